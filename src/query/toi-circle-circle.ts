@@ -1,0 +1,167 @@
+/**
+ * Time of impact of two moving circles, exact to an ulp.
+ *
+ * The method of "Pool Hall Lessons" (Gamasutra, 2002) in relative motion: B moves relative to
+ * A with d + t w, d = pB - pA, w = vB - vA, and they touch when |d + t w| = R = rA + rB. The
+ * quadratic a t^2 + 2 b t + c = 0 (a = w.w, b = d.w, c = d.d - R^2) is first screened in plain
+ * doubles with rigorous error bounds ({@link screenContact}); whatever that cannot certify (every
+ * hit inside [0, tMax], and signs too close to call) is recomputed from the exact differences
+ * in double-double arithmetic ({@link firstContactRoot}).
+ */
+import { SPLITTER, offsetAt } from "../math/double-double.js";
+import { contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
+import type { MovingCircle, SweepHit2 } from "./types.js";
+import { checkMovingCircle, checkTMax } from "./validate.js";
+
+const U8 = 8 * 2 ** -53;
+
+/** Inputs of {@link exactToiCircles}: ax, ay, avx, avy, ar, bx, by, bvx, bvy, br, tMax. */
+const input = new Float64Array(11);
+
+/**
+ * Time of impact from plain numbers, without argument checks: the kernel behind
+ * {@link timeOfImpactCircles}, the bulk form and the world. Same conventions; inputs must be
+ * finite, radii >= 0, tMax >= 0.
+ */
+export function toiCirclesRaw(
+  ax: number, ay: number, avx: number, avy: number, ar: number,
+  bx: number, by: number, bvx: number, bvy: number, br: number,
+  tMax: number,
+): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const wx = bvx - avx;
+  const wy = bvy - avy;
+  // b = d.w; |b - b*| <= 8u (|dx wx| + |dy wy|) covers the rounding of d, w, the products and the sum.
+  const px = dx * wx;
+  const py = dy * wy;
+  const b = px + py;
+  const eb = U8 * (Math.abs(px) + Math.abs(py));
+  // Moving apart, or no relative motion: never a first contact (even when overlapping).
+  if (b > eb) return Infinity;
+  let r = NaN;
+  if (b < -eb) {
+    const R = ar + br;
+    const D = dx * dx + dy * dy;
+    const R2 = R * R;
+    const a = wx * wx + wy * wy;
+    r = screenContact(b, D - R2, U8 * (D + R2), a, U8 * a, eb, tMax);
+  }
+  if (r === r) return r;
+  const q = input;
+  q[0] = ax; q[1] = ay; q[2] = avx; q[3] = avy; q[4] = ar;
+  q[5] = bx; q[6] = by; q[7] = bvx; q[8] = bvy; q[9] = br; q[10] = tMax;
+  return exactToiCircles();
+}
+
+/**
+ * The double-double path. d, w and R are formed exactly by TwoSum; b, c and a are summed from
+ * exact TwoProducts (Dekker, Veltkamp splits) with the second-order terms in plain doubles,
+ * which leaves an absolute error of a few 2^-106 of their magnitude. Signs decide the cases:
+ * b >= 0 moving apart or at rest, c <= 0 overlapping (or touching) while approaching.
+ */
+function exactToiCircles(): number {
+  const q = input;
+  const ax = q[0], ay = q[1], avx = q[2], avy = q[3], ar = q[4];
+  const bx = q[5], by = q[6], bvx = q[7], bvy = q[8], br = q[9], tMax = q[10];
+  let t: number;
+  let bb: number;
+  let s: number;
+  let e: number;
+  let low: number;
+  // TwoSum for d = b - a, w = bv - av, R = ar + br.
+  const dxh = bx - ax; bb = dxh - bx; const dxl = bx - (dxh - bb) + (-ax - bb);
+  const dyh = by - ay; bb = dyh - by; const dyl = by - (dyh - bb) + (-ay - bb);
+  const wxh = bvx - avx; bb = wxh - bvx; const wxl = bvx - (wxh - bb) + (-avx - bb);
+  const wyh = bvy - avy; bb = wyh - bvy; const wyl = bvy - (wyh - bb) + (-avy - bb);
+  // Veltkamp splits, shared by the products below.
+  t = SPLITTER * dxh; const dxH = t - (t - dxh); const dxL = dxh - dxH;
+  t = SPLITTER * dyh; const dyH = t - (t - dyh); const dyL = dyh - dyH;
+  t = SPLITTER * wxh; const wxH = t - (t - wxh); const wxL = wxh - wxH;
+  t = SPLITTER * wyh; const wyH = t - (t - wyh); const wyL = wyh - wyH;
+
+  // b = d.w
+  const p1 = dxh * wxh; const p1e = dxH * wxH - p1 + dxH * wxL + dxL * wxH + dxL * wxL;
+  const p2 = dyh * wyh; const p2e = dyH * wyH - p2 + dyH * wyL + dyL * wyH + dyL * wyL;
+  s = p1 + p2; bb = s - p1; e = p1 - (s - bb) + (p2 - bb);
+  low = e + p1e + p2e + (dxh * wxl + dxl * wxh + dyh * wyl + dyl * wyh) + (dxl * wxl + dyl * wyl);
+  const bh = s + low; bb = bh - s; const bl = s - (bh - bb) + (low - bb);
+  if (bh >= 0) return Infinity;
+
+  // c = d.d - R^2
+  const Rh = ar + br; bb = Rh - ar; const Rl = ar - (Rh - bb) + (br - bb);
+  t = SPLITTER * Rh; const RH = t - (t - Rh); const RL = Rh - RH;
+  const q1 = dxh * dxh; const q1e = dxH * dxH - q1 + 2 * dxH * dxL + dxL * dxL;
+  const q2 = dyh * dyh; const q2e = dyH * dyH - q2 + 2 * dyH * dyL + dyL * dyL;
+  const q3 = Rh * Rh; const q3e = RH * RH - q3 + 2 * RH * RL + RL * RL;
+  s = q1 + q2; bb = s - q1; e = q1 - (s - bb) + (q2 - bb);
+  const s2 = s - q3; bb = s2 - s; const e2 = s - (s2 - bb) + (-q3 - bb);
+  low = e + e2 + q1e + q2e - q3e + 2 * (dxh * dxl + dyh * dyl - Rh * Rl) + (dxl * dxl + dyl * dyl - Rl * Rl);
+  const ch = s2 + low; bb = ch - s2; const cl = s2 - (ch - bb) + (low - bb);
+  if (ch <= 0) return 0;
+
+  // a = w.w (a sum of squares: no cancellation, FastTwoSum suffices at the end)
+  const r1 = wxh * wxh; const r1e = wxH * wxH - r1 + 2 * wxH * wxL + wxL * wxL;
+  const r2 = wyh * wyh; const r2e = wyH * wyH - r2 + 2 * wyH * wyL + wyL * wyL;
+  s = r1 + r2; bb = s - r1; e = r1 - (s - bb) + (r2 - bb);
+  low = e + r1e + r2e + 2 * (wxh * wxl + wyh * wyl) + (wxl * wxl + wyl * wyl);
+  const ah = s + low; const al = low - (ah - s);
+
+  const c = contactRootInput;
+  c[0] = ah; c[1] = al; c[2] = bh; c[3] = bl; c[4] = ch; c[5] = cl; c[6] = tMax;
+  firstContactRoot();
+  return c[7];
+}
+
+/**
+ * Time of impact of two moving circles: the earliest t in [0, tMax] at which they touch while
+ * approaching. Each circle is at (x, y) + t (vx, vy) at time t; tMax defaults to 1, so the
+ * velocities may be per-frame movement vectors.
+ *
+ * - Already overlapping (or touching) and approaching: 0.
+ * - Moving apart, or no relative motion: Infinity (even when overlapping).
+ * - Paths that only graze tangentially, never meet, or meet after tMax: Infinity.
+ *
+ * Accuracy: within 1 ulp of the exact time of impact of the given doubles (measured over
+ * 100,000 random and a file of hard cases, see the README), except near a graze
+ * (b^2 - a c within about 2^-50 b^2), where the result still satisfies the contact equation to
+ * a few ulps. Throws a RangeError for non-finite coordinates, a negative radius, or a negative
+ * or NaN tMax.
+ */
+export function timeOfImpactCircles(a: MovingCircle, b: MovingCircle, tMax = 1): number {
+  checkMovingCircle(a, "a");
+  checkMovingCircle(b, "b");
+  checkTMax(tMax);
+  return toiCirclesRaw(a.x, a.y, a.vx, a.vy, a.r, b.x, b.y, b.vx, b.vy, b.r, tMax);
+}
+
+/**
+ * Like {@link sweepCircles}, without allocating: on a hit fills `out` and returns true; on a
+ * miss returns false and leaves `out` as it was.
+ */
+export function sweepCirclesInto(out: SweepHit2, a: MovingCircle, b: MovingCircle, tMax = 1): boolean {
+  const t = timeOfImpactCircles(a, b, tMax);
+  if (t === Infinity) return false;
+  // Direction from A to B at time t, d + t w, with d and w exact (TwoSum) and t w exact
+  // (TwoProduct), so the normal keeps full precision even when |d| >> R.
+  const nx = offsetAt(b.x, a.x, b.vx, a.vx, t);
+  const ny = offsetAt(b.y, a.y, b.vy, a.vy, t);
+  const len = Math.sqrt(nx * nx + ny * ny);
+  out.t = t;
+  out.nx = nx / len;
+  out.ny = ny / len;
+  out.px = a.x + t * a.vx + a.r * out.nx;
+  out.py = a.y + t * a.vy + a.r * out.ny;
+  return true;
+}
+
+/**
+ * First contact of two moving circles: `{t, px, py, nx, ny}` with the contact point on A's
+ * surface and the unit normal from A towards B, or null when they do not touch within
+ * [0, tMax]. Same cases as {@link timeOfImpactCircles}; at t = 0 (overlap) the normal is the
+ * direction between the centres.
+ */
+export function sweepCircles(a: MovingCircle, b: MovingCircle, tMax = 1): SweepHit2 | null {
+  const out: SweepHit2 = { t: 0, px: 0, py: 0, nx: 0, ny: 0 };
+  return sweepCirclesInto(out, a, b, tMax) ? out : null;
+}
