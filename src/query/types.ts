@@ -76,3 +76,37 @@ export interface Box3 {
   maxY: number;
   maxZ: number;
 }
+
+/**
+ * Which feature of static geometry a sweep touched (the `feature` field of a wall hit):
+ * the interior of a segment, box side, triangle face or plane; an edge of a 3D box or triangle;
+ * or a vertex (segment endpoint, box corner, triangle vertex). `index` then says which one
+ * (endpoint 0 or 1, side or corner number, polyline segment number; documented per query).
+ */
+export const FEATURE_INTERIOR = 0;
+export const FEATURE_EDGE = 1;
+export const FEATURE_VERTEX = 2;
+
+/** First contact of a moving circle with static 2D geometry; normal from the circle towards the geometry. */
+export interface WallHit2 {
+  t: number;
+  px: number;
+  py: number;
+  nx: number;
+  ny: number;
+  feature: number;
+  index: number;
+}
+
+/** First contact of a moving sphere with static 3D geometry; normal from the sphere towards the geometry. */
+export interface WallHit3 {
+  t: number;
+  px: number;
+  py: number;
+  pz: number;
+  nx: number;
+  ny: number;
+  nz: number;
+  feature: number;
+  index: number;
+}
