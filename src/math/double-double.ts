@@ -86,3 +86,32 @@ export function offsetAt(pb: number, pa: number, vb: number, va: number, t: numb
   twoSum(dh, ph);
   return dd[0] + (dd[1] + pl + dl + t * wl);
 }
+
+/**
+ * Sum of products x1 y1 + x2 y2 + x3 y3 where every factor is a double-double (hi, lo), with
+ * the leading products exact (TwoProduct) and the leading sum exact (TwoSum); the result is
+ * rounded once, so it is accurate to about an ulp even when the terms cancel. Pass zeros for
+ * unused terms (a 2D dot product).
+ */
+export function dotDD(
+  x1h: number, x1l: number, y1h: number, y1l: number,
+  x2h: number, x2l: number, y2h: number, y2l: number,
+  x3h: number, x3l: number, y3h: number, y3l: number,
+): number {
+  twoProduct(x1h, y1h);
+  const p1 = dd[0];
+  let low = dd[1];
+  twoProduct(x2h, y2h);
+  const p2 = dd[0];
+  low += dd[1];
+  twoProduct(x3h, y3h);
+  const p3 = dd[0];
+  low += dd[1];
+  twoSum(p1, p2);
+  const s = dd[0];
+  low += dd[1];
+  twoSum(s, p3);
+  low += dd[1];
+  low += x1h * y1l + x1l * y1h + x2h * y2l + x2l * y2h + x3h * y3l + x3l * y3h;
+  return dd[0] + low;
+}
