@@ -110,6 +110,13 @@ const U8 = 8 * 2 ** -53;
 const ONE_PLUS_16U = 1 + 16 * 2 ** -53;
 
 /**
+ * An absolute term added to every error bound of the screen: relative bounds fail where
+ * products underflow, so values this small are never decided in plain doubles. 2^-1000 is far
+ * below anything a normal-range problem produces and far above the subnormal range.
+ */
+export const TINY = 2 ** -1000;
+
+/**
  * The certified fast path of a time-of-impact query: from plain-double coefficients and
  * rigorous bounds on their absolute errors (|b - b*| <= eb etc., b < -eb already known, i.e.
  * the bodies certainly approach), decides what can be decided without extra precision.
@@ -128,10 +135,10 @@ export function screenContact(b: number, c: number, ec: number, a: number, ea: n
   if (c < -ec) return 0;
   if (c <= ec) return NaN;
   const disc = b * b - a * c;
-  const ed = (eb * (eb - 2 * b) + a * ec + (c + ec) * ea + U8 * (b * b + a * c)) * ONE_PLUS_16U;
+  const ed = (eb * (eb - 2 * b) + a * ec + (c + ec) * ea + U8 * (b * b + a * c)) * ONE_PLUS_16U + TINY;
   if (disc < -ed) return Infinity;
   if (disc <= ed) return NaN;
   const sd = Math.sqrt(disc);
-  if ((c - ec) * sd > tMax * ((sd - b + eb) * sd + ed) * ONE_PLUS_16U) return Infinity;
+  if ((c - ec) * sd > tMax * ((sd - b + eb) * sd + ed) * ONE_PLUS_16U + TINY) return Infinity;
   return NaN;
 }

@@ -115,3 +115,16 @@ export function dotDD(
   low += x1h * y1l + x1l * y1h + x2h * y2l + x2l * y2h + x3h * y3l + x3l * y3h;
   return dd[0] + low;
 }
+
+/** x * 2^k without intermediate overflow or underflow (like C's ldexp); exact when the result is normal. */
+export function ldexp(x: number, k: number): number {
+  while (k > 1000) {
+    x *= 2 ** 1000;
+    k -= 1000;
+  }
+  while (k < -1000) {
+    x *= 2 ** -1000;
+    k += 1000;
+  }
+  return x * 2 ** k;
+}

@@ -8,8 +8,8 @@
  * hit inside [0, tMax], and signs too close to call) is recomputed from the exact differences
  * in double-double arithmetic ({@link firstContactRoot}).
  */
-import { SPLITTER, offsetAt } from "../math/double-double.js";
-import { contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
+import { SPLITTER, ldexp, offsetAt } from "../math/double-double.js";
+import { TINY, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
 import type { MovingCircle, SweepHit2 } from "./types.js";
 import { checkMovingCircle, checkTMax } from "./validate.js";
 
@@ -32,11 +32,12 @@ export function toiCirclesRaw(
   const dy = by - ay;
   const wx = bvx - avx;
   const wy = bvy - avy;
-  // b = d.w; |b - b*| <= 8u (|dx wx| + |dy wy|) covers the rounding of d, w, the products and the sum.
+  // b = d.w; |b - b*| <= 8u (|dx wx| + |dy wy|) covers the rounding of d, w, the products and the
+  // sum; TINY covers underflow, so tiny-scale inputs go to the exact path (which rescales).
   const px = dx * wx;
   const py = dy * wy;
   const b = px + py;
-  const eb = U8 * (Math.abs(px) + Math.abs(py));
+  const eb = U8 * (Math.abs(px) + Math.abs(py)) + TINY;
   // Moving apart, or no relative motion: never a first contact (even when overlapping).
   if (b > eb) return Infinity;
   let r = NaN;
@@ -45,7 +46,7 @@ export function toiCirclesRaw(
     const D = dx * dx + dy * dy;
     const R2 = R * R;
     const a = wx * wx + wy * wy;
-    r = screenContact(b, D - R2, U8 * (D + R2), a, U8 * a, eb, tMax);
+    r = screenContact(b, D - R2, U8 * (D + R2) + TINY, a, U8 * a + TINY, eb, tMax);
   }
   if (r === r) return r;
   const q = input;
@@ -70,10 +71,30 @@ function exactToiCircles(): number {
   let e: number;
   let low: number;
   // TwoSum for d = b - a, w = bv - av, R = ar + br.
-  const dxh = bx - ax; bb = dxh - bx; const dxl = bx - (dxh - bb) + (-ax - bb);
-  const dyh = by - ay; bb = dyh - by; const dyl = by - (dyh - bb) + (-ay - bb);
-  const wxh = bvx - avx; bb = wxh - bvx; const wxl = bvx - (wxh - bb) + (-avx - bb);
-  const wyh = bvy - avy; bb = wyh - bvy; const wyl = bvy - (wyh - bb) + (-avy - bb);
+  let dxh = bx - ax; bb = dxh - bx; let dxl = bx - (dxh - bb) + (-ax - bb);
+  let dyh = by - ay; bb = dyh - by; let dyl = by - (dyh - bb) + (-ay - bb);
+  let wxh = bvx - avx; bb = wxh - bvx; let wxl = bvx - (wxh - bb) + (-avx - bb);
+  let wyh = bvy - avy; bb = wyh - bvy; let wyl = bvy - (wyh - bb) + (-avy - bb);
+  let Rh = ar + br; bb = Rh - ar; let Rl = ar - (Rh - bb) + (br - bb);
+  // Keep every product and its error term clear of overflow and underflow: lengths (d, R) and
+  // velocities (w) are rescaled separately by powers of two (exact) when their magnitudes leave
+  // [2^-200, 2^200] (fourth powers and their error terms must stay normal); a time then
+  // scales by 2^(kw - kd).
+  let timeShift = 0;
+  const md = Math.max(Math.abs(dxh), Math.abs(dyh), Rh);
+  const mw = Math.max(Math.abs(wxh), Math.abs(wyh));
+  if (md === 0 || mw === 0) return Infinity; // no relative motion, or two points at one place
+  if (!(md > 2 ** -200 && md < 2 ** 200 && mw > 2 ** -200 && mw < 2 ** 200)) {
+    // Multiply by 2^kd in two halves so that no factor overflows (kd reaches 1074 for subnormals).
+    const kd = -Math.floor(Math.log2(md));
+    const kw = -Math.floor(Math.log2(mw));
+    const sd1 = 2 ** (kd >> 1), sd2 = 2 ** (kd - (kd >> 1));
+    const sw1 = 2 ** (kw >> 1), sw2 = 2 ** (kw - (kw >> 1));
+    dxh = dxh * sd1 * sd2; dxl = dxl * sd1 * sd2; dyh = dyh * sd1 * sd2; dyl = dyl * sd1 * sd2;
+    Rh = Rh * sd1 * sd2; Rl = Rl * sd1 * sd2;
+    wxh = wxh * sw1 * sw2; wxl = wxl * sw1 * sw2; wyh = wyh * sw1 * sw2; wyl = wyl * sw1 * sw2;
+    timeShift = kw - kd; // t = t' 2^(kw - kd)
+  }
   // Veltkamp splits, shared by the products below.
   t = SPLITTER * dxh; const dxH = t - (t - dxh); const dxL = dxh - dxH;
   t = SPLITTER * dyh; const dyH = t - (t - dyh); const dyL = dyh - dyH;
@@ -89,7 +110,6 @@ function exactToiCircles(): number {
   if (bh >= 0) return Infinity;
 
   // c = d.d - R^2
-  const Rh = ar + br; bb = Rh - ar; const Rl = ar - (Rh - bb) + (br - bb);
   t = SPLITTER * Rh; const RH = t - (t - Rh); const RL = Rh - RH;
   const q1 = dxh * dxh; const q1e = dxH * dxH - q1 + 2 * dxH * dxL + dxL * dxL;
   const q2 = dyh * dyh; const q2e = dyH * dyH - q2 + 2 * dyH * dyL + dyL * dyL;
@@ -108,9 +128,9 @@ function exactToiCircles(): number {
   const ah = s + low; const al = low - (ah - s);
 
   const c = contactRootInput;
-  c[0] = ah; c[1] = al; c[2] = bh; c[3] = bl; c[4] = ch; c[5] = cl; c[6] = tMax;
+  c[0] = ah; c[1] = al; c[2] = bh; c[3] = bl; c[4] = ch; c[5] = cl; c[6] = ldexp(tMax, -timeShift);
   firstContactRoot();
-  return c[7];
+  return timeShift === 0 ? c[7] : ldexp(c[7], timeShift);
 }
 
 /**
@@ -144,8 +164,17 @@ export function sweepCirclesInto(out: SweepHit2, a: MovingCircle, b: MovingCircl
   if (t === Infinity) return false;
   // Direction from A to B at time t, d + t w, with d and w exact (TwoSum) and t w exact
   // (TwoProduct), so the normal keeps full precision even when |d| >> R.
-  const nx = offsetAt(b.x, a.x, b.vx, a.vx, t);
-  const ny = offsetAt(b.y, a.y, b.vy, a.vy, t);
+  let nx = offsetAt(b.x, a.x, b.vx, a.vx, t);
+  let ny = offsetAt(b.y, a.y, b.vy, a.vy, t);
+  if (nx === 0 && ny === 0) {
+    // Two points (radius sum 0) meeting: the direction they came from.
+    nx = b.x - a.x;
+    ny = b.y - a.y;
+  }
+  // Divide by the largest component first so that squaring cannot underflow or overflow.
+  const m = Math.max(Math.abs(nx), Math.abs(ny));
+  nx /= m;
+  ny /= m;
   const len = Math.sqrt(nx * nx + ny * ny);
   out.t = t;
   out.nx = nx / len;

@@ -4,8 +4,8 @@
  * third coordinate in every sum. The two kernels are written out separately because each is
  * hand-inlined for speed (see math/double-double.ts).
  */
-import { SPLITTER, offsetAt } from "../math/double-double.js";
-import { contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
+import { SPLITTER, ldexp, offsetAt } from "../math/double-double.js";
+import { TINY, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
 import type { MovingSphere, SweepHit3 } from "./types.js";
 import { checkMovingSphere, checkTMax } from "./validate.js";
 
@@ -30,7 +30,7 @@ export function toiSpheresRaw(
   const py = dy * wy;
   const pz = dz * wz;
   const b = px + py + pz;
-  const eb = U8 * (Math.abs(px) + Math.abs(py) + Math.abs(pz));
+  const eb = U8 * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + TINY;
   if (b > eb) return Infinity;
   let r = NaN;
   if (b < -eb) {
@@ -38,7 +38,7 @@ export function toiSpheresRaw(
     const D = dx * dx + dy * dy + dz * dz;
     const R2 = R * R;
     const a = wx * wx + wy * wy + wz * wz;
-    r = screenContact(b, D - R2, U8 * (D + R2), a, U8 * a, eb, tMax);
+    r = screenContact(b, D - R2, U8 * (D + R2) + TINY, a, U8 * a + TINY, eb, tMax);
   }
   if (r === r) return r;
   const q = input;
@@ -59,12 +59,32 @@ function exactToiSpheres(): number {
   let s2: number;
   let e2: number;
   let low: number;
-  const dxh = bx - ax; bb = dxh - bx; const dxl = bx - (dxh - bb) + (-ax - bb);
-  const dyh = by - ay; bb = dyh - by; const dyl = by - (dyh - bb) + (-ay - bb);
-  const dzh = bz - az; bb = dzh - bz; const dzl = bz - (dzh - bb) + (-az - bb);
-  const wxh = bvx - avx; bb = wxh - bvx; const wxl = bvx - (wxh - bb) + (-avx - bb);
-  const wyh = bvy - avy; bb = wyh - bvy; const wyl = bvy - (wyh - bb) + (-avy - bb);
-  const wzh = bvz - avz; bb = wzh - bvz; const wzl = bvz - (wzh - bb) + (-avz - bb);
+  let dxh = bx - ax; bb = dxh - bx; let dxl = bx - (dxh - bb) + (-ax - bb);
+  let dyh = by - ay; bb = dyh - by; let dyl = by - (dyh - bb) + (-ay - bb);
+  let dzh = bz - az; bb = dzh - bz; let dzl = bz - (dzh - bb) + (-az - bb);
+  let wxh = bvx - avx; bb = wxh - bvx; let wxl = bvx - (wxh - bb) + (-avx - bb);
+  let wyh = bvy - avy; bb = wyh - bvy; let wyl = bvy - (wyh - bb) + (-avy - bb);
+  let wzh = bvz - avz; bb = wzh - bvz; let wzl = bvz - (wzh - bb) + (-avz - bb);
+  let Rh = ar + br; bb = Rh - ar; let Rl = ar - (Rh - bb) + (br - bb);
+  // Keep every product and its error term clear of overflow and underflow: lengths (d, R) and
+  // velocities (w) are rescaled separately by powers of two (exact) when their magnitudes leave
+  // [2^-200, 2^200] (fourth powers and their error terms must stay normal); a time then
+  // scales by 2^(kw - kd).
+  let timeShift = 0;
+  const md = Math.max(Math.abs(dxh), Math.abs(dyh), Math.abs(dzh), Rh);
+  const mw = Math.max(Math.abs(wxh), Math.abs(wyh), Math.abs(wzh));
+  if (md === 0 || mw === 0) return Infinity; // no relative motion, or two points at one place
+  if (!(md > 2 ** -200 && md < 2 ** 200 && mw > 2 ** -200 && mw < 2 ** 200)) {
+    // Multiply by 2^kd in two halves so that no factor overflows (kd reaches 1074 for subnormals).
+    const kd = -Math.floor(Math.log2(md));
+    const kw = -Math.floor(Math.log2(mw));
+    const sd1 = 2 ** (kd >> 1), sd2 = 2 ** (kd - (kd >> 1));
+    const sw1 = 2 ** (kw >> 1), sw2 = 2 ** (kw - (kw >> 1));
+    dxh = dxh * sd1 * sd2; dxl = dxl * sd1 * sd2; dyh = dyh * sd1 * sd2; dyl = dyl * sd1 * sd2; dzh = dzh * sd1 * sd2; dzl = dzl * sd1 * sd2;
+    Rh = Rh * sd1 * sd2; Rl = Rl * sd1 * sd2;
+    wxh = wxh * sw1 * sw2; wxl = wxl * sw1 * sw2; wyh = wyh * sw1 * sw2; wyl = wyl * sw1 * sw2; wzh = wzh * sw1 * sw2; wzl = wzl * sw1 * sw2;
+    timeShift = kw - kd; // t = t' 2^(kw - kd)
+  }
   t = SPLITTER * dxh; const dxH = t - (t - dxh); const dxL = dxh - dxH;
   t = SPLITTER * dyh; const dyH = t - (t - dyh); const dyL = dyh - dyH;
   t = SPLITTER * dzh; const dzH = t - (t - dzh); const dzL = dzh - dzH;
@@ -84,7 +104,6 @@ function exactToiSpheres(): number {
   if (bh >= 0) return Infinity;
 
   // c = d.d - R^2
-  const Rh = ar + br; bb = Rh - ar; const Rl = ar - (Rh - bb) + (br - bb);
   t = SPLITTER * Rh; const RH = t - (t - Rh); const RL = Rh - RH;
   const q1 = dxh * dxh; const q1e = dxH * dxH - q1 + 2 * dxH * dxL + dxL * dxL;
   const q2 = dyh * dyh; const q2e = dyH * dyH - q2 + 2 * dyH * dyL + dyL * dyL;
@@ -108,9 +127,9 @@ function exactToiSpheres(): number {
   const ah = s2 + low; const al = low - (ah - s2);
 
   const c = contactRootInput;
-  c[0] = ah; c[1] = al; c[2] = bh; c[3] = bl; c[4] = ch; c[5] = cl; c[6] = tMax;
+  c[0] = ah; c[1] = al; c[2] = bh; c[3] = bl; c[4] = ch; c[5] = cl; c[6] = ldexp(tMax, -timeShift);
   firstContactRoot();
-  return c[7];
+  return timeShift === 0 ? c[7] : ldexp(c[7], timeShift);
 }
 
 /**
@@ -135,9 +154,19 @@ export function timeOfImpactSpheres(a: MovingSphere, b: MovingSphere, tMax = 1):
 export function sweepSpheresInto(out: SweepHit3, a: MovingSphere, b: MovingSphere, tMax = 1): boolean {
   const t = timeOfImpactSpheres(a, b, tMax);
   if (t === Infinity) return false;
-  const nx = offsetAt(b.x, a.x, b.vx, a.vx, t);
-  const ny = offsetAt(b.y, a.y, b.vy, a.vy, t);
-  const nz = offsetAt(b.z, a.z, b.vz, a.vz, t);
+  let nx = offsetAt(b.x, a.x, b.vx, a.vx, t);
+  let ny = offsetAt(b.y, a.y, b.vy, a.vy, t);
+  let nz = offsetAt(b.z, a.z, b.vz, a.vz, t);
+  if (nx === 0 && ny === 0 && nz === 0) {
+    // Two points (radius sum 0) meeting: the direction they came from.
+    nx = b.x - a.x;
+    ny = b.y - a.y;
+    nz = b.z - a.z;
+  }
+  const m = Math.max(Math.abs(nx), Math.abs(ny), Math.abs(nz));
+  nx /= m;
+  ny /= m;
+  nz /= m;
   const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
   out.t = t;
   out.nx = nx / len;

@@ -132,10 +132,14 @@ function compareRational(num: bigint, den: bigint, m: bigint, e: number): number
   return lhs < rhs ? -1 : lhs > rhs ? 1 : 0;
 }
 
+/**
+ * The exact answer; `nearGraze` marks cases whose discriminant is within 1e-10 b^2 of zero,
+ * where the problem is ill-conditioned and only consistency is promised.
+ */
 export type ExactToi =
-  | { kind: "none"; why: "apart" | "miss" | "graze" | "late" }
-  | { kind: "zero" }
-  | { kind: "hit"; num: bigint; den: bigint };
+  | { kind: "none"; why: "apart" | "miss" | "graze" | "late"; nearGraze: boolean }
+  | { kind: "zero"; nearGraze: false }
+  | { kind: "hit"; num: bigint; den: bigint; nearGraze: boolean };
 
 /**
  * The exact time of impact of two moving balls in any dimension: positions pa, pb, velocities
@@ -167,20 +171,21 @@ export function exactTimeOfImpact(
   }
   const R = RA + RB;
   const C = DD - R * R;
-  if (B >= 0n) return { kind: "none", why: "apart" };
-  if (C <= 0n) return { kind: "zero" };
+  if (B >= 0n) return { kind: "none", why: "apart", nearGraze: false };
+  if (C <= 0n) return { kind: "zero", nearGraze: false };
   const disc = B * B - A * C;
-  if (disc < 0n) return { kind: "none", why: "miss" };
-  if (disc === 0n) return { kind: "none", why: "graze" };
+  const nearGraze = (disc < 0n ? -disc : disc) * 10_000_000_000n < B * B;
+  if (disc < 0n) return { kind: "none", why: "miss", nearGraze };
+  if (disc === 0n) return { kind: "none", why: "graze", nearGraze: true };
   const S = isqrt(disc << (2n * PREC)); // sqrt(disc) * 2^PREC, truncated
   const num = C << PREC;
   const den = (-B << PREC) + S;
   // t* = num/den (relative error < 2^-PREC). Beyond tMax?
   if (tMax !== Infinity) {
     const tm = toDyadic(tMax);
-    if (compareRational(num, den, tm.m, tm.e) > 0) return { kind: "none", why: "late" };
+    if (compareRational(num, den, tm.m, tm.e) > 0) return { kind: "none", why: "late", nearGraze };
   }
-  return { kind: "hit", num, den };
+  return { kind: "hit", num, den, nearGraze };
 }
 
 /** The exact minimum over t in [0, tMax] of |d + t w|^2 as a rational, with the minimising t. */
