@@ -319,8 +319,8 @@ function setNormal(out: WallHit2, x: number, y: number): void {
   const sx = x / m;
   const sy = y / m;
   const len = Math.sqrt(sx * sx + sy * sy);
-  out.nx = sx / len;
-  out.ny = sy / len;
+  out.nx = sx / len + 0; // + 0 turns -0 into 0
+  out.ny = sy / len + 0;
 }
 
 /**

@@ -23,24 +23,28 @@ const BOX_FIELDS = ["minX", "minY", "maxX", "maxY"] as const;
 
 /** A segment needs four finite coordinates; a = b (zero length) is allowed. */
 export function checkSegment2(s: Segment2, name: string): void {
+  if (s === null || typeof s !== "object") explain(s, name, SEGMENT_FIELDS);
   const z = s.ax - s.ax + (s.ay - s.ay) + (s.bx - s.bx) + (s.by - s.by);
   if (z !== 0) explain(s, name, SEGMENT_FIELDS);
 }
 
 /** A ray needs a finite origin and direction; a zero direction is allowed (the ray is a point). */
 export function checkRay2(r: Ray2, name: string): void {
+  if (r === null || typeof r !== "object") explain(r, name, RAY_FIELDS);
   const z = r.x - r.x + (r.y - r.y) + (r.dx - r.dx) + (r.dy - r.dy);
   if (z !== 0) explain(r, name, RAY_FIELDS);
 }
 
 /** A moving point needs a finite position and velocity. */
 export function checkMovingPoint2(p: MovingPoint2, name: string): void {
+  if (p === null || typeof p !== "object") explain(p, name, POINT_FIELDS);
   const z = p.x - p.x + (p.y - p.y) + (p.vx - p.vx) + (p.vy - p.vy);
   if (z !== 0) explain(p, name, POINT_FIELDS);
 }
 
 /** A box needs finite bounds with minX <= maxX and minY <= maxY (a box of zero width is allowed). */
 export function checkBox2(b: Box2, name: string): void {
+  if (b === null || typeof b !== "object") explain(b, name, BOX_FIELDS);
   const z = b.minX - b.minX + (b.minY - b.minY) + (b.maxX - b.maxX) + (b.maxY - b.maxY);
   if (z !== 0) explain(b, name, BOX_FIELDS);
   if (!(b.minX <= b.maxX)) throw new RangeError(`${name}.minX must be <= ${name}.maxX, got minX ${b.minX} > maxX ${b.maxX}`);
@@ -49,6 +53,7 @@ export function checkBox2(b: Box2, name: string): void {
 
 /** A point (x, y) with finite coordinates. */
 export function checkPoint2(p: { x: number; y: number }, name: string): void {
+  if (p === null || typeof p !== "object") explain(p, name, ["x", "y"]);
   const z = p.x - p.x + (p.y - p.y);
   if (z !== 0) explain(p, name, ["x", "y"]);
 }
