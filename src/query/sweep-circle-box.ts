@@ -114,11 +114,13 @@ export function toiCircleBoxRaw(
     const dT = maxY - cy;
     const dL = cx - minX;
     const m = Math.min(dB, dR, dT, dL);
+    // On a tie the x side is reported (as for an entry through a corner), which keeps the
+    // answer symmetric under mirroring in either axis.
     let side = -1;
-    if (dB === m) { if (!(vy > 0)) return Infinity; side = 0; }
+    if (dL === m) { if (!(vx > 0)) return Infinity; side = 3; }
     if (dR === m) { if (!(vx < 0)) return Infinity; if (side < 0) side = 1; }
+    if (dB === m) { if (!(vy > 0)) return Infinity; if (side < 0) side = 0; }
     if (dT === m) { if (!(vy < 0)) return Infinity; if (side < 0) side = 2; }
-    if (dL === m) { if (!(vx > 0)) return Infinity; if (side < 0) side = 3; }
     return hit(0, FEATURE_INTERIOR, side);
   }
   if (xs !== 0 && ys !== 0) {
