@@ -1,0 +1,47 @@
+/**
+ * Collision response: the impulse along the line of centres (frictionless spheres).
+ *
+ * With n the unit normal from A to B and u = (vA - vB).n > 0 the closing speed, conservation
+ * of momentum and Newton's restitution law vB'.n - vA'.n = e u give the impulse
+ *
+ *     J = (1 + e) u / (1/mA + 1/mB),   vA' = vA - (J / mA) n,   vB' = vB + (J / mB) n
+ *
+ * (any mechanics text; e.g. Goldstein, or the "Pool Hall Lessons" article for the equal-mass
+ * case, where with e = 1 the normal velocities simply exchange). An immovable body has
+ * 1/m = 0. Kinetic energy changes by -(1 - e^2) u^2 / (2 (1/mA + 1/mB)): none for e = 1.
+ */
+
+/** What a custom response rule sees; one object is reused for every contact. */
+export interface ContactInfo {
+  /** Body index of A, and of B (-1 when B is a wall or the bounds). */
+  a: number;
+  b: number;
+  /** Time of the contact. */
+  t: number;
+  /** Unit normal from A towards B. */
+  nx: number;
+  ny: number;
+  nz: number;
+  /** Closing speed (vA - vB).n, > 0. */
+  closingSpeed: number;
+  /** Inverse masses (0 = immovable). */
+  invMassA: number;
+  invMassB: number;
+  /** Restitution chosen for this pair (product of the bodies', or the wall's rule). */
+  restitution: number;
+  /** The impulse the default rule would apply: (1 + e) u / (1/mA + 1/mB). */
+  impulse: number;
+}
+
+/**
+ * A custom response rule: returns the impulse magnitude J >= 0 to apply along the normal
+ * (A gets -J/mA n, B gets +J/mB n). Return `c.impulse` to keep the default; contest rules
+ * such as "at least 120 units of impulse" are one line: `(c) => Math.max(c.impulse, 120)`.
+ */
+export type ResponseRule = (c: ContactInfo) => number;
+
+/** The default normal impulse; 0 when both bodies are immovable. */
+export function normalImpulse(closingSpeed: number, invMassA: number, invMassB: number, restitution: number): number {
+  const w = invMassA + invMassB;
+  return w > 0 ? ((1 + restitution) * closingSpeed) / w : 0;
+}

@@ -1,0 +1,105 @@
+/**
+ * The collision events of one `advance` call, in time order, as parallel typed arrays (no
+ * allocation per event; the arrays grow by doubling and are reused across calls).
+ */
+
+/** What the other party of a collision was. */
+export const HIT_BODY = 0;
+export const HIT_WALL = 1;
+export const HIT_BOUNDS = 2;
+
+export class EventLog {
+  /** Number of events recorded. */
+  count = 0;
+  t: Float64Array = new Float64Array(64);
+  /** Body index of A. */
+  a: Int32Array = new Int32Array(64);
+  /** Body index of B, wall index, or bounds face (0: -x, 1: +x, 2: -y, 3: +y, 4: -z, 5: +z). */
+  b: Int32Array = new Int32Array(64);
+  /** HIT_BODY, HIT_WALL or HIT_BOUNDS. */
+  kind: Uint8Array = new Uint8Array(64);
+  px: Float64Array = new Float64Array(64);
+  py: Float64Array = new Float64Array(64);
+  pz: Float64Array = new Float64Array(64);
+  nx: Float64Array = new Float64Array(64);
+  ny: Float64Array = new Float64Array(64);
+  nz: Float64Array = new Float64Array(64);
+  /** Impulse magnitude applied along the normal. */
+  impulse: Float64Array = new Float64Array(64);
+  /** Closing speed before the collision. */
+  speed: Float64Array = new Float64Array(64);
+
+  clear(): void {
+    this.count = 0;
+  }
+
+  /** Appends one event; returns its index. */
+  push(
+    t: number, a: number, b: number, kind: number,
+    px: number, py: number, pz: number, nx: number, ny: number, nz: number,
+    impulse: number, speed: number,
+  ): number {
+    const k = this.count;
+    if (k === this.t.length) this.grow();
+    this.t[k] = t;
+    this.a[k] = a;
+    this.b[k] = b;
+    this.kind[k] = kind;
+    this.px[k] = px;
+    this.py[k] = py;
+    this.pz[k] = pz;
+    this.nx[k] = nx;
+    this.ny[k] = ny;
+    this.nz[k] = nz;
+    this.impulse[k] = impulse;
+    this.speed[k] = speed;
+    this.count = k + 1;
+    return k;
+  }
+
+  private grow(): void {
+    const n = this.t.length * 2;
+    const f = (old: Float64Array): Float64Array => {
+      const x = new Float64Array(n);
+      x.set(old);
+      return x;
+    };
+    const g = (old: Int32Array): Int32Array => {
+      const x = new Int32Array(n);
+      x.set(old);
+      return x;
+    };
+    this.t = f(this.t);
+    this.a = g(this.a);
+    this.b = g(this.b);
+    const kind = new Uint8Array(n);
+    kind.set(this.kind);
+    this.kind = kind;
+    this.px = f(this.px);
+    this.py = f(this.py);
+    this.pz = f(this.pz);
+    this.nx = f(this.nx);
+    this.ny = f(this.ny);
+    this.nz = f(this.nz);
+    this.impulse = f(this.impulse);
+    this.speed = f(this.speed);
+  }
+}
+
+/** One collision, as handed to an `onCollision` callback (the same object every time: copy what you keep). */
+export interface CollisionEvent {
+  t: number;
+  /** Body index of A. */
+  a: number;
+  /** Body index of B, wall index, or bounds face, per `kind`. */
+  b: number;
+  kind: number;
+  px: number;
+  py: number;
+  pz: number;
+  nx: number;
+  ny: number;
+  nz: number;
+  impulse: number;
+  speed: number;
+}
