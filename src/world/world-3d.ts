@@ -1,0 +1,119 @@
+/**
+ * World3D: exact event-driven simulation of moving spheres among planes, boxes, triangles,
+ * fixed spheres and a box-shaped container. The engine is in world-core.ts and world-base.ts.
+ */
+import type { WorldOptions } from "./world-base.js";
+import { WorldCore, WALL_BOX3, WALL_PLANE, WALL_TRIANGLE } from "./world-core.js";
+import { accelerationUnsupported } from "./accelerated.js";
+
+/** A body to add to a World3D. */
+export interface BodyInit3 {
+  id?: string;
+  x: number;
+  y: number;
+  z: number;
+  vx?: number;
+  vy?: number;
+  vz?: number;
+  ax?: number;
+  ay?: number;
+  az?: number;
+  radius: number;
+  mass?: number;
+  fixed?: boolean;
+  restitution?: number;
+  group?: number;
+  mask?: number;
+}
+
+export interface World3DOptions extends WorldOptions {
+  /** Uniform gravity [gx, gy, gz] (default [0, 0, 0]). */
+  gravity?: readonly [number, number, number];
+  /** A box-shaped container the bodies stay inside. */
+  bounds?: { min: readonly [number, number, number]; max: readonly [number, number, number] };
+}
+
+export class World3D extends WorldCore {
+  constructor(options: World3DOptions = {}) {
+    super(3, options);
+    if (options.gravity) this.setGravity(options.gravity);
+    if (options.bounds) this.setBox(options.bounds.min, options.bounds.max);
+  }
+
+  /** Sets the box-shaped container. */
+  setBounds(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number): void {
+    this.setBox([minX, minY, minZ], [maxX, maxY, maxZ]);
+  }
+
+  /** Sets the uniform gravity. */
+  setGravityVector(gx: number, gy: number, gz: number): void {
+    this.setGravity([gx, gy, gz]);
+  }
+
+  /** Adds a body; returns its index. Throws a RangeError naming the body and field for bad values. */
+  addBody(b: BodyInit3): number {
+    const name = b.id === undefined ? `body ${this.n}` : `body "${b.id}"`;
+    for (const k of ["x", "y", "z", "vx", "vy", "vz", "ax", "ay", "az"] as const) {
+      const v = b[k] ?? 0;
+      if (typeof v !== "number" || !Number.isFinite(v)) throw new RangeError(`${name}: ${k} must be a finite number, got ${String(v)}`);
+    }
+    let i: number;
+    try {
+      i = this.allocBody(b.id, b.radius, b.mass ?? 1, b.fixed === true, b.restitution ?? this.defaultRestitution, b.group ?? 1, b.mask ?? -1);
+    } catch (e) {
+      throw new RangeError(`${name}: ${(e as Error).message}`);
+    }
+    this.placeBody(i, [b.x, b.y, b.z], [b.vx ?? 0, b.vy ?? 0, b.vz ?? 0], [b.ax ?? 0, b.ay ?? 0, b.az ?? 0]);
+    return i;
+  }
+
+  /** Adds a plane through (px, py, pz) with normal (nx, ny, nz): the solid half-space is behind the normal. */
+  addPlane(px: number, py: number, pz: number, nx: number, ny: number, nz: number, id?: string): number {
+    if (nx === 0 && ny === 0 && nz === 0) throw new RangeError(`plane${id === undefined ? "" : ` "${id}"`}: normal must not be zero`);
+    return this.addWall(WALL_PLANE, [px, py, pz, nx, ny, nz], id, "plane");
+  }
+
+  /** Adds a solid axis-aligned box wall. */
+  addBox(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, id?: string): number {
+    if (!(minX <= maxX && minY <= maxY && minZ <= maxZ)) {
+      throw new RangeError(`box${id === undefined ? "" : ` "${id}"`}: min must not exceed max, got [${minX}, ${minY}, ${minZ}] and [${maxX}, ${maxY}, ${maxZ}]`);
+    }
+    return this.addWall(WALL_BOX3, [minX, minY, minZ, maxX, maxY, maxZ], id, "box");
+  }
+
+  /** Adds a thin triangle wall (solid on both sides). */
+  addTriangle(ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number, id?: string): number {
+    return this.addWall(WALL_TRIANGLE, [ax, ay, az, bx, by, bz, cx, cy, cz], id, "triangle");
+  }
+
+  setVelocity(i: number, vx: number, vy: number, vz: number): void {
+    if (!(Number.isFinite(vx) && Number.isFinite(vy) && Number.isFinite(vz))) throw new RangeError(`velocity must be three finite numbers, got [${vx}, ${vy}, ${vz}]`);
+    this.changeVelocity(i, vx, vy, vz);
+  }
+
+  setPosition(i: number, x: number, y: number, z: number): void {
+    if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z))) throw new RangeError(`position must be three finite numbers, got [${x}, ${y}, ${z}]`);
+    this.changePosition(i, x, y, z);
+  }
+
+  momentum(): [number, number, number] {
+    return this.momentum3();
+  }
+
+  clone(): World3D {
+    const w = new World3D({
+      restitution: this.defaultRestitution, collapseTime: this.collapseTime, maxEventsPerAdvance: this.maxEventsPerAdvance,
+      recordEvents: this.recordEvents,
+    });
+    this.copyInto(w);
+    return w;
+  }
+
+  protected override toiAccelerated(): number {
+    return accelerationUnsupported("two bodies with different accelerations");
+  }
+
+  protected override wallToiAccelerated(): number {
+    return accelerationUnsupported("a wall under gravity");
+  }
+}

@@ -1,0 +1,798 @@
+/**
+ * The geometry half of the event-driven engine, written once for both dimensions: body state
+ * (position, velocity, acceleration at the body's own time t0), the hashed uniform grid with
+ * cell-crossing events, walls, the container, and the contact response. World2D and World3D are
+ * thin front ends over it (their bodies have z = 0 and their grid has one layer in 2D).
+ *
+ * Contacts are found by carom's exact kernels (time of impact to an ulp), evaluated from the
+ * body's state at the current time against its neighbours extrapolated to that time. The
+ * earliest contact found so far bounds the search window of the next kernel call, so distant
+ * candidates exit in the kernels' cheap screening stage.
+ */
+import { toiCirclesRaw } from "../query/toi-circle-circle.js";
+import { toiSpheresRaw } from "../query/toi-sphere-sphere.js";
+import { sweepCircleSegmentRaw, toiCircleSegmentRaw } from "../query/sweep-circle-segment.js";
+import { sweepCircleBoxRaw, toiCircleBoxRaw } from "../query/sweep-circle-box.js";
+import { sweepSpherePlaneRaw, toiSpherePlaneRaw } from "../query/sweep-sphere-plane.js";
+import { sweepSphereBoxRaw, toiSphereBoxRaw } from "../query/sweep-sphere-box.js";
+import { sweepSphereTriangleRaw, toiSphereTriangleRaw } from "../query/sweep-sphere-triangle.js";
+import { separationSign } from "../query/overlap.js";
+import { closestPointOnTriangleRaw, closestTrianglePoint } from "../query/closest-point-triangle.js";
+import type { WallHit2, WallHit3 } from "../query/types.js";
+import { HashGrid, cellHash } from "../broad/hash-grid.js";
+import { firstContact1D } from "./motion-1d.js";
+import { HIT_BODY, HIT_BOUNDS, HIT_WALL } from "./event-log.js";
+import { WorldBase, FLAG_ALIVE, FLAG_FIXED, EV_BODY, EV_BOUNDS, EV_CELL, EV_NONE, EV_WALL, type WorldOptions } from "./world-base.js";
+
+export const WALL_SEGMENT = 1;
+export const WALL_BOX2 = 2;
+export const WALL_PLANE = 3;
+export const WALL_BOX3 = 4;
+export const WALL_TRIANGLE = 5;
+/** Numbers stored per wall (a triangle needs nine). */
+export const WALL_STRIDE = 9;
+
+/** Partner kinds for the "just collided" exclusion. */
+const LAST_NONE = 0;
+const LAST_BODY = 1;
+const LAST_WALL = 2;
+const LAST_BOUNDS = 3;
+
+/** Number of cells a wall may cover before it is checked by every body instead. */
+const MAX_WALL_CELLS = 4096;
+
+export abstract class WorldCore extends WorldBase {
+  readonly dim: 2 | 3;
+  // body state at time t0 (columns)
+  x!: Float64Array;
+  y!: Float64Array;
+  z!: Float64Array;
+  vx!: Float64Array;
+  vy!: Float64Array;
+  vz!: Float64Array;
+  ax!: Float64Array;
+  ay!: Float64Array;
+  az!: Float64Array;
+  cellX!: Int32Array;
+  cellY!: Int32Array;
+  cellZ!: Int32Array;
+  lastKind!: Uint8Array;
+  lastOther!: Int32Array;
+  /** Normal of a scheduled wall contact, found when it was predicted. */
+  evNx!: Float64Array;
+  evNy!: Float64Array;
+  evNz!: Float64Array;
+
+  gx = 0;
+  gy = 0;
+  gz = 0;
+  minX = -Infinity;
+  minY = -Infinity;
+  minZ = -Infinity;
+  maxX = Infinity;
+  maxY = Infinity;
+  maxZ = Infinity;
+
+  wallKind: Uint8Array = new Uint8Array(0);
+  wallData: Float64Array = new Float64Array(0);
+  wallIds: string[] = [];
+  protected wallCount = 0;
+  /** Walls and static bodies (-1 - index) that every body checks. */
+  protected globalWalls: Int32Array = new Int32Array(0);
+  protected grid = new HashGrid(1024, 16);
+  /** Side of a grid cell: twice the largest radius of a moving body. */
+  cellSize = Infinity;
+
+  private readonly hit2: WallHit2 = { t: 0, px: 0, py: 0, nx: 0, ny: 0, feature: 0, index: 0 };
+  private readonly hit3: WallHit3 = { t: 0, px: 0, py: 0, pz: 0, nx: 0, ny: 0, nz: 0, feature: 0, index: 0 };
+
+  constructor(dim: 2 | 3, options: WorldOptions) {
+    super(options);
+    this.dim = dim;
+    for (const name of ["x", "y", "z", "vx", "vy", "vz", "ax", "ay", "az", "evNx", "evNy", "evNz"]) this.column(name, "f64", 0);
+    for (const name of ["cellX", "cellY", "cellZ"]) this.column(name, "i32", 0);
+    this.column("lastKind", "u8", 0);
+    this.column("lastOther", "i32", -1);
+  }
+
+  protected setGravity(g: readonly number[]): void {
+    for (let k = 0; k < g.length; k++) {
+      if (!Number.isFinite(g[k])) throw new RangeError(`gravity[${k}] must be a finite number, got ${g[k]}`);
+    }
+    this.gx = g[0];
+    this.gy = g[1];
+    this.gz = g[2] ?? 0;
+    this.dirty = true;
+  }
+
+  protected setBox(min: readonly number[], max: readonly number[]): void {
+    for (let k = 0; k < this.dim; k++) {
+      if (!Number.isFinite(min[k])) throw new RangeError(`bounds.min[${k}] must be a finite number, got ${min[k]}`);
+      if (!Number.isFinite(max[k])) throw new RangeError(`bounds.max[${k}] must be a finite number, got ${max[k]}`);
+      if (!(min[k] < max[k])) throw new RangeError(`bounds.min[${k}] must be below bounds.max[${k}], got ${min[k]} and ${max[k]}`);
+    }
+    this.minX = min[0];
+    this.minY = min[1];
+    this.maxX = max[0];
+    this.maxY = max[1];
+    if (this.dim === 3) {
+      this.minZ = min[2];
+      this.maxZ = max[2];
+    }
+    this.dirty = true;
+  }
+
+  /** Fills a new body's geometric columns (after allocBody). */
+  protected placeBody(i: number, p: readonly number[], v: readonly number[], a: readonly number[]): void {
+    this.x[i] = p[0];
+    this.y[i] = p[1];
+    this.z[i] = p[2];
+    this.vx[i] = v[0];
+    this.vy[i] = v[1];
+    this.vz[i] = v[2];
+    this.ax[i] = a[0];
+    this.ay[i] = a[1];
+    this.az[i] = a[2];
+    this.lastKind[i] = LAST_NONE;
+  }
+
+  protected addWall(kind: number, data: readonly number[], id: string | undefined, what: string): number {
+    for (let k = 0; k < data.length; k++) {
+      if (!Number.isFinite(data[k])) throw new RangeError(`${what}${id === undefined ? "" : ` "${id}"`}: coordinate ${k} must be a finite number, got ${data[k]}`);
+    }
+    const w = this.wallCount;
+    const key = id ?? `wall-${w}`;
+    if (this.wallIds.includes(key) || this.indexOf(key) >= 0) throw new RangeError(`wall id "${key}" is already in use`);
+    if (this.wallKind.length === w) {
+      const kinds = new Uint8Array(Math.max(8, 2 * w));
+      kinds.set(this.wallKind);
+      const d = new Float64Array(WALL_STRIDE * kinds.length);
+      d.set(this.wallData);
+      this.wallKind = kinds;
+      this.wallData = d;
+    }
+    this.wallKind[w] = kind;
+    this.wallData.set(data, WALL_STRIDE * w);
+    this.wallIds[w] = key;
+    this.wallCount = w + 1;
+    this.dirty = true;
+    return w;
+  }
+
+  /** Number of walls. */
+  get walls(): number {
+    return this.wallCount;
+  }
+
+  /** Index of the wall with this id, or -1. */
+  wallIndexOf(id: string): number {
+    return this.wallIds.indexOf(id);
+  }
+
+  /** Sets body i's velocity at the current time; its events are recomputed. */
+  protected changeVelocity(i: number, vx: number, vy: number, vz: number): void {
+    this.checkBody(i);
+    this.moveTo(i, this.now);
+    const wasStatic = this.isStatic(i);
+    this.vx[i] = vx;
+    this.vy[i] = vy;
+    this.vz[i] = vz;
+    this.version[i]++;
+    this.lastKind[i] = LAST_NONE;
+    if (wasStatic !== this.isStatic(i)) this.dirty = true;
+    else if (!this.dirty) this.predict(i);
+  }
+
+  /** Moves body i at the current time (no collision is generated for the jump). */
+  protected changePosition(i: number, x: number, y: number, z: number): void {
+    this.checkBody(i);
+    this.moveTo(i, this.now);
+    this.x[i] = x;
+    this.y[i] = y;
+    this.z[i] = z;
+    this.version[i]++;
+    this.lastKind[i] = LAST_NONE;
+    this.dirty = true;
+  }
+
+  /** Total kinetic energy of the movable bodies at the current time. */
+  kineticEnergy(): number {
+    let e = 0;
+    for (let i = 0; i < this.n; i++) {
+      if ((this.flags[i] & (FLAG_ALIVE | FLAG_FIXED)) !== FLAG_ALIVE) continue;
+      const dt = this.now - this.t0[i];
+      const vx = this.vx[i] + dt * this.accX(i);
+      const vy = this.vy[i] + dt * this.accY(i);
+      const vz = this.vz[i] + dt * this.accZ(i);
+      e += (vx * vx + vy * vy + vz * vz) / (2 * this.invMass[i]);
+    }
+    return e;
+  }
+
+  /** Potential energy of the movable bodies in the uniform gravity field (relative to the origin). */
+  potentialEnergy(): number {
+    let e = 0;
+    for (let i = 0; i < this.n; i++) {
+      if ((this.flags[i] & (FLAG_ALIVE | FLAG_FIXED)) !== FLAG_ALIVE) continue;
+      const dt = this.now - this.t0[i];
+      const px = this.x[i] + dt * (this.vx[i] + 0.5 * dt * this.accX(i));
+      const py = this.y[i] + dt * (this.vy[i] + 0.5 * dt * this.accY(i));
+      const pz = this.z[i] + dt * (this.vz[i] + 0.5 * dt * this.accZ(i));
+      e -= (this.gx * px + this.gy * py + this.gz * pz) / this.invMass[i];
+    }
+    return e;
+  }
+
+  /** Total momentum [px, py, pz] of the movable bodies. */
+  protected momentum3(): [number, number, number] {
+    let px = 0, py = 0, pz = 0;
+    for (let i = 0; i < this.n; i++) {
+      if ((this.flags[i] & (FLAG_ALIVE | FLAG_FIXED)) !== FLAG_ALIVE) continue;
+      const dt = this.now - this.t0[i];
+      const m = 1 / this.invMass[i];
+      px += m * (this.vx[i] + dt * this.accX(i));
+      py += m * (this.vy[i] + dt * this.accY(i));
+      pz += m * (this.vz[i] + dt * this.accZ(i));
+    }
+    return [px, py, pz];
+  }
+
+  /** Copies the whole state, walls, container, gravity and rules into `w` (a fresh world of the same kind). */
+  protected copyInto(w: WorldCore): void {
+    w.gx = this.gx;
+    w.gy = this.gy;
+    w.gz = this.gz;
+    w.minX = this.minX;
+    w.minY = this.minY;
+    w.minZ = this.minZ;
+    w.maxX = this.maxX;
+    w.maxY = this.maxY;
+    w.maxZ = this.maxZ;
+    w.wallIds = this.wallIds.slice();
+    w.response = this.response;
+    w.filter = this.filter;
+    w.restore(this.snapshot());
+  }
+
+  // ------------------------------------------------------------------ internals
+
+  protected isStatic(i: number): boolean {
+    return (
+      (this.flags[i] & FLAG_FIXED) !== 0 &&
+      this.vx[i] === 0 && this.vy[i] === 0 && this.vz[i] === 0 &&
+      this.ax[i] === 0 && this.ay[i] === 0 && this.az[i] === 0
+    );
+  }
+
+  /** Effective acceleration: own, plus gravity for movable bodies. */
+  protected accX(i: number): number {
+    return (this.flags[i] & FLAG_FIXED) !== 0 ? this.ax[i] : this.ax[i] + this.gx;
+  }
+  protected accY(i: number): number {
+    return (this.flags[i] & FLAG_FIXED) !== 0 ? this.ay[i] : this.ay[i] + this.gy;
+  }
+  protected accZ(i: number): number {
+    return (this.flags[i] & FLAG_FIXED) !== 0 ? this.az[i] : this.az[i] + this.gz;
+  }
+
+  /** Brings body i's stored state to time t. */
+  protected moveTo(i: number, t: number): void {
+    const dt = t - this.t0[i];
+    if (dt === 0) return;
+    const ax = this.accX(i), ay = this.accY(i), az = this.accZ(i);
+    if (ax === 0 && ay === 0 && az === 0) {
+      this.x[i] += dt * this.vx[i];
+      this.y[i] += dt * this.vy[i];
+      this.z[i] += dt * this.vz[i];
+    } else {
+      this.x[i] += dt * (this.vx[i] + 0.5 * dt * ax);
+      this.y[i] += dt * (this.vy[i] + 0.5 * dt * ay);
+      this.z[i] += dt * (this.vz[i] + 0.5 * dt * az);
+      this.vx[i] += dt * ax;
+      this.vy[i] += dt * ay;
+      this.vz[i] += dt * az;
+    }
+    this.t0[i] = t;
+  }
+
+  protected override syncAll(): void {
+    const t = this.now;
+    for (let i = 0; i < this.n; i++) if (this.flags[i] & FLAG_ALIVE) this.moveTo(i, t);
+  }
+
+  protected override onReserve(capacity: number): void {
+    this.grid.reserve(capacity);
+  }
+
+  protected override onRemove(i: number): void {
+    this.grid.remove(i);
+    this.dirty = true;
+  }
+
+  protected bucket(cx: number, cy: number, cz: number): number {
+    return cellHash(cx, cy, cz, this.grid.mask);
+  }
+
+  /** Rebuilds the grid and the wall table, checks the start state, and schedules every body. */
+  protected override rebuild(): void {
+    const n = this.n;
+    this.syncAll();
+    let rMax = 0;
+    let movers = 0;
+    for (let i = 0; i < n; i++) {
+      if (!(this.flags[i] & FLAG_ALIVE) || this.isStatic(i)) continue;
+      movers++;
+      if (this.r[i] > rMax) rMax = this.r[i];
+    }
+    // Cell side: twice the largest moving radius (a hair more, so rounding never matters);
+    // point particles only: a 64th of the container, or 1.
+    let cs = 2 * rMax * (1 + 2 ** -20);
+    if (!(cs > 0)) {
+      const span = Math.max(this.maxX - this.minX, this.maxY - this.minY, this.dim === 3 ? this.maxZ - this.minZ : 0);
+      cs = Number.isFinite(span) ? span / 64 : 1;
+    }
+    this.cellSize = cs;
+    this.grid = new HashGrid(2 * Math.max(movers, 512), Math.max(this.capacity, 16));
+    const pairs: number[] = [];
+    const globals: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (!(this.flags[i] & FLAG_ALIVE)) continue;
+      this.queue.remove(i);
+      const x = this.x[i], y = this.y[i], z = this.z[i], r = this.r[i];
+      if (this.isStatic(i)) {
+        this.register(-1 - i, x - r, y - r, z - r, x + r, y + r, z + r, rMax, pairs, globals);
+        continue;
+      }
+      this.cellX[i] = Math.floor(x / cs);
+      this.cellY[i] = Math.floor(y / cs);
+      this.cellZ[i] = this.dim === 3 ? Math.floor(z / cs) : 0;
+      this.grid.insert(i, this.bucket(this.cellX[i], this.cellY[i], this.cellZ[i]));
+    }
+    for (let w = 0; w < this.wallCount; w++) {
+      const d = this.wallData;
+      const o = WALL_STRIDE * w;
+      switch (this.wallKind[w]) {
+        case WALL_SEGMENT:
+        case WALL_BOX2:
+          this.register(w, Math.min(d[o], d[o + 2]), Math.min(d[o + 1], d[o + 3]), 0, Math.max(d[o], d[o + 2]), Math.max(d[o + 1], d[o + 3]), 0, rMax, pairs, globals);
+          break;
+        case WALL_BOX3:
+          this.register(w, d[o], d[o + 1], d[o + 2], d[o + 3], d[o + 4], d[o + 5], rMax, pairs, globals);
+          break;
+        case WALL_TRIANGLE:
+          this.register(
+            w,
+            Math.min(d[o], d[o + 3], d[o + 6]), Math.min(d[o + 1], d[o + 4], d[o + 7]), Math.min(d[o + 2], d[o + 5], d[o + 8]),
+            Math.max(d[o], d[o + 3], d[o + 6]), Math.max(d[o + 1], d[o + 4], d[o + 7]), Math.max(d[o + 2], d[o + 5], d[o + 8]),
+            rMax, pairs, globals,
+          );
+          break;
+        default:
+          globals.push(w); // planes are unbounded
+      }
+    }
+    this.grid.setWalls(pairs);
+    this.globalWalls = Int32Array.from(globals);
+    this.dirty = false;
+    this.checkStart();
+    for (let i = 0; i < n; i++) if (this.flags[i] & FLAG_ALIVE) this.predict(i);
+  }
+
+  /** Registers a wall (w >= 0) or a static body (-1 - i) in every cell its box, grown by rMax, touches. */
+  private register(code: number, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, rMax: number, pairs: number[], globals: number[]): void {
+    const cs = this.cellSize;
+    const cx0 = Math.floor((x0 - rMax) / cs) - 1, cx1 = Math.floor((x1 + rMax) / cs) + 1;
+    const cy0 = Math.floor((y0 - rMax) / cs) - 1, cy1 = Math.floor((y1 + rMax) / cs) + 1;
+    const cz0 = this.dim === 3 ? Math.floor((z0 - rMax) / cs) - 1 : 0;
+    const cz1 = this.dim === 3 ? Math.floor((z1 + rMax) / cs) + 1 : 0;
+    const cells = (cx1 - cx0 + 1) * (cy1 - cy0 + 1) * (cz1 - cz0 + 1);
+    if (!(cells <= MAX_WALL_CELLS)) {
+      globals.push(code);
+      return;
+    }
+    for (let cx = cx0; cx <= cx1; cx++) {
+      for (let cy = cy0; cy <= cy1; cy++) for (let cz = cz0; cz <= cz1; cz++) pairs.push(this.bucket(cx, cy, cz), code);
+    }
+  }
+
+  private describe(i: number): string {
+    return `body "${this.ids[i]}"`;
+  }
+
+  /** Throws a RangeError naming the bodies that overlap each other or a wall, or leave the bounds. */
+  private checkStart(): void {
+    const n = this.n;
+    for (let i = 0; i < n; i++) {
+      if ((this.flags[i] & (FLAG_ALIVE | FLAG_FIXED)) !== FLAG_ALIVE) continue;
+      const x = this.x[i], y = this.y[i], z = this.z[i], r = this.r[i];
+      if (x - r < this.minX || x + r > this.maxX || y - r < this.minY || y + r > this.maxY || z - r < this.minZ || z + r > this.maxZ) {
+        const at = this.dim === 2 ? `[${x}, ${y}]` : `[${x}, ${y}, ${z}]`;
+        throw new RangeError(`${this.describe(i)} (radius ${r} at ${at}) is not inside the bounds`);
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      if (!(this.flags[i] & FLAG_ALIVE) || this.isStatic(i)) continue;
+      const movable = (this.flags[i] & FLAG_FIXED) === 0;
+      this.scanNeighbours(i, (j) => {
+        if (j > i && this.interacts(i, j) && this.pairSign(i, j) < 0) throw new RangeError(`${this.describe(i)} and ${this.describe(j)} overlap at the start`);
+      });
+      if (!movable) continue;
+      this.scanStatic(i, (code) => {
+        if (code < 0) {
+          const j = -1 - code;
+          if (this.interacts(i, j) && this.pairSign(i, j) < 0) throw new RangeError(`${this.describe(i)} and ${this.describe(j)} overlap at the start`);
+        } else if (this.wallOverlaps(i, code)) {
+          throw new RangeError(`${this.describe(i)} overlaps wall "${this.wallIds[code]}" at the start`);
+        }
+      });
+    }
+  }
+
+  private pairSign(i: number, j: number): number {
+    return separationSign(this.x[i], this.y[i], this.z[i], this.r[i], this.x[j], this.y[j], this.z[j], this.r[j]);
+  }
+
+  /**
+   * True when body i's disc or ball reaches into wall w now (strictly): tested as "a sweep
+   * towards the wall hits at t = 0", with the velocity pointing at the closest point.
+   */
+  private wallOverlaps(i: number, w: number): boolean {
+    const d = this.wallData;
+    const o = WALL_STRIDE * w;
+    const x = this.x[i], y = this.y[i], z = this.z[i], r = this.r[i];
+    let qx = x, qy = y, qz = z;
+    switch (this.wallKind[w]) {
+      case WALL_SEGMENT:
+      case WALL_BOX2: {
+        if (this.wallKind[w] === WALL_BOX2) {
+          qx = Math.min(Math.max(x, d[o]), d[o + 2]);
+          qy = Math.min(Math.max(y, d[o + 1]), d[o + 3]);
+        } else {
+          const ex = d[o + 2] - d[o], ey = d[o + 3] - d[o + 1];
+          const L2 = ex * ex + ey * ey;
+          const s = L2 > 0 ? Math.min(1, Math.max(0, ((x - d[o]) * ex + (y - d[o + 1]) * ey) / L2)) : 0;
+          qx = d[o] + s * ex;
+          qy = d[o + 1] + s * ey;
+        }
+        return separationSign(x, y, 0, r, qx, qy, 0, 0) < 0;
+      }
+      case WALL_BOX3:
+        qx = Math.min(Math.max(x, d[o]), d[o + 3]);
+        qy = Math.min(Math.max(y, d[o + 1]), d[o + 4]);
+        qz = Math.min(Math.max(z, d[o + 2]), d[o + 5]);
+        return separationSign(x, y, z, r, qx, qy, qz, 0) < 0;
+      case WALL_PLANE: {
+        const nx = d[o + 3], ny = d[o + 4], nz = d[o + 5];
+        const dist = ((x - d[o]) * nx + (y - d[o + 1]) * ny + (z - d[o + 2]) * nz) / Math.hypot(nx, ny, nz);
+        return dist < r;
+      }
+      default:
+        closestPointOnTriangleRaw(x, y, z, d[o], d[o + 1], d[o + 2], d[o + 3], d[o + 4], d[o + 5], d[o + 6], d[o + 7], d[o + 8]);
+        return separationSign(x, y, z, r, closestTrianglePoint[0], closestTrianglePoint[1], closestTrianglePoint[2], 0) < 0;
+    }
+  }
+
+  private scanNeighbours(i: number, f: (j: number) => void): void {
+    const grid = this.grid;
+    const cx = this.cellX[i], cy = this.cellY[i], cz = this.cellZ[i];
+    const zr = this.dim === 3 ? 1 : 0;
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dz = -zr; dz <= zr; dz++) {
+          const X = cx + dx, Y = cy + dy, Z = cz + dz;
+          for (let j = grid.head[this.bucket(X, Y, Z)]; j >= 0; j = grid.next[j]) {
+            if (j !== i && this.cellX[j] === X && this.cellY[j] === Y && this.cellZ[j] === Z) f(j);
+          }
+        }
+      }
+    }
+  }
+
+  private scanStatic(i: number, f: (code: number) => void): void {
+    const grid = this.grid;
+    const b = this.bucket(this.cellX[i], this.cellY[i], this.cellZ[i]);
+    for (let k = grid.wallOffsets[b]; k < grid.wallOffsets[b + 1]; k++) f(grid.wallItems[k]);
+    const g = this.globalWalls;
+    for (let k = 0; k < g.length; k++) f(g[k]);
+  }
+
+  /** Time of first contact of body i (state at now) with wall w within [0, tMax], or Infinity. */
+  private wallToi(w: number, x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number, tMax: number): number {
+    const d = this.wallData;
+    const o = WALL_STRIDE * w;
+    switch (this.wallKind[w]) {
+      case WALL_SEGMENT:
+        return toiCircleSegmentRaw(x, y, vx, vy, r, d[o], d[o + 1], d[o + 2], d[o + 3], tMax);
+      case WALL_BOX2:
+        return toiCircleBoxRaw(x, y, vx, vy, r, d[o], d[o + 1], d[o + 2], d[o + 3], tMax);
+      case WALL_PLANE:
+        return toiSpherePlaneRaw(x, y, z, vx, vy, vz, r, d[o], d[o + 1], d[o + 2], d[o + 3], d[o + 4], d[o + 5], tMax);
+      case WALL_BOX3:
+        return toiSphereBoxRaw(x, y, z, vx, vy, vz, r, d[o], d[o + 1], d[o + 2], d[o + 3], d[o + 4], d[o + 5], tMax);
+      default:
+        return toiSphereTriangleRaw(x, y, z, vx, vy, vz, r, d[o], d[o + 1], d[o + 2], d[o + 3], d[o + 4], d[o + 5], d[o + 6], d[o + 7], d[o + 8], tMax);
+    }
+  }
+
+  /** The unit normal (body towards wall) of the contact the prediction chose, into evN*. */
+  private storeWallNormal(i: number, w: number, x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number, tMax: number): void {
+    const d = this.wallData;
+    const o = WALL_STRIDE * w;
+    const kind = this.wallKind[w];
+    if (kind === WALL_SEGMENT || kind === WALL_BOX2) {
+      const h = this.hit2;
+      const ok = kind === WALL_SEGMENT
+        ? sweepCircleSegmentRaw(h, x, y, vx, vy, r, d[o], d[o + 1], d[o + 2], d[o + 3], tMax)
+        : sweepCircleBoxRaw(h, x, y, vx, vy, r, d[o], d[o + 1], d[o + 2], d[o + 3], tMax);
+      this.evNx[i] = ok ? h.nx : 0;
+      this.evNy[i] = ok ? h.ny : 0;
+      this.evNz[i] = 0;
+      this.evFeature[i] = ok ? 4 * h.feature + h.index : 0;
+      return;
+    }
+    const h = this.hit3;
+    const ok = kind === WALL_PLANE
+      ? sweepSpherePlaneRaw(h, x, y, z, vx, vy, vz, r, d[o], d[o + 1], d[o + 2], d[o + 3], d[o + 4], d[o + 5], tMax)
+      : kind === WALL_BOX3
+        ? sweepSphereBoxRaw(h, x, y, z, vx, vy, vz, r, d[o], d[o + 1], d[o + 2], d[o + 3], d[o + 4], d[o + 5], tMax)
+        : sweepSphereTriangleRaw(h, x, y, z, vx, vy, vz, r, d[o], d[o + 1], d[o + 2], d[o + 3], d[o + 4], d[o + 5], d[o + 6], d[o + 7], d[o + 8], tMax);
+    this.evNx[i] = ok ? h.nx : 0;
+    this.evNy[i] = ok ? h.ny : 0;
+    this.evNz[i] = ok ? h.nz : 0;
+    this.evFeature[i] = ok ? 4 * h.feature + h.index : 0;
+  }
+
+  /** Computes and schedules body i's next event from its state at `now`. */
+  protected override predict(i: number): void {
+    if (this.isStatic(i)) return; // static bodies are found by the bodies that move
+    const now = this.now;
+    this.moveTo(i, now);
+    const three = this.dim === 3;
+    const x = this.x[i], y = this.y[i], z = this.z[i];
+    const vx = this.vx[i], vy = this.vy[i], vz = this.vz[i], r = this.r[i];
+    const ax = this.accX(i), ay = this.accY(i), az = this.accZ(i);
+    const accelerated = ax !== 0 || ay !== 0 || az !== 0;
+    const movable = (this.flags[i] & FLAG_FIXED) === 0;
+    const lastKind = this.lastHit[i] === now ? this.lastKind[i] : LAST_NONE;
+    const lastOther = this.lastOther[i];
+    let best = Infinity;
+    let kind = EV_NONE;
+    let other = -1;
+    let otherVersion = 0;
+    let t: number;
+
+    // Leaving the grid cell (faces 0..5: -x, +x, -y, +y, -z, +z): a new neighbourhood.
+    const cs = this.cellSize;
+    const cx = this.cellX[i], cy = this.cellY[i], cz = this.cellZ[i];
+    t = firstContact1D(x - cx * cs, vx, ax);
+    if (t < best) { best = t; kind = EV_CELL; other = 0; }
+    t = firstContact1D((cx + 1) * cs - x, -vx, -ax);
+    if (t < best) { best = t; kind = EV_CELL; other = 1; }
+    t = firstContact1D(y - cy * cs, vy, ay);
+    if (t < best) { best = t; kind = EV_CELL; other = 2; }
+    t = firstContact1D((cy + 1) * cs - y, -vy, -ay);
+    if (t < best) { best = t; kind = EV_CELL; other = 3; }
+    if (three) {
+      t = firstContact1D(z - cz * cs, vz, az);
+      if (t < best) { best = t; kind = EV_CELL; other = 4; }
+      t = firstContact1D((cz + 1) * cs - z, -vz, -az);
+      if (t < best) { best = t; kind = EV_CELL; other = 5; }
+    }
+
+    if (movable) {
+      // The container's faces: 0 -x, 1 +x, 2 -y, 3 +y, 4 -z, 5 +z.
+      const faces = three ? 6 : 4;
+      for (let face = 0; face < faces; face++) {
+        if (lastKind === LAST_BOUNDS && lastOther === face) continue;
+        let gap: number, v: number, a: number;
+        switch (face) {
+          case 0: gap = x - r - this.minX; v = vx; a = ax; break;
+          case 1: gap = this.maxX - r - x; v = -vx; a = -ax; break;
+          case 2: gap = y - r - this.minY; v = vy; a = ay; break;
+          case 3: gap = this.maxY - r - y; v = -vy; a = -ay; break;
+          case 4: gap = z - r - this.minZ; v = vz; a = az; break;
+          default: gap = this.maxZ - r - z; v = -vz; a = -az;
+        }
+        if (gap === Infinity) continue;
+        t = firstContact1D(gap, v, a);
+        if (t < best) { best = t; kind = EV_BOUNDS; other = face; }
+      }
+
+      // Walls and static bodies registered in this cell, and the global ones.
+      const grid = this.grid;
+      const b0 = this.bucket(cx, cy, cz);
+      const base = grid.wallOffsets[b0];
+      const nLocal = grid.wallOffsets[b0 + 1] - base;
+      const items = grid.wallItems;
+      const g = this.globalWalls;
+      let bestWall = -1;
+      for (let k = 0, m = nLocal + g.length; k < m; k++) {
+        const code = k < nLocal ? items[base + k] : g[k - nLocal];
+        if (code < 0) {
+          const j = -1 - code;
+          if ((lastKind === LAST_BODY && lastOther === j) || !this.interacts(i, j)) continue;
+          t = accelerated
+            ? this.toiAccelerated(x, y, z, vx, vy, vz, ax, ay, az, r, this.x[j], this.y[j], this.z[j], 0, 0, 0, 0, 0, 0, this.r[j], best)
+            : three
+              ? toiSpheresRaw(x, y, z, vx, vy, vz, r, this.x[j], this.y[j], this.z[j], 0, 0, 0, this.r[j], best)
+              : toiCirclesRaw(x, y, vx, vy, r, this.x[j], this.y[j], 0, 0, this.r[j], best);
+          if (t < best) { best = t; kind = EV_BODY; other = j; otherVersion = this.version[j]; bestWall = -1; }
+          continue;
+        }
+        if (lastKind === LAST_WALL && lastOther === code) continue;
+        t = accelerated ? this.wallToiAccelerated(code, x, y, z, vx, vy, vz, ax, ay, az, r, best) : this.wallToi(code, x, y, z, vx, vy, vz, r, best);
+        if (t < best) { best = t; kind = EV_WALL; other = code; bestWall = code; }
+      }
+      if (bestWall >= 0 && !accelerated) this.storeWallNormal(i, bestWall, x, y, z, vx, vy, vz, r, Infinity);
+    }
+
+    // Other moving bodies in the neighbouring cells, extrapolated to now.
+    const grid = this.grid;
+    const zr = three ? 1 : 0;
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dz = -zr; dz <= zr; dz++) {
+          const X = cx + dx, Y = cy + dy, Z = cz + dz;
+          for (let j = grid.head[this.bucket(X, Y, Z)]; j >= 0; j = grid.next[j]) {
+            if (j === i || this.cellX[j] !== X || this.cellY[j] !== Y || this.cellZ[j] !== Z) continue;
+            if ((lastKind === LAST_BODY && lastOther === j) || !this.interacts(i, j)) continue;
+            const dt = now - this.t0[j];
+            const bx = this.accX(j), by = this.accY(j), bz = this.accZ(j);
+            let jx = this.x[j], jy = this.y[j], jz = this.z[j], jvx = this.vx[j], jvy = this.vy[j], jvz = this.vz[j];
+            if (dt !== 0) {
+              jx += dt * (jvx + 0.5 * dt * bx);
+              jy += dt * (jvy + 0.5 * dt * by);
+              jz += dt * (jvz + 0.5 * dt * bz);
+              jvx += dt * bx;
+              jvy += dt * by;
+              jvz += dt * bz;
+            }
+            if (bx === ax && by === ay && bz === az) {
+              // Equal accelerations: the relative motion is linear.
+              t = three
+                ? toiSpheresRaw(x, y, z, vx, vy, vz, r, jx, jy, jz, jvx, jvy, jvz, this.r[j], best)
+                : toiCirclesRaw(x, y, vx, vy, r, jx, jy, jvx, jvy, this.r[j], best);
+            } else {
+              t = this.toiAccelerated(x, y, z, vx, vy, vz, ax, ay, az, r, jx, jy, jz, jvx, jvy, jvz, bx, by, bz, this.r[j], best);
+            }
+            if (t < best) { best = t; kind = EV_BODY; other = j; otherVersion = this.version[j]; }
+          }
+        }
+      }
+    }
+
+    this.evKind[i] = kind;
+    this.evOther[i] = other;
+    this.evOtherVersion[i] = otherVersion;
+    if (kind === EV_NONE) this.queue.remove(i);
+    else this.queue.set(i, now + best);
+  }
+
+  /** Contact time of two bodies with different constant accelerations (a quartic). */
+  protected abstract toiAccelerated(
+    x: number, y: number, z: number, vx: number, vy: number, vz: number, ax: number, ay: number, az: number, r: number,
+    jx: number, jy: number, jz: number, jvx: number, jvy: number, jvz: number, jax: number, jay: number, jaz: number, jr: number,
+    tMax: number,
+  ): number;
+
+  /** Contact time of an accelerated body with wall w; fills evN* with the contact normal on a hit. */
+  protected abstract wallToiAccelerated(
+    w: number, x: number, y: number, z: number, vx: number, vy: number, vz: number, ax: number, ay: number, az: number, r: number, tMax: number,
+  ): number;
+
+  protected override crossCell(i: number, face: number, t: number): void {
+    this.moveTo(i, t);
+    switch (face) {
+      case 0: this.cellX[i]--; break;
+      case 1: this.cellX[i]++; break;
+      case 2: this.cellY[i]--; break;
+      case 3: this.cellY[i]++; break;
+      case 4: this.cellZ[i]--; break;
+      default: this.cellZ[i]++;
+    }
+    this.grid.remove(i);
+    this.grid.insert(i, this.bucket(this.cellX[i], this.cellY[i], this.cellZ[i]));
+  }
+
+  protected override collideBodies(i: number, j: number, t: number): boolean {
+    this.moveTo(i, t);
+    this.moveTo(j, t);
+    let nx = this.x[j] - this.x[i];
+    let ny = this.y[j] - this.y[i];
+    let nz = this.z[j] - this.z[i];
+    if (nx === 0 && ny === 0 && nz === 0) {
+      // Point particles meeting: the direction of approach.
+      nx = this.vx[i] - this.vx[j];
+      ny = this.vy[i] - this.vy[j];
+      nz = this.vz[i] - this.vz[j];
+    }
+    const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    nx /= len;
+    ny /= len;
+    nz /= len;
+    const u = (this.vx[i] - this.vx[j]) * nx + (this.vy[i] - this.vy[j]) * ny + (this.vz[i] - this.vz[j]) * nz;
+    const J = u > 0 ? this.impulseFor(i, j, t, u, nx, ny, nz) : 0;
+    if (J > 0) {
+      const ia = this.invMass[i] * J, ib = this.invMass[j] * J;
+      this.vx[i] -= ia * nx;
+      this.vy[i] -= ia * ny;
+      this.vz[i] -= ia * nz;
+      this.vx[j] += ib * nx;
+      this.vy[j] += ib * ny;
+      this.vz[j] += ib * nz;
+    }
+    this.version[i]++;
+    this.version[j]++;
+    this.lastHit[i] = t;
+    this.lastHit[j] = t;
+    this.lastKind[i] = LAST_BODY;
+    this.lastOther[i] = j;
+    this.lastKind[j] = LAST_BODY;
+    this.lastOther[j] = i;
+    const ri = this.r[i];
+    this.emit(t, i, j, HIT_BODY, this.x[i] + ri * nx, this.y[i] + ri * ny, this.z[i] + ri * nz, nx, ny, nz, J, u);
+    return true;
+  }
+
+  /** Reflects body i off a surface with unit normal n (from the body into the surface). */
+  private bounce(i: number, t: number, nx: number, ny: number, nz: number, kind: number, other: number, lastKind: number): void {
+    const u = this.vx[i] * nx + this.vy[i] * ny + this.vz[i] * nz;
+    const J = u > 0 ? this.impulseFor(i, -1, t, u, nx, ny, nz) : 0;
+    if (J > 0) {
+      const ia = this.invMass[i] * J;
+      this.vx[i] -= ia * nx;
+      this.vy[i] -= ia * ny;
+      this.vz[i] -= ia * nz;
+    }
+    this.version[i]++;
+    this.lastHit[i] = t;
+    this.lastKind[i] = lastKind;
+    this.lastOther[i] = other;
+    const r = this.r[i];
+    this.emit(t, i, other, kind, this.x[i] + r * nx, this.y[i] + r * ny, this.z[i] + r * nz, nx, ny, nz, J, u);
+  }
+
+  protected override collideWall(i: number, w: number, _feature: number, t: number): boolean {
+    this.moveTo(i, t);
+    let nx = this.evNx[i], ny = this.evNy[i], nz = this.evNz[i];
+    if (nx === 0 && ny === 0 && nz === 0) {
+      // No normal recorded (cannot happen for a hit the kernels reported): push straight back.
+      const v = Math.sqrt(this.vx[i] ** 2 + this.vy[i] ** 2 + this.vz[i] ** 2);
+      nx = this.vx[i] / v;
+      ny = this.vy[i] / v;
+      nz = this.vz[i] / v;
+    }
+    this.bounce(i, t, nx, ny, nz, HIT_WALL, w, LAST_WALL);
+    return true;
+  }
+
+  protected override collideBounds(i: number, face: number, t: number): boolean {
+    this.moveTo(i, t);
+    const nx = face === 0 ? -1 : face === 1 ? 1 : 0;
+    const ny = face === 2 ? -1 : face === 3 ? 1 : 0;
+    const nz = face === 4 ? -1 : face === 5 ? 1 : 0;
+    this.bounce(i, t, nx, ny, nz, HIT_BOUNDS, face, LAST_BOUNDS);
+    return true;
+  }
+
+  protected override extraState(): (Float64Array | Int32Array | Uint8Array)[] {
+    const g = this.grid;
+    return [g.head, g.next, g.prev, g.bucketOf, g.wallOffsets, g.wallItems, this.globalWalls, this.wallKind, this.wallData, Float64Array.of(this.cellSize, this.wallCount)];
+  }
+
+  protected override setExtraState(a: (Float64Array | Int32Array | Uint8Array)[]): void {
+    const g = new HashGrid((a[0] as Int32Array).length, Math.max(this.capacity, 16));
+    g.head = (a[0] as Int32Array).slice();
+    g.next.set(a[1] as Int32Array);
+    g.prev.set(a[2] as Int32Array);
+    g.bucketOf.set(a[3] as Int32Array);
+    g.wallOffsets = (a[4] as Int32Array).slice();
+    g.wallItems = (a[5] as Int32Array).slice();
+    this.grid = g;
+    this.globalWalls = (a[6] as Int32Array).slice();
+    this.wallKind = (a[7] as Uint8Array).slice();
+    this.wallData = (a[8] as Float64Array).slice();
+    this.cellSize = a[9][0];
+    this.wallCount = a[9][1];
+  }
+}
