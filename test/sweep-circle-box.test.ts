@@ -211,7 +211,7 @@ test("agrees with an independent brute force on the signed distance on 4000 rand
   }
   ctx.diagnostic(`${compared} compared (${hits} hits: ${sides} sides, ${corners} corners checked; ${zeros} at t = 0), ${skipped} skipped`);
   assert.ok(skipped < 400, `too many skipped: ${skipped}`);
-  assert.ok(hits > 1000 && zeros > 100 && corners > 100 && sides > 500);
+  assert.ok(hits > 1000 && zeros > 100 && corners > 100 && sides > 500, `${hits} hits, ${zeros} zeros, ${corners} corners, ${sides} sides`);
 });
 
 test("side contact times are within 1 ulp of the exact rational time on 3000 random hits", (ctx) => {

@@ -208,7 +208,7 @@ test("agrees with an independent brute force (sampling, golden section, bisectio
   ctx.diagnostic(`${compared} compared (${hits} hits, ${zeros} at t = 0), ${skipped} ambiguous skipped, ${featureChecked} features checked`);
   assert.ok(skipped < 120, `too many ambiguous cases: ${skipped}`);
   assert.ok(hits > 800 && zeros > 100, `hits ${hits}, zeros ${zeros} of ${compared}`);
-  assert.ok(featureChecked > 900);
+  assert.ok(featureChecked > 900, `${featureChecked} features checked`);
 });
 
 /**
