@@ -22,7 +22,7 @@ export interface BodyInit2 {
   mass?: number;
   /** Immovable (infinite mass); it may still move at a constant velocity (a kinematic body). */
   fixed?: boolean;
-  /** Default: the world's restitution. */
+  /** This body's restitution (default: the world's); two bodies that both set one use the product. */
   restitution?: number;
   /** Collision group bits and mask (default 1 and all bits): two bodies collide when each one's group meets the other's mask. */
   group?: number;
@@ -62,7 +62,7 @@ export class World2D extends WorldCore {
     }
     let i: number;
     try {
-      i = this.allocBody(b.id, b.radius, b.mass ?? 1, b.fixed === true, b.restitution ?? this.defaultRestitution, b.group ?? 1, b.mask ?? -1);
+      i = this.allocBody(b.id, b.radius, b.mass ?? 1, b.fixed === true, b.restitution, b.group ?? 1, b.mask ?? -1);
     } catch (e) {
       throw new RangeError(`${name}: ${(e as Error).message}`);
     }

@@ -59,7 +59,7 @@ export class World3D extends WorldCore {
     }
     let i: number;
     try {
-      i = this.allocBody(b.id, b.radius, b.mass ?? 1, b.fixed === true, b.restitution ?? this.defaultRestitution, b.group ?? 1, b.mask ?? -1);
+      i = this.allocBody(b.id, b.radius, b.mass ?? 1, b.fixed === true, b.restitution, b.group ?? 1, b.mask ?? -1);
     } catch (e) {
       throw new RangeError(`${name}: ${(e as Error).message}`);
     }

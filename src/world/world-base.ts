@@ -31,7 +31,10 @@ type Column = Float64Array | Int32Array | Uint8Array;
 type ColumnKind = "f64" | "i32" | "u8";
 
 export interface WorldOptions {
-  /** Restitution of bodies that do not set their own (default 1, elastic). A pair uses the product. */
+  /**
+   * Restitution of every contact (default 1, elastic). A body's own restitution replaces it for
+   * that body's contacts; a pair of bodies that both have their own uses the product.
+   */
   restitution?: number;
   /**
    * Inelastic-collapse guard (the "TC model" of Luding and McNamara, 1998): a collision of a body
@@ -88,6 +91,7 @@ export abstract class WorldBase {
   // ---- body columns shared by both dimensions
   r!: Float64Array;
   invMass!: Float64Array;
+  /** Each body's own restitution, NaN when it uses the world's. */
   restitution!: Float64Array;
   /** Time of each body's stored state. */
   t0!: Float64Array;
@@ -187,10 +191,10 @@ export abstract class WorldBase {
   protected abstract onReserve(capacity: number): void;
 
   /** Allocates a body slot, filling the shared columns; returns its index. */
-  protected allocBody(id: string | undefined, radius: number, mass: number, fixed: boolean, restitution: number, group: number, mask: number): number {
+  protected allocBody(id: string | undefined, radius: number, mass: number, fixed: boolean, restitution: number | undefined, group: number, mask: number): number {
     if (!(radius >= 0 && radius < Infinity)) throw new RangeError(`radius must be a finite number >= 0, got ${radius}`);
     if (!fixed && !(mass > 0 && mass < Infinity)) throw new RangeError(`mass must be a finite number > 0, got ${mass}`);
-    if (!(restitution >= 0 && restitution <= 1)) throw new RangeError(`restitution must be in [0, 1], got ${restitution}`);
+    if (restitution !== undefined && !(restitution >= 0 && restitution <= 1)) throw new RangeError(`restitution must be in [0, 1], got ${restitution}`);
     const i = this.free.length > 0 ? (this.free.pop() as number) : this.n++;
     this.reserve(this.n);
     const key = id ?? String(i);
@@ -203,7 +207,7 @@ export abstract class WorldBase {
     this.idIndex.set(key, i);
     this.r[i] = radius;
     this.invMass[i] = fixed ? 0 : 1 / mass;
-    this.restitution[i] = restitution;
+    this.restitution[i] = restitution ?? NaN;
     this.t0[i] = this.now;
     this.lastHit[i] = -Infinity;
     this.version[i]++;
@@ -322,7 +326,11 @@ export abstract class WorldBase {
   protected impulseFor(i: number, j: number, t: number, closingSpeed: number, nx: number, ny: number, nz: number): number {
     const invA = this.invMass[i];
     const invB = j >= 0 ? this.invMass[j] : 0;
-    let e = j >= 0 ? this.restitution[i] * this.restitution[j] : this.restitution[i];
+    // Restitution: the world's default, replaced by a body's own where it has one (NaN = none);
+    // two bodies with their own use the product.
+    const ei = this.restitution[i];
+    const ej = j >= 0 ? this.restitution[j] : NaN;
+    let e = ei === ei ? (ej === ej ? ei * ej : ei) : ej === ej ? ej : this.defaultRestitution;
     if (e < 1 && this.collapseTime > 0) {
       if (t - this.lastHit[i] < this.collapseTime || (j >= 0 && t - this.lastHit[j] < this.collapseTime)) e = 1;
     }

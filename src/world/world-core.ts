@@ -695,6 +695,12 @@ export abstract class WorldCore extends WorldBase {
   }
 
   protected override collideBodies(i: number, j: number, t: number): boolean {
+    if (j < i) {
+      // Report every pair with the lower index as A, whichever body's event fired.
+      const k = i;
+      i = j;
+      j = k;
+    }
     this.moveTo(i, t);
     this.moveTo(j, t);
     let nx = this.x[j] - this.x[i];
