@@ -24,3 +24,11 @@ export { World2D, type BodyInit2, type World2DOptions } from "./world/world-2d.j
 export { World3D, type BodyInit3, type World3DOptions } from "./world/world-3d.js";
 export { type WorldOptions, type AdvanceReport, type WorldSnapshot } from "./world/world-base.js";
 export { EventLog, HIT_BODY, HIT_WALL, HIT_BOUNDS, type CollisionEvent } from "./world/event-log.js";
+export { type Ray3, type Plane3, type Triangle3, type Segment3, type RayInterval } from "./query/geometry3.js";
+export { raySphere, raycastSphere, raycastSphereInto, raySphereRaw } from "./query/ray-sphere.js";
+export { rayBox3, rayBox3Interval, rayBox3IntervalInto, raycastBox3, raycastBox3Into, rayBox3Raw } from "./query/ray-box3.js";
+export { rayTriangle, raycastTriangle, raycastTriangleInto, rayTriangleRaw } from "./query/ray-triangle.js";
+export { timeOfImpactSpherePlane, sweepSpherePlane, sweepSpherePlaneInto, toiSpherePlaneRaw, sweepSpherePlaneRaw } from "./query/sweep-sphere-plane.js";
+export { timeOfImpactSphereBox, sweepSphereBox, sweepSphereBoxInto, toiSphereBoxRaw, sweepSphereBoxRaw } from "./query/sweep-sphere-box.js";
+export { timeOfImpactSphereSegment, sweepSphereSegment, sweepSphereSegmentInto, toiSphereSegmentRaw, sweepSphereSegmentRaw } from "./query/sweep-sphere-segment.js";
+export { timeOfImpactSphereTriangle, sweepSphereTriangle, sweepSphereTriangleInto, toiSphereTriangleRaw, sweepSphereTriangleRaw } from "./query/sweep-sphere-triangle.js";

@@ -1,0 +1,194 @@
+/**
+ * Static 3D geometry for the ray casts and sphere sweeps (ray-*.ts, sweep-sphere-*.ts): the
+ * plain flat shapes they take, and the argument checks of their public forms. Each check costs
+ * one sum on the hot path (x - x is 0 for every finite x, NaN otherwise) and only builds a
+ * message, naming the argument, field and value, once something is wrong.
+ */
+import { SPLITTER } from "../math/double-double.js";
+import type { Box3, WallHit3 } from "./types.js";
+
+/**
+ * A ray from (x, y, z) along (dx, dy, dz): the point at parameter s is (x, y, z) + s (dx, dy, dz).
+ * The direction need not be unit length (s is then measured in multiples of it) but must not be
+ * zero.
+ */
+export interface Ray3 {
+  x: number;
+  y: number;
+  z: number;
+  dx: number;
+  dy: number;
+  dz: number;
+}
+
+/**
+ * A plane through (x, y, z) with normal (nx, ny, nz) (any nonzero length). It is the boundary of
+ * the solid half-space behind the normal: a point p is inside the solid when
+ * (p - (x, y, z)) . n < 0, and a sphere whose centre lies behind the plane (or less than r in
+ * front of it) overlaps it.
+ */
+export interface Plane3 {
+  x: number;
+  y: number;
+  z: number;
+  nx: number;
+  ny: number;
+  nz: number;
+}
+
+/** A triangle with vertices a, b, c; thin and two-sided. It may be degenerate (zero area). */
+export interface Triangle3 {
+  ax: number;
+  ay: number;
+  az: number;
+  bx: number;
+  by: number;
+  bz: number;
+  cx: number;
+  cy: number;
+  cz: number;
+}
+
+/** A line segment from a to b; it may be degenerate (a = b, a point). */
+export interface Segment3 {
+  ax: number;
+  ay: number;
+  az: number;
+  bx: number;
+  by: number;
+  bz: number;
+}
+
+/** Where a ray is inside a solid: it enters at tEnter and leaves at tExit (tEnter <= tExit). */
+export interface RayInterval {
+  tEnter: number;
+  tExit: number;
+}
+
+function notObject(name: string, value: unknown): never {
+  throw new RangeError(`${name} must be an object, got ${String(value)}`);
+}
+
+function explainFinite(obj: Record<string, unknown>, name: string, fields: readonly string[]): void {
+  if (obj === null || typeof obj !== "object") notObject(name, obj);
+  for (const f of fields) {
+    const v = obj[f];
+    if (typeof v !== "number" || !Number.isFinite(v)) throw new RangeError(`${name}.${f} must be a finite number, got ${String(v)}`);
+  }
+}
+
+const RAY_FIELDS = ["x", "y", "z", "dx", "dy", "dz"] as const;
+const PLANE_FIELDS = ["x", "y", "z", "nx", "ny", "nz"] as const;
+const BOX_FIELDS = ["minX", "minY", "minZ", "maxX", "maxY", "maxZ"] as const;
+const TRIANGLE_FIELDS = ["ax", "ay", "az", "bx", "by", "bz", "cx", "cy", "cz"] as const;
+
+/** Throws a RangeError unless every field of `ray` is finite and its direction is not zero. */
+export function checkRay3(ray: Ray3, name: string): void {
+  if (ray === null || typeof ray !== "object") notObject(name, ray);
+  const s = ray.x - ray.x + (ray.y - ray.y) + (ray.z - ray.z) + (ray.dx - ray.dx) + (ray.dy - ray.dy) + (ray.dz - ray.dz);
+  if (s !== 0) explainFinite(ray as never, name, RAY_FIELDS);
+  if (ray.dx === 0 && ray.dy === 0 && ray.dz === 0) {
+    throw new RangeError(`${name}.dx, ${name}.dy, ${name}.dz must not all be zero (a ray needs a direction), got (0, 0, 0)`);
+  }
+}
+
+/** Throws a RangeError unless every field of `plane` is finite and its normal is not zero. */
+export function checkPlane3(plane: Plane3, name: string): void {
+  if (plane === null || typeof plane !== "object") notObject(name, plane);
+  const s = plane.x - plane.x + (plane.y - plane.y) + (plane.z - plane.z) + (plane.nx - plane.nx) + (plane.ny - plane.ny) + (plane.nz - plane.nz);
+  if (s !== 0) explainFinite(plane as never, name, PLANE_FIELDS);
+  if (plane.nx === 0 && plane.ny === 0 && plane.nz === 0) {
+    throw new RangeError(`${name}.nx, ${name}.ny, ${name}.nz must not all be zero (a plane needs a normal), got (0, 0, 0)`);
+  }
+}
+
+/** Throws a RangeError unless every field of `box` is finite and min <= max on every axis. */
+export function checkBox3(box: Box3, name: string): void {
+  if (box === null || typeof box !== "object") notObject(name, box);
+  const s = box.minX - box.minX + (box.minY - box.minY) + (box.minZ - box.minZ) + (box.maxX - box.maxX) + (box.maxY - box.maxY) + (box.maxZ - box.maxZ);
+  if (s !== 0) explainFinite(box as never, name, BOX_FIELDS);
+  if (!(box.minX <= box.maxX)) throw new RangeError(`${name}.minX must be <= ${name}.maxX, got ${box.minX} > ${box.maxX}`);
+  if (!(box.minY <= box.maxY)) throw new RangeError(`${name}.minY must be <= ${name}.maxY, got ${box.minY} > ${box.maxY}`);
+  if (!(box.minZ <= box.maxZ)) throw new RangeError(`${name}.minZ must be <= ${name}.maxZ, got ${box.minZ} > ${box.maxZ}`);
+}
+
+const SEGMENT_FIELDS = ["ax", "ay", "az", "bx", "by", "bz"] as const;
+
+/** Throws a RangeError unless every field of `segment` is finite (a = b is allowed). */
+export function checkSegment3(seg: Segment3, name: string): void {
+  if (seg === null || typeof seg !== "object") notObject(name, seg);
+  const s = seg.ax - seg.ax + (seg.ay - seg.ay) + (seg.az - seg.az) + (seg.bx - seg.bx) + (seg.by - seg.by) + (seg.bz - seg.bz);
+  if (s !== 0) explainFinite(seg as never, name, SEGMENT_FIELDS);
+}
+
+/** Throws a RangeError unless every field of `triangle` is finite (a zero-area triangle is allowed). */
+export function checkTriangle3(tri: Triangle3, name: string): void {
+  if (tri === null || typeof tri !== "object") notObject(name, tri);
+  const s =
+    tri.ax - tri.ax + (tri.ay - tri.ay) + (tri.az - tri.az) +
+    (tri.bx - tri.bx) + (tri.by - tri.by) + (tri.bz - tri.bz) +
+    (tri.cx - tri.cx) + (tri.cy - tri.cy) + (tri.cz - tri.cz);
+  if (s !== 0) explainFinite(tri as never, name, TRIANGLE_FIELDS);
+}
+
+/**
+ * Fills `out` with a hit at time t: the unit normal along (nx, ny, nz) (scaled by its largest
+ * component first, so tiny and huge vectors normalise without underflow or overflow), the contact
+ * point (cx, cy, cz) + r n (the centre at t plus r along the normal), feature and index. Returns
+ * false, leaving `out` untouched, when the direction is zero.
+ */
+export function writeWallHit3(
+  out: WallHit3, t: number, cx: number, cy: number, cz: number, r: number,
+  nx: number, ny: number, nz: number, feature: number, index: number,
+): boolean {
+  const m = Math.max(Math.abs(nx), Math.abs(ny), Math.abs(nz));
+  if (!(m > 0)) return false;
+  nx /= m;
+  ny /= m;
+  nz /= m;
+  const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  nx /= len;
+  ny /= len;
+  nz /= len;
+  // (+ 0 turns a negative zero into a positive one, so equal hits compare equal.)
+  out.t = t;
+  out.nx = nx + 0;
+  out.ny = ny + 0;
+  out.nz = nz + 0;
+  out.px = cx + r * nx + 0;
+  out.py = cy + r * ny + 0;
+  out.pz = cz + r * nz + 0;
+  out.feature = feature;
+  out.index = index;
+  return true;
+}
+
+/** A fresh hit object (all fields zero), the one shape every query fills. */
+export function newWallHit3(): WallHit3 {
+  return { t: 0, px: 0, py: 0, pz: 0, nx: 0, ny: 0, nz: 0, feature: 0, index: 0 };
+}
+
+/**
+ * a * b - c * d from the exact products (TwoProduct on both, Dekker with Veltkamp splits), rounded
+ * at the end: within about an ulp of the exact value (Kahan's 2x2 determinant), and exactly
+ * negated when the two products are swapped. Small enough to be inlined where it is called.
+ */
+export function exactCross(a: number, b: number, c: number, d: number): number {
+  let t = SPLITTER * a;
+  const aH = t - (t - a);
+  const aL = a - aH;
+  t = SPLITTER * b;
+  const bH = t - (t - b);
+  const bL = b - bH;
+  t = SPLITTER * c;
+  const cH = t - (t - c);
+  const cL = c - cH;
+  t = SPLITTER * d;
+  const dH = t - (t - d);
+  const dL = d - dH;
+  const p = a * b;
+  const pe = aH * bH - p + aH * bL + aL * bH + aL * bL;
+  const r = c * d;
+  const re = cH * dH - r + cH * dL + cL * dH + cL * dL;
+  return p - r + (pe - re);
+}

@@ -1,0 +1,125 @@
+/**
+ * Ray against a solid sphere.
+ *
+ * The ray o + s d meets the sphere |x - c| <= r where |(o - c) + s d|^2 = r^2, the contact
+ * quadratic of two spheres with radius sum r, one of them (the ray's point) of radius 0 and the
+ * other at rest. So the entry parameter is exactly {@link toiSpheresRaw}'s time of impact (to an
+ * ulp, with its double-double fallback near tangency), and only the origin-inside case differs
+ * from a sweep: a ray cast treats the sphere as solid and answers 0 from inside, whatever the
+ * direction, where a sweep would say "moving apart".
+ */
+import { SPLITTER, offsetAt } from "../math/double-double.js";
+import { toiSpheresRaw } from "./toi-sphere-sphere.js";
+import { FEATURE_INTERIOR } from "./types.js";
+import type { Sphere, WallHit3 } from "./types.js";
+import { checkSphere, checkTMax } from "./validate.js";
+import { checkRay3, newWallHit3, writeWallHit3 } from "./geometry3.js";
+import type { Ray3 } from "./geometry3.js";
+
+const U8 = 8 * 2 ** -53;
+
+/**
+ * Whether (ox, oy, oz) lies in the closed ball of radius r about (cx, cy, cz). Decided in plain
+ * doubles when |o - c|^2 - r^2 is clear of its rounding bound, else from the exact differences
+ * (TwoSum) and exact squares (TwoProduct) summed before one rounding.
+ */
+function insideClosedBall(ox: number, oy: number, oz: number, cx: number, cy: number, cz: number, r: number): boolean {
+  const dx = ox - cx;
+  const dy = oy - cy;
+  const dz = oz - cz;
+  const D = dx * dx + dy * dy + dz * dz;
+  const R2 = r * r;
+  const e = U8 * (D + R2);
+  if (D - R2 < -e) return true;
+  if (D - R2 > e) return false;
+  let t: number;
+  let bb: number;
+  // d = o - c exactly as hi + lo, then d.d - r^2 from exact products (second-order terms plain).
+  bb = dx - ox; const dxl = ox - (dx - bb) + (-cx - bb);
+  bb = dy - oy; const dyl = oy - (dy - bb) + (-cy - bb);
+  bb = dz - oz; const dzl = oz - (dz - bb) + (-cz - bb);
+  t = SPLITTER * dx; const xH = t - (t - dx); const xL = dx - xH;
+  t = SPLITTER * dy; const yH = t - (t - dy); const yL = dy - yH;
+  t = SPLITTER * dz; const zH = t - (t - dz); const zL = dz - zH;
+  t = SPLITTER * r; const rH = t - (t - r); const rL = r - rH;
+  const q1 = dx * dx; const q1e = xH * xH - q1 + 2 * xH * xL + xL * xL;
+  const q2 = dy * dy; const q2e = yH * yH - q2 + 2 * yH * yL + yL * yL;
+  const q3 = dz * dz; const q3e = zH * zH - q3 + 2 * zH * zL + zL * zL;
+  const q4 = r * r; const q4e = rH * rH - q4 + 2 * rH * rL + rL * rL;
+  // (q1 + q2 + q3 - q4) with TwoSum error terms folded in.
+  let s = q1 + q2; bb = s - q1; let low = q1 - (s - bb) + (q2 - bb);
+  let s2 = s + q3; bb = s2 - s; low += s - (s2 - bb) + (q3 - bb);
+  s = s2 - q4; bb = s - s2; low += s2 - (s - bb) + (-q4 - bb);
+  low += q1e + q2e + q3e - q4e + 2 * (dx * dxl + dy * dyl + dz * dzl) + (dxl * dxl + dyl * dyl + dzl * dzl);
+  return s + low <= 0;
+}
+
+/**
+ * Ray parameter of the first point of the solid sphere on the ray, from plain numbers, without
+ * argument checks (direction not zero, r >= 0, tMax >= 0). Same cases as {@link raySphere}.
+ */
+export function raySphereRaw(
+  ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
+  cx: number, cy: number, cz: number, r: number, tMax: number,
+): number {
+  // The ray's point is a sphere of radius 0 moving with d; the target sphere is at rest.
+  const t = toiSpheresRaw(ox, oy, oz, dx, dy, dz, 0, cx, cy, cz, 0, 0, 0, r, tMax);
+  if (t !== Infinity) return t;
+  // No entry in [0, tMax]: still 0 when the origin is already inside (a solid sphere), which
+  // the sweep reports as "moving apart" when the ray points outwards.
+  return insideClosedBall(ox, oy, oz, cx, cy, cz, r) ? 0 : Infinity;
+}
+
+/**
+ * Ray against a solid sphere: the smallest parameter s in [0, tMax] at which the point
+ * (x, y, z) + s (dx, dy, dz) lies in the sphere, or Infinity. tMax defaults to Infinity (a ray;
+ * pass 1 for the segment from the origin to origin + d).
+ *
+ * - Origin inside the sphere or on its surface: 0, whatever the direction (the sphere is solid).
+ * - Pointing away from the sphere from outside: Infinity.
+ * - A ray that only touches the sphere tangentially, or misses it, or enters after tMax: Infinity.
+ *
+ * Accuracy: the entry parameter is within one ulp of the exact root (the kernel of
+ * {@link timeOfImpactSpheres}); the inside test is exact up to a final rounding of a
+ * double-double sum. Throws a RangeError for non-finite fields, a zero direction, a negative
+ * radius, or a negative or NaN tMax.
+ */
+export function raySphere(ray: Ray3, sphere: Sphere, tMax = Infinity): number {
+  checkRay3(ray, "ray");
+  checkSphere(sphere, "sphere");
+  checkTMax(tMax);
+  return raySphereRaw(ray.x, ray.y, ray.z, ray.dx, ray.dy, ray.dz, sphere.x, sphere.y, sphere.z, sphere.r, tMax);
+}
+
+/**
+ * Like {@link raycastSphere}, without allocating: fills `out` and returns true on a hit, false
+ * (leaving `out` untouched) on a miss.
+ */
+export function raycastSphereInto(out: WallHit3, ray: Ray3, sphere: Sphere, tMax = Infinity): boolean {
+  const t = raySphere(ray, sphere, tMax);
+  if (t === Infinity) return false;
+  // From the point on the ray towards the centre: the inward normal at the entry point.
+  let nx = offsetAt(sphere.x, ray.x, 0, ray.dx, t);
+  let ny = offsetAt(sphere.y, ray.y, 0, ray.dy, t);
+  let nz = offsetAt(sphere.z, ray.z, 0, ray.dz, t);
+  if (nx === 0 && ny === 0 && nz === 0) {
+    // The origin is the centre itself: no direction is preferred; use the ray's.
+    nx = ray.dx;
+    ny = ray.dy;
+    nz = ray.dz;
+  }
+  return writeWallHit3(out, t, ray.x + t * ray.dx, ray.y + t * ray.dy, ray.z + t * ray.dz, 0, nx, ny, nz, FEATURE_INTERIOR, 0);
+}
+
+/**
+ * Ray against a solid sphere with the hit described: `{t, px, py, pz, nx, ny, nz, feature,
+ * index}` or null. t is the ray parameter (as {@link raySphere}, same cases), (px, py, pz) the
+ * point on the ray at t, and n the unit normal from that point towards the geometry: the inward
+ * surface normal (c - p) / |c - p| (from the origin towards the centre when the origin is
+ * inside; the ray's direction when the origin is the centre). feature is FEATURE_INTERIOR and
+ * index 0 (a sphere has one face).
+ */
+export function raycastSphere(ray: Ray3, sphere: Sphere, tMax = Infinity): WallHit3 | null {
+  const out = newWallHit3();
+  return raycastSphereInto(out, ray, sphere, tMax) ? out : null;
+}

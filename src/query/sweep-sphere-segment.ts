@@ -1,0 +1,394 @@
+/**
+ * A moving sphere against a line segment: the capsule of radius r around the segment, i.e. an
+ * infinite cylinder restricted to the segment plus a sphere of radius r at each end. This is
+ * also the kernel for the edges of a triangle (sweep-sphere-triangle.ts).
+ *
+ * Cylinder. With the segment from A to B, e = B - A, and the centre c + t v, the distance from
+ * the centre to the line is |(d + t v) x e| / |e| with d = c - A. Writing m = d x e and
+ * n = v x e, the centre is on the cylinder of radius r when
+ *
+ *     |m + t n|^2 = r^2 |e|^2,   i.e.   a t^2 + 2 b t + c = 0,
+ *     a = n.n,  b = m.n,  c = m.m - r^2 e.e,
+ *
+ * the contact quadratic of two spheres with relative position m and velocity n. Each component
+ * of m and n is formed from exact products (TwoProduct, Kahan's 2x2 determinant), with the
+ * rounding error of d = c - A (TwoSum) carried into m, so the cross products do not cancel when
+ * the centre or its motion is nearly parallel to the segment. The quadratic is screened in plain
+ * doubles with rigorous error bounds ({@link screenContact}); every hit inside [0, tMax] and
+ * every sign too close to call is recomputed with a, b, c as double-doubles (r^2 e.e from exact
+ * products, no square root of it), with the discriminant in a form that does not cancel (see
+ * exactCylinderRoot), and solved in the stable form c / (-b + sqrt(b^2 - a c)) in
+ * double-double (as firstContactRoot in math/contact-root.ts).
+ *
+ * Ends. A cylinder contact counts when the centre at that time projects strictly inside the
+ * segment. Otherwise the first contact, if any, is with the end sphere on that side (the
+ * capsule lies inside the infinite cylinder, and a path inside the cylinder cannot reach the
+ * segment's part of it without crossing that end's sphere). A centre starting inside the
+ * cylinder beyond an end likewise can only meet that end's sphere. End spheres are spheres of
+ * radius r about a point at rest: {@link toiSpheresRaw}, exact to an ulp.
+ */
+import { SPLITTER, offsetAt } from "../math/double-double.js";
+import { screenContact } from "../math/contact-root.js";
+import { toiSpheresRaw } from "./toi-sphere-sphere.js";
+import { FEATURE_INTERIOR, FEATURE_VERTEX } from "./types.js";
+import type { MovingSphere, WallHit3 } from "./types.js";
+import { checkMovingSphere, checkTMax } from "./validate.js";
+import { checkSegment3, exactCross, newWallHit3, writeWallHit3 } from "./geometry3.js";
+import type { Segment3 } from "./geometry3.js";
+
+const U8 = 8 * 2 ** -53;
+
+/** Slightly more than 1, for a conservative "maybe inside the cylinder" test (it only triggers extra exact work). */
+const SLACK = 1 + 2 ** -30;
+
+/**
+ * Scratch of {@link capsuleCylinder}. Inputs: centre 0..2, velocity 3..5, radius 6, end A 7..9,
+ * end B 10..12, tMax 13. Outputs: 14 the cylinder's contact time (or Infinity); 15 what to do:
+ * {@link CAPSULE_NONE}, {@link CAPSULE_SIDE} (the contact at slot 14 is on the segment's
+ * interior), {@link CAPSULE_END_A} or {@link CAPSULE_END_B} (test that end's sphere).
+ */
+export const capsuleIO = new Float64Array(16);
+
+/** No contact with the capsule is possible. */
+export const CAPSULE_NONE = 0;
+/** The cylinder contact lies on the segment's interior: it is the capsule's first contact. */
+export const CAPSULE_SIDE = 1;
+/** Only end A's sphere can be met (also the answer for a segment of zero length). */
+export const CAPSULE_END_A = 2;
+/** Only end B's sphere can be met. */
+export const CAPSULE_END_B = 3;
+
+/** The cylinder stage of the capsule on {@link capsuleIO} (see the file comment). */
+export function capsuleCylinder(): void {
+  const q = capsuleIO;
+  const cx = q[0], cy = q[1], cz = q[2], vx = q[3], vy = q[4], vz = q[5], r = q[6];
+  const ax = q[7], ay = q[8], az = q[9], tMax = q[13];
+  const ex = q[10] - ax, ey = q[11] - ay, ez = q[12] - az;
+  q[14] = Infinity;
+  const ee = ex * ex + ey * ey + ez * ez;
+  if (ee === 0) {
+    q[15] = CAPSULE_END_A;
+    return;
+  }
+  let t: number;
+  let bb: number;
+  // d = c - A exactly (TwoSum); m = d x e with the low part's contribution added.
+  const dx = cx - ax; bb = dx - cx; const dxl = cx - (dx - bb) + (-ax - bb);
+  const dy = cy - ay; bb = dy - cy; const dyl = cy - (dy - bb) + (-ay - bb);
+  const dz = cz - az; bb = dz - cz; const dzl = cz - (dz - bb) + (-az - bb);
+  const mx = exactCross(dy, ez, dz, ey) + (dyl * ez - dzl * ey);
+  const my = exactCross(dz, ex, dx, ez) + (dzl * ex - dxl * ez);
+  const mz = exactCross(dx, ey, dy, ex) + (dxl * ey - dyl * ex);
+  const nx = exactCross(vy, ez, vz, ey);
+  const ny = exactCross(vz, ex, vx, ez);
+  const nz = exactCross(vx, ey, vy, ex);
+
+  // Plain screen: b = m.n (|b - b*| <= eb for the given m, n), moving away from the line or
+  // parallel to it when b >= 0.
+  const p1 = mx * nx, p2 = my * ny, p3 = mz * nz;
+  const b = p1 + p2 + p3;
+  const eb = U8 * (Math.abs(p1) + Math.abs(p2) + Math.abs(p3));
+  let root = Infinity;
+  if (b < -eb) {
+    const C = mx * mx + my * my + mz * mz;
+    const R2 = r * r * ee;
+    const a = nx * nx + ny * ny + nz * nz;
+    root = screenContact(b, C - R2, U8 * (C + R2), a, U8 * a, eb, tMax);
+  } else if (b <= eb) {
+    root = NaN;
+  }
+  if (root !== root) {
+    const w = cyl;
+    w[0] = mx; w[1] = my; w[2] = mz; w[3] = nx; w[4] = ny; w[5] = nz; w[6] = r;
+    w[7] = ex; w[8] = ey; w[9] = ez; w[10] = tMax;
+    w[11] = dx; w[12] = dy; w[13] = dz; w[14] = dxl; w[15] = dyl; w[16] = dzl;
+    root = exactCylinderRoot();
+  }
+  q[14] = root;
+
+  // Where along the segment the centre is, in units of |e|^2: s = (d + t v) . e.
+  let s: number;
+  if (root !== Infinity) {
+    s = dx * ex + dy * ey + dz * ez + root * (vx * ex + vy * ey + vz * ez);
+    if (s > 0 && s < ee) {
+      q[15] = CAPSULE_SIDE;
+      return;
+    }
+  } else {
+    // No contact with the infinite cylinder from outside it; only a start inside it (within r
+    // of the line) beyond an end can still meet that end's sphere. Conservative: m carries
+    // rounding of a few ulps of |m|, and R of one ulp.
+    const Rs = r * Math.sqrt(ee) * SLACK;
+    if (!(mx * mx + my * my + mz * mz <= Rs * Rs)) {
+      q[15] = CAPSULE_NONE;
+      return;
+    }
+    s = dx * ex + dy * ey + dz * ez;
+    if (s > 0 && s < ee) {
+      q[15] = CAPSULE_NONE;
+      return;
+    }
+  }
+  q[15] = s <= 0 ? CAPSULE_END_A : CAPSULE_END_B;
+}
+
+/**
+ * Inputs of {@link exactCylinderRoot}: m 0..2, n 3..5, r 6, e 7..9, tMax 10, d = c - A as
+ * hi 11..13 and lo 14..16 parts.
+ */
+const cyl = new Float64Array(17);
+
+/**
+ * The double-double path of the cylinder quadratic for the given (rounded) m and n: b = m.n and
+ * c = m.m - r^2 e.e summed from exact products with the second-order terms in plain doubles (an
+ * absolute error of a few 2^-106 of their magnitude); b >= 0 moving away (or parallel), c <= 0
+ * inside and approaching. Otherwise the root c / (-b + sqrt(disc)), where the discriminant is
+ * taken in the form
+ *
+ *     b^2 - a c = |n|^2 r^2 |e|^2 - |m x n|^2 = |e|^2 (r^2 n.n - (d.n)^2)
+ *
+ * (Lagrange's identity, and m x n = (d x e) x (v x e) = -(d . (e x v)) e): it compares the
+ * distance between the path's line and the segment's line, |d.n| / |n|, with r, and does not
+ * involve the centre's position along the segment, so it does not cancel when the centre starts
+ * far along it, and a path passing the line at exactly distance r (with n and d.n exact, as for
+ * representable axis-aligned cases) is an exact graze.
+ */
+function exactCylinderRoot(): number {
+  const q = cyl;
+  const mx = q[0], my = q[1], mz = q[2], nx = q[3], ny = q[4], nz = q[5], r = q[6];
+  const ex = q[7], ey = q[8], ez = q[9], tMax = q[10];
+  let t: number;
+  let bb: number;
+  let s: number;
+  let s2: number;
+  let low: number;
+  t = SPLITTER * mx; const mxH = t - (t - mx); const mxL = mx - mxH;
+  t = SPLITTER * my; const myH = t - (t - my); const myL = my - myH;
+  t = SPLITTER * mz; const mzH = t - (t - mz); const mzL = mz - mzH;
+  t = SPLITTER * nx; const nxH = t - (t - nx); const nxL = nx - nxH;
+  t = SPLITTER * ny; const nyH = t - (t - ny); const nyL = ny - nyH;
+  t = SPLITTER * nz; const nzH = t - (t - nz); const nzL = nz - nzH;
+
+  // b = m.n
+  const p1 = mx * nx; const p1e = mxH * nxH - p1 + mxH * nxL + mxL * nxH + mxL * nxL;
+  const p2 = my * ny; const p2e = myH * nyH - p2 + myH * nyL + myL * nyH + myL * nyL;
+  const p3 = mz * nz; const p3e = mzH * nzH - p3 + mzH * nzL + mzL * nzH + mzL * nzL;
+  s = p1 + p2; bb = s - p1; low = p1 - (s - bb) + (p2 - bb);
+  s2 = s + p3; bb = s2 - s; low += s - (s2 - bb) + (p3 - bb) + p1e + p2e + p3e;
+  const bh = s2 + low; bb = bh - s2; const bl = s2 - (bh - bb) + (low - bb);
+  if (bh >= 0) return Infinity;
+
+  // e.e as a double-double, r^2 as a double-double, and g = r^2 e.e.
+  t = SPLITTER * ex; const exH = t - (t - ex); const exL = ex - exH;
+  t = SPLITTER * ey; const eyH = t - (t - ey); const eyL = ey - eyH;
+  t = SPLITTER * ez; const ezH = t - (t - ez); const ezL = ez - ezH;
+  const f1 = ex * ex; const f1e = exH * exH - f1 + 2 * exH * exL + exL * exL;
+  const f2 = ey * ey; const f2e = eyH * eyH - f2 + 2 * eyH * eyL + eyL * eyL;
+  const f3 = ez * ez; const f3e = ezH * ezH - f3 + 2 * ezH * ezL + ezL * ezL;
+  s = f1 + f2; bb = s - f1; low = f1 - (s - bb) + (f2 - bb);
+  s2 = s + f3; bb = s2 - s; low += s - (s2 - bb) + (f3 - bb) + f1e + f2e + f3e;
+  const eeh = s2 + low; const eel = low - (eeh - s2);
+  t = SPLITTER * r; const rH = t - (t - r); const rL = r - rH;
+  const rr = r * r; const rre = rH * rH - rr + 2 * rH * rL + rL * rL;
+  t = SPLITTER * rr; const rrH = t - (t - rr); const rrL = rr - rrH;
+  t = SPLITTER * eeh; const eH = t - (t - eeh); const eL = eeh - eH;
+  const g = rr * eeh; const ge = rrH * eH - g + rrH * eL + rrL * eH + rrL * eL + (rr * eel + rre * eeh);
+
+  // c = m.m - r^2 e.e
+  const q1 = mx * mx; const q1e = mxH * mxH - q1 + 2 * mxH * mxL + mxL * mxL;
+  const q2 = my * my; const q2e = myH * myH - q2 + 2 * myH * myL + myL * myL;
+  const q3 = mz * mz; const q3e = mzH * mzH - q3 + 2 * mzH * mzL + mzL * mzL;
+  s = q1 + q2; bb = s - q1; low = q1 - (s - bb) + (q2 - bb);
+  s2 = s + q3; bb = s2 - s; low += s - (s2 - bb) + (q3 - bb);
+  const s3 = s2 - g; bb = s3 - s2; low += s2 - (s3 - bb) + (-g - bb) + q1e + q2e + q3e - ge;
+  const ch = s3 + low; bb = ch - s3; const cl = s3 - (ch - bb) + (low - bb);
+  if (ch <= 0) return 0;
+
+  // a = n.n
+  const a1 = nx * nx; const a1e = nxH * nxH - a1 + 2 * nxH * nxL + nxL * nxL;
+  const a2 = ny * ny; const a2e = nyH * nyH - a2 + 2 * nyH * nyL + nyL * nyL;
+  const a3 = nz * nz; const a3e = nzH * nzH - a3 + 2 * nzH * nzL + nzL * nzL;
+  s = a1 + a2; bb = s - a1; low = a1 - (s - bb) + (a2 - bb);
+  s2 = s + a3; bb = s2 - s; low += s - (s2 - bb) + (a3 - bb) + a1e + a2e + a3e;
+  const ah = s2 + low; const al = low - (ah - s2);
+
+  // k = d.n with d = dh + dl exact (the dl n terms are 2^-53 smaller, summed plainly).
+  const dxh = q[11], dyh = q[12], dzh = q[13];
+  t = SPLITTER * dxh; let uH = t - (t - dxh); let uL = dxh - uH;
+  const k1 = dxh * nx; const k1e = uH * nxH - k1 + uH * nxL + uL * nxH + uL * nxL;
+  t = SPLITTER * dyh; uH = t - (t - dyh); uL = dyh - uH;
+  const k2 = dyh * ny; const k2e = uH * nyH - k2 + uH * nyL + uL * nyH + uL * nyL;
+  t = SPLITTER * dzh; uH = t - (t - dzh); uL = dzh - uH;
+  const k3 = dzh * nz; const k3e = uH * nzH - k3 + uH * nzL + uL * nzH + uL * nzL;
+  s = k1 + k2; bb = s - k1; low = k1 - (s - bb) + (k2 - bb);
+  s2 = s + k3; bb = s2 - s; low += s - (s2 - bb) + (k3 - bb) + k1e + k2e + k3e + (q[14] * nx + q[15] * ny + q[16] * nz);
+  const kh = s2 + low; const kl = low - (kh - s2);
+
+  // w = r^2 a - k^2 (double-double), then disc = e.e w.
+  t = SPLITTER * ah; const aH = t - (t - ah); const aL = ah - aH;
+  const ra = rr * ah; const rae = rrH * aH - ra + rrH * aL + rrL * aH + rrL * aL + (rr * al + rre * ah);
+  t = SPLITTER * kh; const kH = t - (t - kh); const kL = kh - kH;
+  const kk = kh * kh; const kke = kH * kH - kk + 2 * kH * kL + kL * kL + 2 * kh * kl;
+  s = ra - kk; bb = s - ra; low = ra - (s - bb) + (-kk - bb) + rae - kke;
+  const wh = s + low; const wl = low - (wh - s);
+  if (wh <= 0) return Infinity; // a miss, or a tangent graze
+  t = SPLITTER * wh; const wH = t - (t - wh); const wL = wh - wH;
+  const dh0 = eeh * wh; const dh0e = eH * wH - dh0 + eH * wL + eL * wH + eL * wL + (eeh * wl + eel * wh);
+  const dh = dh0 + dh0e; const dl = dh0e - (dh - dh0);
+
+  // sqrt(disc) as a double-double: one Newton correction on the double square root.
+  const sh = Math.sqrt(dh);
+  t = SPLITTER * sh; const sH = t - (t - sh); const sL = sh - sH;
+  const sq = sh * sh; const sqe = sH * sH - sq + 2 * sH * sL + sL * sL;
+  const sl = (dh - sq - sqe + dl) / (2 * sh);
+  // den = -b + sqrt(disc): both terms positive.
+  const nh = sh - bh; bb = nh - sh; const nl = sh - (nh - bb) + (-bh - bb) + (sl - bl);
+  // t = c / den: the double quotient plus one correction from the exact remainder.
+  const r0 = ch / nh;
+  t = SPLITTER * r0; const rH0 = t - (t - r0); const rL0 = r0 - rH0;
+  t = SPLITTER * nh; const nH = t - (t - nh); const nL = nh - nH;
+  const rn = r0 * nh; const rne = rH0 * nH - rn + rH0 * nL + rL0 * nH + rL0 * nL;
+  const root = r0 + (ch - rn - rne + cl - r0 * nl) / nh;
+  return root <= tMax ? root : Infinity;
+}
+
+/** Result of the capsule kernel: [t, feature, end (0 a, 1 b)]. */
+const result = new Float64Array(3);
+
+function load(x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number,
+  ax: number, ay: number, az: number, bx: number, by: number, bz: number, tMax: number): void {
+  const q = capsuleIO;
+  q[0] = x; q[1] = y; q[2] = z; q[3] = vx; q[4] = vy; q[5] = vz; q[6] = r;
+  q[7] = ax; q[8] = ay; q[9] = az; q[10] = bx; q[11] = by; q[12] = bz; q[13] = tMax;
+}
+
+/** The capsule on {@link capsuleIO} (inputs loaded): the result goes to {@link result}. */
+function sphereSegmentCore(): void {
+  const q = capsuleIO;
+  const x = q[0], y = q[1], z = q[2], vx = q[3], vy = q[4], vz = q[5], r = q[6], tMax = q[13];
+  capsuleCylinder();
+  const what = q[15];
+  const o = result;
+  o[0] = Infinity;
+  if (what === CAPSULE_SIDE) {
+    o[0] = q[14];
+    o[1] = FEATURE_INTERIOR;
+    o[2] = 0;
+  } else if (what === CAPSULE_END_A) {
+    o[0] = toiSpheresRaw(q[7], q[8], q[9], 0, 0, 0, 0, x, y, z, vx, vy, vz, r, tMax);
+    o[1] = FEATURE_VERTEX;
+    o[2] = 0;
+  } else if (what === CAPSULE_END_B) {
+    o[0] = toiSpheresRaw(q[10], q[11], q[12], 0, 0, 0, 0, x, y, z, vx, vy, vz, r, tMax);
+    o[1] = FEATURE_VERTEX;
+    o[2] = 1;
+  }
+}
+
+/**
+ * Time of impact of a moving sphere with a segment, from plain numbers, without argument checks
+ * (finite inputs, r >= 0, tMax >= 0). Same cases as {@link timeOfImpactSphereSegment}.
+ */
+export function toiSphereSegmentRaw(
+  x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number,
+  ax: number, ay: number, az: number, bx: number, by: number, bz: number, tMax: number,
+): number {
+  load(x, y, z, vx, vy, vz, r, ax, ay, az, bx, by, bz, tMax);
+  sphereSegmentCore();
+  return result[0];
+}
+
+/**
+ * Like {@link sweepSphereSegmentInto} from plain numbers, without argument checks: fills `out`
+ * and returns true on a hit.
+ */
+export function sweepSphereSegmentRaw(
+  out: WallHit3,
+  x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number,
+  ax: number, ay: number, az: number, bx: number, by: number, bz: number, tMax: number,
+): boolean {
+  load(x, y, z, vx, vy, vz, r, ax, ay, az, bx, by, bz, tMax);
+  sphereSegmentCore();
+  const t = result[0];
+  if (t === Infinity) return false;
+  const feature = result[1];
+  const end = result[2];
+  let nx: number;
+  let ny: number;
+  let nz: number;
+  if (feature === FEATURE_INTERIOR) {
+    // From the centre to the line: (h x e) x e = -|e|^2 (component of h across e), h = c(t) - A.
+    const ex = bx - ax, ey = by - ay, ez = bz - az;
+    const hx = offsetAt(x, ax, vx, 0, t);
+    const hy = offsetAt(y, ay, vy, 0, t);
+    const hz = offsetAt(z, az, vz, 0, t);
+    const kx = exactCross(hy, ez, hz, ey);
+    const ky = exactCross(hz, ex, hx, ez);
+    const kz = exactCross(hx, ey, hy, ex);
+    nx = exactCross(ky, ez, kz, ey);
+    ny = exactCross(kz, ex, kx, ez);
+    nz = exactCross(kx, ey, ky, ex);
+  } else {
+    nx = offsetAt(end ? bx : ax, x, 0, vx, t);
+    ny = offsetAt(end ? by : ay, y, 0, vy, t);
+    nz = offsetAt(end ? bz : az, z, 0, vz, t);
+  }
+  if (!writeWallHit3(out, t, x + t * vx, y + t * vy, z + t * vz, r, nx, ny, nz, feature, end)) {
+    // A point (r = 0) can only touch a segment by starting on it, which is never approaching;
+    // any other zero direction is an underflow: fall back to the velocity.
+    return writeWallHit3(out, t, x + t * vx, y + t * vy, z + t * vz, r, vx, vy, vz, feature, end);
+  }
+  return true;
+}
+
+/**
+ * Time of impact of a moving sphere with a segment (the capsule of radius r around it): the
+ * earliest t in [0, tMax] at which the sphere (centre (x, y, z) + t (vx, vy, vz), radius r)
+ * touches the segment while approaching it. tMax defaults to 1.
+ *
+ * - Already overlapping (or touching) and approaching (the distance to the segment
+ *   decreasing): 0.
+ * - Moving apart, parallel to the segment alongside it, or not moving: Infinity, even when
+ *   overlapping. A centre exactly on the segment (distance 0) never approaches.
+ * - Tangent graze (passing the segment's line or an end at exactly distance r), a miss, or
+ *   contact after tMax: Infinity. So a point (r = 0) never hits a segment.
+ *
+ * A segment of zero length is a point. Accuracy: within an ulp of the exact root of the
+ * cylinder quadratic for the once-rounded cross products (whose error is about an ulp of
+ * |m| = |d x e|), and the ends exactly to an ulp ({@link toiSpheresRaw}); continuous at the
+ * border between the side and an end. Throws a RangeError for non-finite fields, a negative
+ * radius, or a negative or NaN tMax.
+ */
+export function timeOfImpactSphereSegment(sphere: MovingSphere, segment: Segment3, tMax = 1): number {
+  checkMovingSphere(sphere, "sphere");
+  checkSegment3(segment, "segment");
+  checkTMax(tMax);
+  const s = sphere;
+  const g = segment;
+  return toiSphereSegmentRaw(s.x, s.y, s.z, s.vx, s.vy, s.vz, s.r, g.ax, g.ay, g.az, g.bx, g.by, g.bz, tMax);
+}
+
+/**
+ * Like {@link sweepSphereSegment}, without allocating: fills `out` and returns true on a hit,
+ * false (leaving `out` untouched) otherwise.
+ */
+export function sweepSphereSegmentInto(out: WallHit3, sphere: MovingSphere, segment: Segment3, tMax = 1): boolean {
+  checkMovingSphere(sphere, "sphere");
+  checkSegment3(segment, "segment");
+  checkTMax(tMax);
+  const s = sphere;
+  const g = segment;
+  return sweepSphereSegmentRaw(out, s.x, s.y, s.z, s.vx, s.vy, s.vz, s.r, g.ax, g.ay, g.az, g.bx, g.by, g.bz, tMax);
+}
+
+/**
+ * First contact of a moving sphere with a segment: `{t, px, py, pz, nx, ny, nz, feature,
+ * index}` or null, t as {@link timeOfImpactSphereSegment} (same cases). n is the unit normal
+ * from the sphere towards the segment, the contact point the centre at t plus r n. feature is
+ * FEATURE_INTERIOR (index 0) for the segment's interior, with n perpendicular to the segment,
+ * or FEATURE_VERTEX for an end (index 0 for a, 1 for b), with n from the centre to that end.
+ */
+export function sweepSphereSegment(sphere: MovingSphere, segment: Segment3, tMax = 1): WallHit3 | null {
+  const out = newWallHit3();
+  return sweepSphereSegmentInto(out, sphere, segment, tMax) ? out : null;
+}

@@ -1,0 +1,386 @@
+/**
+ * A moving sphere against a (thin, two-sided) triangle.
+ *
+ * The sphere (radius r) touches the triangle when its centre reaches the triangle's Minkowski
+ * sum with a ball of radius r: a slab of half-thickness r over the face, the three edges as
+ * capsules (cylinders of radius r restricted to the edge) and the three vertices as spheres of
+ * radius r. The distance from the moving centre to the triangle is a convex function of t, so
+ * the first contact is the earliest touch of any of these parts, and once the sphere overlaps
+ * the triangle it approaches exactly when that distance decreases.
+ *
+ * 1. Face first. The face's plane is met at tf (sweep-sphere-plane.ts, two-sided: the normal
+ *    is turned towards the centre). Nothing of the triangle lies outside its plane, so no
+ *    feature can be touched before tf. If the point where the sphere meets the plane lies in
+ *    the closed triangle, the answer is tf with the face normal. So a sphere landing exactly on
+ *    an edge, or on the edge shared by two coplanar triangles of a mesh, gets the face normal
+ *    from both triangles, never an edge normal: a sphere-vs-mesh seam is not a bump. The inside
+ *    test is the watertight ray/triangle test (ray-triangle.ts) on the ray that the sphere's
+ *    lowest point (the centre minus r times the unit normal) travels, so a point (r = 0) swept
+ *    across a mesh is never lost through a shared edge.
+ * 2. If the sphere already overlaps the plane at t = 0 and its centre projects into the
+ *    triangle, the sphere overlaps the face: t = 0 when approaching the plane, else no contact.
+ * 3. Otherwise the edges and vertices. An edge from A to B (e = B - A) is an infinite cylinder
+ *    |(d + t v) x e| = r |e| with d = c - A: with m = d x e and n = v x e this is
+ *    |m + t n|^2 = (r |e|)^2, the contact quadratic of two spheres with relative position m,
+ *    relative velocity n and radius sum r |e|, solved by the exact sphere kernel
+ *    {@link toiSpheresRaw} (stable root form, double-double near tangency). The cross products
+ *    are formed from exact products (TwoProduct) and rounded once, so they do not cancel when the
+ *    centre or the motion is nearly parallel to the edge. A cylinder contact counts when its
+ *    foot lies on the edge; otherwise the vertex at that end is tested as a sphere of radius 0 at
+ *    rest, again by {@link toiSpheresRaw} (exact to an ulp).
+ *
+ * The vertices are put in lexicographic order first (ray-triangle.ts), which makes every result
+ * independent of the order in which they are given, and makes an edge shared by two triangles
+ * compute identically in both.
+ *
+ * A triangle of zero area has no face: it degrades to its edges (segments) and vertices.
+ */
+import { offsetAt } from "../math/double-double.js";
+import { toiSpheresRaw } from "./toi-sphere-sphere.js";
+import { FEATURE_EDGE, FEATURE_INTERIOR, FEATURE_VERTEX } from "./types.js";
+import type { MovingSphere, WallHit3 } from "./types.js";
+import { checkMovingSphere, checkTMax } from "./validate.js";
+import { checkTriangle3, exactCross, newWallHit3, writeWallHit3 } from "./geometry3.js";
+import type { Triangle3 } from "./geometry3.js";
+import { planeContact, planeIO } from "./sweep-sphere-plane.js";
+import { CAPSULE_END_A, CAPSULE_END_B, CAPSULE_SIDE, capsuleCylinder, capsuleIO } from "./sweep-sphere-segment.js";
+import { sortTriangleVertices, triangleEdgeIndex, triangleIO, woopEdgeFunctions } from "./ray-triangle.js";
+
+/**
+ * Scratch of the kernel. Inputs: centre 0..2, velocity 3..5, radius 6, vertices a, b, c 7..15,
+ * tMax 16. Outputs: t (or Infinity) 17, feature 18, index 19 (user numbering), and for the
+ * normal: the sorted vertex (or the first sorted vertex of the edge) 20, the second one 21.
+ */
+const io = new Float64Array(22);
+
+/** Slightly more than 1, for conservative "maybe" tests that only decide whether to do exact work. */
+const SLACK = 1 + 2 ** -30;
+
+function consider(t: number, feature: number, index: number, a: number, b: number): void {
+  const q = io;
+  if (t < q[17]) {
+    q[17] = t;
+    q[18] = feature;
+    q[19] = index;
+    q[20] = a;
+    q[21] = b;
+  }
+}
+
+/**
+ * Whether the three edge functions of {@link triangleIO} agree in sign (zeros count as inside),
+ * with at least one of them nonzero.
+ */
+function woopInside(): boolean {
+  const q = triangleIO;
+  const U = q[27], V = q[28], W = q[29];
+  if ((U < 0 || V < 0 || W < 0) && (U > 0 || V > 0 || W > 0)) return false;
+  return U !== 0 || V !== 0 || W !== 0;
+}
+
+/**
+ * The capsule of the sorted edge (a, b), a < b, by the shared kernel (sweep-sphere-segment.ts).
+ * A contact on the cylinder within the edge is recorded; returns a bit mask of the sorted
+ * vertices whose spheres must be tested (bit a or b).
+ */
+function edgeCapsule(a: number, b: number): number {
+  const q = io;
+  const w = triangleIO;
+  const c = capsuleIO;
+  c[0] = q[0]; c[1] = q[1]; c[2] = q[2]; c[3] = q[3]; c[4] = q[4]; c[5] = q[5]; c[6] = q[6];
+  c[7] = w[15 + 3 * a]; c[8] = w[16 + 3 * a]; c[9] = w[17 + 3 * a];
+  c[10] = w[15 + 3 * b]; c[11] = w[16 + 3 * b]; c[12] = w[17 + 3 * b];
+  c[13] = q[16];
+  capsuleCylinder();
+  const what = c[15];
+  if (what === CAPSULE_SIDE) {
+    consider(c[14], FEATURE_EDGE, triangleEdgeIndex(w[24 + a], w[24 + b]), a, b);
+    return 0;
+  }
+  if (what === CAPSULE_END_A) return 1 << a;
+  if (what === CAPSULE_END_B) return 1 << b;
+  return 0;
+}
+
+/**
+ * Whether the centre at t = 0 is clearly within r of the edges (the face's interior has been
+ * ruled out): then decides the contact (0 or none) by the closest feature's exact kernel, its
+ * distance's derivative being the triangle distance's, and returns true. Returns false when the
+ * sphere is clearly apart, or touching within rounding (then every feature's own kernel is
+ * right: none of them is overlapped by more than that).
+ */
+function overlapAtStart(): boolean {
+  const q = io;
+  const w = triangleIO;
+  const x = q[0], y = q[1], z = q[2], r = q[6];
+  let best = Infinity;
+  let kind = 0; // 1: edge (a, b) interior, 2: vertex a
+  let fa = 0;
+  let fb = 0;
+  for (let k = 0; k < 3; k++) {
+    const a = k === 2 ? 0 : k;
+    const b = k === 0 ? 1 : 2;
+    const ax = w[15 + 3 * a], ay = w[16 + 3 * a], az = w[17 + 3 * a];
+    const ex = w[15 + 3 * b] - ax, ey = w[16 + 3 * b] - ay, ez = w[17 + 3 * b] - az;
+    const hx = x - ax, hy = y - ay, hz = z - az;
+    const ee = ex * ex + ey * ey + ez * ez;
+    const he = hx * ex + hy * ey + hz * ez;
+    let d2: number;
+    if (he > 0 && he < ee) {
+      const s = he / ee;
+      const ux = hx - s * ex, uy = hy - s * ey, uz = hz - s * ez;
+      d2 = ux * ux + uy * uy + uz * uz;
+      if (d2 < best) { best = d2; kind = 1; fa = a; fb = b; }
+    } else {
+      const v = he <= 0 ? a : b;
+      const ux = x - w[15 + 3 * v], uy = y - w[16 + 3 * v], uz = z - w[17 + 3 * v];
+      d2 = ux * ux + uy * uy + uz * uz;
+      if (d2 < best) { best = d2; kind = 2; fa = v; }
+    }
+  }
+  if (!(best < r * r * (1 - 2 ** -20))) return false;
+  if (kind === 1) {
+    edgeCapsule(fa, fb);
+    return true;
+  }
+  const t = toiSpheresRaw(w[15 + 3 * fa], w[16 + 3 * fa], w[17 + 3 * fa], 0, 0, 0, 0, x, y, z, q[3], q[4], q[5], r, q[16]);
+  consider(t, FEATURE_VERTEX, w[24 + fa], fa, fa);
+  return true;
+}
+
+/** The kernel on {@link io}. */
+function sphereTriangleCore(): void {
+  const q = io;
+  const x = q[0], y = q[1], z = q[2], vx = q[3], vy = q[4], vz = q[5], r = q[6], tMax = q[16];
+  q[17] = Infinity;
+
+  // Cheap rejection: the triangle lies in the ball about its centroid through its farthest
+  // vertex; if the centre's path on [0, tMax] stays farther than that radius plus r from the
+  // centroid (with a generous margin for rounding), nothing can touch.
+  {
+    const gx = (q[7] + q[10] + q[13]) / 3, gy = (q[8] + q[11] + q[14]) / 3, gz = (q[9] + q[12] + q[15]) / 3;
+    let ux = q[7] - gx, uy = q[8] - gy, uz = q[9] - gz;
+    let rho2 = ux * ux + uy * uy + uz * uz;
+    ux = q[10] - gx; uy = q[11] - gy; uz = q[12] - gz;
+    let u2 = ux * ux + uy * uy + uz * uz;
+    if (u2 > rho2) rho2 = u2;
+    ux = q[13] - gx; uy = q[14] - gy; uz = q[15] - gz;
+    u2 = ux * ux + uy * uy + uz * uz;
+    if (u2 > rho2) rho2 = u2;
+    const dx = x - gx, dy = y - gy, dz = z - gz;
+    const vv = vx * vx + vy * vy + vz * vz;
+    let tc = vv > 0 ? -(dx * vx + dy * vy + dz * vz) / vv : 0;
+    if (!(tc > 0)) tc = 0;
+    else if (tc > tMax) tc = tMax;
+    const cx = dx + tc * vx, cy = dy + tc * vy, cz = dz + tc * vz;
+    // The closest point's rounding error is a few ulps of |d| + tc |v|; the margin covers it
+    // many times over (a rejection must be certain; a pass only costs the exact work below).
+    const margin = 2 ** -44 * (Math.abs(dx) + Math.abs(dy) + Math.abs(dz) + tc * (Math.abs(vx) + Math.abs(vy) + Math.abs(vz)));
+    const reach = (Math.sqrt(rho2) + r) * SLACK + margin;
+    if (cx * cx + cy * cy + cz * cz > reach * reach) return;
+  }
+
+  const w = triangleIO;
+  w[6] = q[7]; w[7] = q[8]; w[8] = q[9]; w[9] = q[10]; w[10] = q[11]; w[11] = q[12]; w[12] = q[13]; w[13] = q[14]; w[14] = q[15];
+  sortTriangleVertices();
+  const p0x = w[15], p0y = w[16], p0z = w[17];
+  const e1x = w[18] - p0x, e1y = w[19] - p0y, e1z = w[20] - p0z;
+  const e2x = w[21] - p0x, e2y = w[22] - p0y, e2z = w[23] - p0z;
+  const Nx = exactCross(e1y, e2z, e1z, e2y);
+  const Ny = exactCross(e1z, e2x, e1x, e2z);
+  const Nz = exactCross(e1x, e2y, e1y, e2x);
+  // The time the sphere reaches the face's plane when it does so from in front but outside the
+  // triangle: no edge or vertex can be touched earlier (see below).
+  let planeTime = -1;
+  if (Nx !== 0 || Ny !== 0 || Nz !== 0) {
+    // 1-2. The face, through the plane kernel (two-sided).
+    const p = planeIO;
+    p[0] = x; p[1] = y; p[2] = z; p[3] = vx; p[4] = vy; p[5] = vz; p[6] = r;
+    p[7] = p0x; p[8] = p0y; p[9] = p0z; p[10] = Nx; p[11] = Ny; p[12] = Nz; p[13] = tMax; p[14] = 1;
+    planeContact();
+    const tf = p[15], sign = p[16], L = p[17], g = p[18], k = p[19];
+    if (g > 0) {
+      // In front of the plane by more than r: contact needs approach, and nothing comes before tf.
+      if (!(k < 0) || tf === Infinity) return;
+      // Does the sphere's lowest point, travelling along v, cross the plane inside the triangle?
+      // (p[10..12] is the normal as the plane kernel used it, L its length.)
+      const f = (sign * r) / L;
+      w[0] = x; w[1] = y; w[2] = z; w[3] = vx; w[4] = vy; w[5] = vz;
+      w[33] = f * p[10]; w[34] = f * p[11]; w[35] = f * p[12];
+      woopEdgeFunctions();
+      if (woopInside()) {
+        consider(tf, FEATURE_INTERIOR, 0, 0, 0);
+        return;
+      }
+      planeTime = tf;
+    } else {
+      // Overlapping the plane at t = 0: does the centre project into the triangle?
+      w[0] = x; w[1] = y; w[2] = z; w[3] = Nx; w[4] = Ny; w[5] = Nz; w[33] = 0; w[34] = 0; w[35] = 0;
+      woopEdgeFunctions();
+      if (woopInside()) {
+        // Overlapping the face. A centre exactly in the triangle is at distance 0, which can only
+        // grow: never approaching.
+        if (k < 0 && g + r * L > 0) consider(0, FEATURE_INTERIOR, 0, 0, 0);
+        return;
+      }
+    }
+  }
+
+  // A point (r = 0) meets an edge or a vertex only by crossing the face's plane there, which the
+  // (closed, watertight) face test has already decided; an edge's cylinder of radius 0 could only
+  // produce rounding noise.
+  if (r === 0) return;
+
+  // 3. Edges, then the vertices they point to. Their earliest contact is the triangle's first
+  // contact only if the sphere does not already overlap the triangle: an overlapping sphere that
+  // moves away from its closest feature may still be approaching another one that it also
+  // overlaps (or will), and the distance to the triangle, a convex function of t, then never
+  // comes down again. So a start within r of the triangle is decided by the closest feature.
+  if (planeTime < 0 && overlapAtStart()) return;
+  const vertices = edgeCapsule(0, 1) | edgeCapsule(1, 2) | edgeCapsule(0, 2);
+  for (let i = 0; i < 3; i++) {
+    if (!(vertices & (1 << i))) continue;
+    const t = toiSpheresRaw(w[15 + 3 * i], w[16 + 3 * i], w[17 + 3 * i], 0, 0, 0, 0, x, y, z, vx, vy, vz, r, tMax);
+    consider(t, FEATURE_VERTEX, w[24 + i], i, i);
+  }
+  // Everything of the triangle lies in its plane, so a contact is never earlier than planeTime,
+  // and one at planeTime lies in the plane: the sphere touches the face's border there, and the
+  // normal is the face's. An edge or vertex time computed at or before planeTime is that case up
+  // to rounding (its foot is within rounding of the face, e.g. on a mesh's shared edge): report
+  // the face, at planeTime, so that seams give face normals.
+  if (q[17] <= planeTime) {
+    q[17] = planeTime;
+    q[18] = FEATURE_INTERIOR;
+    q[19] = 0;
+  }
+}
+
+function load(x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number,
+  ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number,
+  tMax: number): void {
+  const q = io;
+  q[0] = x; q[1] = y; q[2] = z; q[3] = vx; q[4] = vy; q[5] = vz; q[6] = r;
+  q[7] = ax; q[8] = ay; q[9] = az; q[10] = bx; q[11] = by; q[12] = bz; q[13] = cx; q[14] = cy; q[15] = cz;
+  q[16] = tMax;
+}
+
+/**
+ * Time of impact of a moving sphere with a triangle, from plain numbers, without argument checks
+ * (finite inputs, r >= 0, tMax >= 0). Same cases as {@link timeOfImpactSphereTriangle}.
+ */
+export function toiSphereTriangleRaw(
+  x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number,
+  ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number,
+  tMax: number,
+): number {
+  load(x, y, z, vx, vy, vz, r, ax, ay, az, bx, by, bz, cx, cy, cz, tMax);
+  sphereTriangleCore();
+  return io[17];
+}
+
+/**
+ * Like {@link sweepSphereTriangleInto} from plain numbers, without argument checks: fills `out`
+ * and returns true on a hit.
+ */
+export function sweepSphereTriangleRaw(
+  out: WallHit3,
+  x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number,
+  ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number,
+  tMax: number,
+): boolean {
+  load(x, y, z, vx, vy, vz, r, ax, ay, az, bx, by, bz, cx, cy, cz, tMax);
+  sphereTriangleCore();
+  const q = io;
+  const t = q[17];
+  if (t === Infinity) return false;
+  const feature = q[18];
+  const w = triangleIO;
+  let nx: number;
+  let ny: number;
+  let nz: number;
+  if (feature === FEATURE_INTERIOR) {
+    // Against the plane normal as turned towards the sphere.
+    const s = planeIO[16];
+    nx = -s * planeIO[10];
+    ny = -s * planeIO[11];
+    nz = -s * planeIO[12];
+  } else if (feature === FEATURE_EDGE) {
+    // From the centre to the edge's line: (h x e) x e with h = c(t) - A (= -|e|^2 times the
+    // component of h across the edge), from exact products.
+    const a = q[20], b = q[21];
+    const Ax = w[15 + 3 * a], Ay = w[16 + 3 * a], Az = w[17 + 3 * a];
+    const ex = w[15 + 3 * b] - Ax, ey = w[16 + 3 * b] - Ay, ez = w[17 + 3 * b] - Az;
+    const hx = offsetAt(x, Ax, vx, 0, t);
+    const hy = offsetAt(y, Ay, vy, 0, t);
+    const hz = offsetAt(z, Az, vz, 0, t);
+    const cx1 = exactCross(hy, ez, hz, ey);
+    const cy1 = exactCross(hz, ex, hx, ez);
+    const cz1 = exactCross(hx, ey, hy, ex);
+    nx = exactCross(cy1, ez, cz1, ey);
+    ny = exactCross(cz1, ex, cx1, ez);
+    nz = exactCross(cx1, ey, cy1, ex);
+  } else {
+    const i = q[20];
+    nx = offsetAt(w[15 + 3 * i], x, 0, vx, t);
+    ny = offsetAt(w[16 + 3 * i], y, 0, vy, t);
+    nz = offsetAt(w[17 + 3 * i], z, 0, vz, t);
+  }
+  return writeWallHit3(out, t, x + t * vx, y + t * vy, z + t * vz, r, nx, ny, nz, feature, q[19]);
+}
+
+/**
+ * Time of impact of a moving sphere with a (thin, two-sided) triangle: the earliest t in
+ * [0, tMax] at which the sphere (centre (x, y, z) + t (vx, vy, vz), radius r) touches the closed
+ * triangle while approaching it. tMax defaults to 1.
+ *
+ * - Already overlapping (or touching) and approaching (the distance from the centre to the
+ *   triangle decreasing): 0.
+ * - Moving apart, or parallel to the face while over it, even when overlapping: Infinity. A
+ *   centre exactly in the triangle (distance 0) never approaches.
+ * - Tangent graze (sliding along the face at exactly distance r, skimming an edge's cylinder or
+ *   a vertex's sphere), a miss, or contact after tMax: Infinity.
+ *
+ * A sphere of radius 0 is a moving point; a triangle of zero area is its three segments. The
+ * face always wins over an edge or vertex at the same time (see the file comment: seams of
+ * coplanar triangles give the face normal). Accuracy: faces within a few ulps (compensated plane
+ * distance; the plane's normal is rounded once per component), edges and vertices within an ulp
+ * of the exact root for the rounded cross products, except at the borders between features, where
+ * the answer is continuous. Independent of the order of the vertices. Throws a RangeError for
+ * non-finite fields, a negative radius, or a negative or NaN tMax.
+ */
+export function timeOfImpactSphereTriangle(sphere: MovingSphere, triangle: Triangle3, tMax = 1): number {
+  checkMovingSphere(sphere, "sphere");
+  checkTriangle3(triangle, "triangle");
+  checkTMax(tMax);
+  const s = sphere;
+  const t = triangle;
+  return toiSphereTriangleRaw(s.x, s.y, s.z, s.vx, s.vy, s.vz, s.r, t.ax, t.ay, t.az, t.bx, t.by, t.bz, t.cx, t.cy, t.cz, tMax);
+}
+
+/**
+ * Like {@link sweepSphereTriangle}, without allocating: fills `out` and returns true on a hit,
+ * false (leaving `out` untouched) otherwise.
+ */
+export function sweepSphereTriangleInto(out: WallHit3, sphere: MovingSphere, triangle: Triangle3, tMax = 1): boolean {
+  checkMovingSphere(sphere, "sphere");
+  checkTriangle3(triangle, "triangle");
+  checkTMax(tMax);
+  const s = sphere;
+  const t = triangle;
+  return sweepSphereTriangleRaw(out, s.x, s.y, s.z, s.vx, s.vy, s.vz, s.r, t.ax, t.ay, t.az, t.bx, t.by, t.bz, t.cx, t.cy, t.cz, tMax);
+}
+
+/**
+ * First contact of a moving sphere with a triangle: `{t, px, py, pz, nx, ny, nz, feature,
+ * index}` or null, t as {@link timeOfImpactSphereTriangle} (same cases). n is the unit normal
+ * from the sphere towards the triangle, the contact point the centre at t plus r n.
+ *
+ * - The face: FEATURE_INTERIOR, index 0; n is the face normal turned away from the sphere.
+ * - An edge: FEATURE_EDGE, index 0 for ab, 1 for bc, 2 for ca; n is perpendicular to the edge,
+ *   from the centre to the edge's line.
+ * - A vertex: FEATURE_VERTEX, index 0 for a, 1 for b, 2 for c; n from the centre to the vertex.
+ */
+export function sweepSphereTriangle(sphere: MovingSphere, triangle: Triangle3, tMax = 1): WallHit3 | null {
+  const out = newWallHit3();
+  return sweepSphereTriangleInto(out, sphere, triangle, tMax) ? out : null;
+}
