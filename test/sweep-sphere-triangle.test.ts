@@ -12,7 +12,8 @@ import { FEATURE_EDGE, FEATURE_INTERIOR, FEATURE_VERTEX } from "../src/query/typ
 import type { MovingSphere, WallHit3 } from "../src/query/types.js";
 import type { Triangle3 } from "../src/query/geometry3.js";
 import { Random } from "./support/random.js";
-import { add, bruteFirstContact, closestOnSegment, closestOnTriangle, cross, dot, norm, scale, sub, type V3 } from "./support/geometry3d-reference.js";
+import { add, bruteFirstContact, closestOnSegment, closestOnTriangle, cross, dot, exactLineTime, exactPlaneTime, norm, scale, sub, type V3 } from "./support/geometry3d-reference.js";
+import { exactTimeOfImpact, ulpDistance } from "./support/exact.js";
 
 const U = 2 ** -53;
 const sphere = (x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number): MovingSphere => ({ x, y, z, vx, vy, vz, r });
@@ -262,7 +263,7 @@ function randomCase(rng: Random): Case {
   return { s: sphere(start[0], start[1], start[2], vel[0], vel[1], vel[2], r), T, tMax };
 }
 
-test("thousands of random cases agree with dense sampling plus bisection of the true distance", () => {
+test("thousands of random cases agree with dense sampling plus bisection of the true distance", (t) => {
   const rng = new Random(20240611);
   const counts = { face: 0, edge: 0, vertex: 0, none: 0, zero: 0, ambiguous: 0 };
   for (let i = 0; i < 5000; i++) {
@@ -308,6 +309,7 @@ test("thousands of random cases agree with dense sampling plus bisection of the 
     }
     counts[cl.feature]++;
   }
+  t.diagnostic(JSON.stringify(counts));
   // Every feature class is well represented.
   assert.ok(counts.face > 300 && counts.edge > 300 && counts.vertex > 100 && counts.none > 300 && counts.zero > 100, JSON.stringify(counts));
   assert.ok(counts.ambiguous < 100, JSON.stringify(counts));
@@ -434,4 +436,53 @@ test("a mesh of a unit square split along a diagonal is watertight for points sw
     assert.ok(Math.abs(h.t - 1) < 1e-14);
     assert.equal(dot([h.nx, h.ny, h.nz], [0, 0, -1]), 1);
   }
+});
+
+test("times agree with exact BigInt references: vertices and edges to an ulp or two, faces to a few ulps of the travel time", (t) => {
+  // Vertex and edge times are measured in ulps of t. A face time inherits the once-rounded plane
+  // normal (and, for a start within rounding of the plane, its side), so it is measured against
+  // the time scale of the approach, (|p - a| + r) / |v . n|, in units of 2^-53.
+  const rng = new Random(77);
+  const worst = { face: 0, edge: 0, vertex: 0 };
+  const seen = { face: 0, edge: 0, vertex: 0 };
+  let worstEdge = "";
+  for (let i = 0; i < 4000; i++) {
+    const { s, T, tMax } = randomCase(rng);
+    const hit = sweepSphereTriangle(s, T, tMax);
+    if (hit === null || hit.t === 0) continue;
+    const [a, b, c] = verts(T);
+    const P: V3 = [s.x, s.y, s.z];
+    const V: V3 = [s.vx, s.vy, s.vz];
+    let err: number;
+    let kind: "face" | "edge" | "vertex";
+    if (hit.feature === FEATURE_INTERIOR) {
+      kind = "face";
+      const n = cross(sub(b, a), sub(c, a));
+      const vn = Math.abs(dot(V, n)) / norm(n);
+      const scaleT = (norm(sub(P, a)) + s.r) / vn;
+      const ref = exactPlaneTime(P, V, s.r, a, b, c);
+      const tRef = ref === null ? 0 : Number((ref.num << 64n) / ref.den) / 2 ** 64;
+      err = Math.abs(hit.t - tRef) / (U * scaleT);
+    } else if (hit.feature === FEATURE_EDGE) {
+      kind = "edge";
+      const vs = [a, b, c];
+      const ref = exactLineTime(P, V, s.r, vs[hit.index], vs[(hit.index + 1) % 3]);
+      assert.ok(ref !== null, `case ${i}: no exact edge contact`);
+      err = ulpDistance(hit.t, ref.num, ref.den);
+    } else {
+      kind = "vertex";
+      const e = exactTimeOfImpact([a, b, c][hit.index], [0, 0, 0], 0, P, V, s.r, tMax);
+      assert.ok(e.kind === "hit", `case ${i}: no exact vertex contact`);
+      err = ulpDistance(hit.t, e.num, e.den);
+    }
+    seen[kind]++;
+    if (err > worst[kind]) {
+      worst[kind] = err;
+      if (kind === "edge") worstEdge = JSON.stringify({ s, T, tMax, hit });
+    }
+  }
+  t.diagnostic(`hits ${JSON.stringify(seen)}, worst errors ${JSON.stringify(worst)}`);
+  assert.ok(worst.vertex <= 1, JSON.stringify(worst));
+  assert.ok(worst.edge <= 4, JSON.stringify(worst) + worstEdge);
+  assert.ok(worst.face <= 16, JSON.stringify(worst));
 });

@@ -23,14 +23,14 @@
  * circle of radius r about a point at rest: the 2D contact quadratic, solved by the exact circle
  * kernel {@link toiCirclesRaw} (within an ulp). A corner is a sphere of radius r about a point at
  * rest: {@link toiSpheresRaw}, exact to an ulp. A face time is ((lo - p) - r) / v with the
- * difference lo - p kept exact (TwoSum), so it is within about an ulp too.
+ * numerator kept exact (TwoSum) and the division corrected once, so it is within an ulp too.
  *
  * Signed distance inside: a centre inside the box itself (the sphere deeply overlapping) counts
  * as approaching when its depth below the nearest face grows, i.e. when its velocity points
  * inwards through every face at the least depth (the box's signed distance decreases), which
  * matches the plane's rule.
  */
-import { offsetAt } from "../math/double-double.js";
+import { SPLITTER, offsetAt } from "../math/double-double.js";
 import { toiCirclesRaw } from "./toi-circle-circle.js";
 import { toiSpheresRaw } from "./toi-sphere-sphere.js";
 import { FEATURE_EDGE, FEATURE_INTERIOR, FEATURE_VERTEX } from "./types.js";
@@ -111,6 +111,29 @@ function edgeCapsule(m: number, si: number, sj: number): number {
   return beyondHi ? 1 << (base | (1 << m)) : 1 << base;
 }
 
+/**
+ * The time the sphere reaches face (axis k, side) of the fat box, to within an ulp: the
+ * numerator (face - p) -+ r as an exact double-double (two TwoSums), divided with one correction
+ * from the exact remainder (TwoProduct), as in math/contact-root.ts.
+ */
+function faceTime(k: number, side: number): number {
+  const q = io;
+  const p = q[k], v = q[3 + k], r = q[6];
+  const face = side ? q[10 + k] : q[7 + k];
+  const rr = side ? r : -r;
+  let bb: number;
+  let t: number;
+  const s1 = face - p; bb = s1 - face; const e1 = face - (s1 - bb) + (-p - bb);
+  const s2 = s1 + rr; bb = s2 - s1; const e2 = s1 - (s2 - bb) + (rr - bb);
+  const low = e1 + e2;
+  const nh = s2 + low; const nl = low - (nh - s2);
+  const q0 = nh / v;
+  t = SPLITTER * q0; const qH = t - (t - q0); const qL = q0 - qH;
+  t = SPLITTER * v; const vH = t - (t - v); const vL = v - vH;
+  const pv = q0 * v; const pve = qH * vH - pv + qH * vL + qL * vH + qL * vL;
+  return q0 + (nh - pv - pve + nl) / v;
+}
+
 /** The kernel on {@link io}. */
 function sphereBoxCore(): void {
   const q = io;
@@ -167,7 +190,7 @@ function sphereBoxCore(): void {
       else if (pj - q[10 + j] + tEnter * vj > 0) { out |= 1 << j; sides |= 1 << j; }
     }
     if (out === 0) {
-      consider(tEnter, FEATURE_INTERIOR, 2 * axis + side);
+      consider(tEnter === 0 ? 0 : faceTime(axis, side), FEATURE_INTERIOR, 2 * axis + side);
       return;
     }
     out |= 1 << axis;

@@ -36,7 +36,7 @@ import { checkMovingSphere, checkTMax } from "./validate.js";
 import { checkSegment3, exactCross, newWallHit3, writeWallHit3 } from "./geometry3.js";
 import type { Segment3 } from "./geometry3.js";
 
-const U8 = 8 * 2 ** -53;
+const U16 = 16 * 2 ** -53;
 
 /** Slightly more than 1, for a conservative "maybe inside the cylinder" test (it only triggers extra exact work). */
 const SLACK = 1 + 2 ** -30;
@@ -86,22 +86,27 @@ export function capsuleCylinder(): void {
   // Plain screen: b = m.n (|b - b*| <= eb for the given m, n), moving away from the line or
   // parallel to it when b >= 0.
   const p1 = mx * nx, p2 = my * ny, p3 = mz * nz;
+  // The bounds (16u) cover the arithmetic here (about 3u) and the single rounding of each
+  // component of m and n (2u each, relative), so the screen's verdicts hold for the exact m, n.
   const b = p1 + p2 + p3;
-  const eb = U8 * (Math.abs(p1) + Math.abs(p2) + Math.abs(p3));
+  const eb = U16 * (Math.abs(p1) + Math.abs(p2) + Math.abs(p3));
   let root = Infinity;
   if (b < -eb) {
     const C = mx * mx + my * my + mz * mz;
     const R2 = r * r * ee;
     const a = nx * nx + ny * ny + nz * nz;
-    root = screenContact(b, C - R2, U8 * (C + R2), a, U8 * a, eb, tMax);
+    root = screenContact(b, C - R2, U16 * (C + R2), a, U16 * a, eb, tMax);
   } else if (b <= eb) {
     root = NaN;
   }
   if (root !== root) {
     const w = cyl;
-    w[0] = mx; w[1] = my; w[2] = mz; w[3] = nx; w[4] = ny; w[5] = nz; w[6] = r;
-    w[7] = ex; w[8] = ey; w[9] = ez; w[10] = tMax;
-    w[11] = dx; w[12] = dy; w[13] = dz; w[14] = dxl; w[15] = dyl; w[16] = dzl;
+    w[0] = dx; w[1] = dy; w[2] = dz; w[3] = dxl; w[4] = dyl; w[5] = dzl;
+    w[6] = ex; w[7] = ey; w[8] = ez;
+    bb = ex - q[10]; w[9] = q[10] - (ex - bb) + (-ax - bb);
+    bb = ey - q[11]; w[10] = q[11] - (ey - bb) + (-ay - bb);
+    bb = ez - q[12]; w[11] = q[12] - (ez - bb) + (-az - bb);
+    w[12] = vx; w[13] = vy; w[14] = vz; w[15] = r; w[16] = tMax;
     root = exactCylinderRoot();
   }
   q[14] = root;
@@ -132,104 +137,125 @@ export function capsuleCylinder(): void {
   q[15] = s <= 0 ? CAPSULE_END_A : CAPSULE_END_B;
 }
 
-/**
- * Inputs of {@link exactCylinderRoot}: m 0..2, n 3..5, r 6, e 7..9, tMax 10, d = c - A as
- * hi 11..13 and lo 14..16 parts.
- */
-const cyl = new Float64Array(17);
+/** Scratch of the double-double products below: hi in slot 0, lo in slot 1. */
+const pair = new Float64Array(2);
 
 /**
- * The double-double path of the cylinder quadratic for the given (rounded) m and n: b = m.n and
- * c = m.m - r^2 e.e summed from exact products with the second-order terms in plain doubles (an
- * absolute error of a few 2^-106 of their magnitude); b >= 0 moving away (or parallel), c <= 0
- * inside and approaching. Otherwise the root c / (-b + sqrt(disc)), where the discriminant is
- * taken in the form
+ * (ah + al)(bh + bl) - (ch + cl)(dh + dl) as a double-double in {@link pair}: the two leading
+ * products exact (TwoProduct), their difference exact (TwoSum), the cross terms (2^-53 smaller)
+ * and their rounding in plain doubles, so the result is good to about 2^-104 of the products.
+ */
+function crossDD(ah: number, al: number, bh: number, bl: number, ch: number, cl: number, dh: number, dl: number): void {
+  let t = SPLITTER * ah;
+  const aH = t - (t - ah), aL = ah - aH;
+  t = SPLITTER * bh;
+  const bH = t - (t - bh), bL = bh - bH;
+  t = SPLITTER * ch;
+  const cH = t - (t - ch), cL = ch - cH;
+  t = SPLITTER * dh;
+  const dH = t - (t - dh), dL = dh - dH;
+  const p = ah * bh;
+  const pe = aH * bH - p + aH * bL + aL * bH + aL * bL;
+  const q = ch * dh;
+  const qe = cH * dH - q + cH * dL + cL * dH + cL * dL;
+  const s = p - q;
+  const bb = s - p;
+  const se = p - (s - bb) + (-q - bb);
+  const low = se + pe - qe + (ah * bl + al * bh + al * bl) - (ch * dl + cl * dh + cl * dl);
+  const hi = s + low;
+  pair[0] = hi;
+  pair[1] = low - (hi - s);
+}
+
+/**
+ * Inputs of {@link exactCylinderRoot}: d = c - A as hi 0..2 and lo 3..5, e = B - A as hi 6..8
+ * and lo 9..11, v 12..14, r 15, tMax 16. Slots 17..28 receive m and n as double-doubles
+ * (mh 17..19, ml 20..22, nh 23..25, nl 26..28).
+ */
+const cyl = new Float64Array(29);
+
+/** Dot product of two double-double 3-vectors at offsets i and j of {@link cyl}, as a double-double in {@link pair}. */
+function dotDD(i: number, j: number): void {
+  const q = cyl;
+  let hi = 0;
+  let low = 0;
+  for (let k = 0; k < 3; k++) {
+    const xh = q[i + k], xl = q[i + 3 + k], yh = q[j + k], yl = q[j + 3 + k];
+    let t = SPLITTER * xh;
+    const xH = t - (t - xh), xL = xh - xH;
+    t = SPLITTER * yh;
+    const yH = t - (t - yh), yL = yh - yH;
+    const p = xh * yh;
+    const pe = xH * yH - p + xH * yL + xL * yH + xL * yL;
+    const s = hi + p;
+    const bb = s - hi;
+    low += hi - (s - bb) + (p - bb) + pe + (xh * yl + xl * yh);
+    hi = s;
+  }
+  const h = hi + low;
+  pair[0] = h;
+  pair[1] = low - (h - hi);
+}
+
+/**
+ * The double-double path of the cylinder quadratic, from the exact inputs: d = c - A and
+ * e = B - A exactly (TwoSum), m = d x e and n = v x e as double-doubles ({@link crossDD}), so
+ * that b = m.n, c = m.m - r^2 e.e and a = n.n are good to about 2^-100 of their terms even when
+ * the centre starts within rounding of the cylinder. b >= 0: moving away from the line (or
+ * parallel to it); c <= 0: inside and approaching. Otherwise the root c / (-b + sqrt(disc)), with
+ * the discriminant taken in the form
  *
  *     b^2 - a c = |n|^2 r^2 |e|^2 - |m x n|^2 = |e|^2 (r^2 n.n - (d.n)^2)
  *
  * (Lagrange's identity, and m x n = (d x e) x (v x e) = -(d . (e x v)) e): it compares the
  * distance between the path's line and the segment's line, |d.n| / |n|, with r, and does not
  * involve the centre's position along the segment, so it does not cancel when the centre starts
- * far along it, and a path passing the line at exactly distance r (with n and d.n exact, as for
- * representable axis-aligned cases) is an exact graze.
+ * far along it, and a path passing the line at exactly distance r is decided as a graze to
+ * within about 2^-100 relative.
  */
 function exactCylinderRoot(): number {
   const q = cyl;
-  const mx = q[0], my = q[1], mz = q[2], nx = q[3], ny = q[4], nz = q[5], r = q[6];
-  const ex = q[7], ey = q[8], ez = q[9], tMax = q[10];
+  const r = q[15], tMax = q[16];
   let t: number;
   let bb: number;
-  let s: number;
-  let s2: number;
   let low: number;
-  t = SPLITTER * mx; const mxH = t - (t - mx); const mxL = mx - mxH;
-  t = SPLITTER * my; const myH = t - (t - my); const myL = my - myH;
-  t = SPLITTER * mz; const mzH = t - (t - mz); const mzL = mz - mzH;
-  t = SPLITTER * nx; const nxH = t - (t - nx); const nxL = nx - nxH;
-  t = SPLITTER * ny; const nyH = t - (t - ny); const nyL = ny - nyH;
-  t = SPLITTER * nz; const nzH = t - (t - nz); const nzL = nz - nzH;
+  // m = d x e and n = v x e.
+  crossDD(q[1], q[4], q[8], q[11], q[2], q[5], q[7], q[10]); q[17] = pair[0]; q[20] = pair[1];
+  crossDD(q[2], q[5], q[6], q[9], q[0], q[3], q[8], q[11]); q[18] = pair[0]; q[21] = pair[1];
+  crossDD(q[0], q[3], q[7], q[10], q[1], q[4], q[6], q[9]); q[19] = pair[0]; q[22] = pair[1];
+  crossDD(q[13], 0, q[8], q[11], q[14], 0, q[7], q[10]); q[23] = pair[0]; q[26] = pair[1];
+  crossDD(q[14], 0, q[6], q[9], q[12], 0, q[8], q[11]); q[24] = pair[0]; q[27] = pair[1];
+  crossDD(q[12], 0, q[7], q[10], q[13], 0, q[6], q[9]); q[25] = pair[0]; q[28] = pair[1];
 
   // b = m.n
-  const p1 = mx * nx; const p1e = mxH * nxH - p1 + mxH * nxL + mxL * nxH + mxL * nxL;
-  const p2 = my * ny; const p2e = myH * nyH - p2 + myH * nyL + myL * nyH + myL * nyL;
-  const p3 = mz * nz; const p3e = mzH * nzH - p3 + mzH * nzL + mzL * nzH + mzL * nzL;
-  s = p1 + p2; bb = s - p1; low = p1 - (s - bb) + (p2 - bb);
-  s2 = s + p3; bb = s2 - s; low += s - (s2 - bb) + (p3 - bb) + p1e + p2e + p3e;
-  const bh = s2 + low; bb = bh - s2; const bl = s2 - (bh - bb) + (low - bb);
+  dotDD(17, 23);
+  const bh = pair[0], bl = pair[1];
   if (bh >= 0) return Infinity;
-
-  // e.e as a double-double, r^2 as a double-double, and g = r^2 e.e.
-  t = SPLITTER * ex; const exH = t - (t - ex); const exL = ex - exH;
-  t = SPLITTER * ey; const eyH = t - (t - ey); const eyL = ey - eyH;
-  t = SPLITTER * ez; const ezH = t - (t - ez); const ezL = ez - ezH;
-  const f1 = ex * ex; const f1e = exH * exH - f1 + 2 * exH * exL + exL * exL;
-  const f2 = ey * ey; const f2e = eyH * eyH - f2 + 2 * eyH * eyL + eyL * eyL;
-  const f3 = ez * ez; const f3e = ezH * ezH - f3 + 2 * ezH * ezL + ezL * ezL;
-  s = f1 + f2; bb = s - f1; low = f1 - (s - bb) + (f2 - bb);
-  s2 = s + f3; bb = s2 - s; low += s - (s2 - bb) + (f3 - bb) + f1e + f2e + f3e;
-  const eeh = s2 + low; const eel = low - (eeh - s2);
+  // c = m.m - r^2 e.e, with r^2 as a double-double.
+  dotDD(6, 6);
+  const eeh = pair[0], eel = pair[1];
   t = SPLITTER * r; const rH = t - (t - r); const rL = r - rH;
   const rr = r * r; const rre = rH * rH - rr + 2 * rH * rL + rL * rL;
   t = SPLITTER * rr; const rrH = t - (t - rr); const rrL = rr - rrH;
   t = SPLITTER * eeh; const eH = t - (t - eeh); const eL = eeh - eH;
   const g = rr * eeh; const ge = rrH * eH - g + rrH * eL + rrL * eH + rrL * eL + (rr * eel + rre * eeh);
-
-  // c = m.m - r^2 e.e
-  const q1 = mx * mx; const q1e = mxH * mxH - q1 + 2 * mxH * mxL + mxL * mxL;
-  const q2 = my * my; const q2e = myH * myH - q2 + 2 * myH * myL + myL * myL;
-  const q3 = mz * mz; const q3e = mzH * mzH - q3 + 2 * mzH * mzL + mzL * mzL;
-  s = q1 + q2; bb = s - q1; low = q1 - (s - bb) + (q2 - bb);
-  s2 = s + q3; bb = s2 - s; low += s - (s2 - bb) + (q3 - bb);
-  const s3 = s2 - g; bb = s3 - s2; low += s2 - (s3 - bb) + (-g - bb) + q1e + q2e + q3e - ge;
+  dotDD(17, 17);
+  const mmh = pair[0], mml = pair[1];
+  const s3 = mmh - g; bb = s3 - mmh; low = mmh - (s3 - bb) + (-g - bb) + mml - ge;
   const ch = s3 + low; bb = ch - s3; const cl = s3 - (ch - bb) + (low - bb);
   if (ch <= 0) return 0;
-
-  // a = n.n
-  const a1 = nx * nx; const a1e = nxH * nxH - a1 + 2 * nxH * nxL + nxL * nxL;
-  const a2 = ny * ny; const a2e = nyH * nyH - a2 + 2 * nyH * nyL + nyL * nyL;
-  const a3 = nz * nz; const a3e = nzH * nzH - a3 + 2 * nzH * nzL + nzL * nzL;
-  s = a1 + a2; bb = s - a1; low = a1 - (s - bb) + (a2 - bb);
-  s2 = s + a3; bb = s2 - s; low += s - (s2 - bb) + (a3 - bb) + a1e + a2e + a3e;
-  const ah = s2 + low; const al = low - (ah - s2);
-
-  // k = d.n with d = dh + dl exact (the dl n terms are 2^-53 smaller, summed plainly).
-  const dxh = q[11], dyh = q[12], dzh = q[13];
-  t = SPLITTER * dxh; let uH = t - (t - dxh); let uL = dxh - uH;
-  const k1 = dxh * nx; const k1e = uH * nxH - k1 + uH * nxL + uL * nxH + uL * nxL;
-  t = SPLITTER * dyh; uH = t - (t - dyh); uL = dyh - uH;
-  const k2 = dyh * ny; const k2e = uH * nyH - k2 + uH * nyL + uL * nyH + uL * nyL;
-  t = SPLITTER * dzh; uH = t - (t - dzh); uL = dzh - uH;
-  const k3 = dzh * nz; const k3e = uH * nzH - k3 + uH * nzL + uL * nzH + uL * nzL;
-  s = k1 + k2; bb = s - k1; low = k1 - (s - bb) + (k2 - bb);
-  s2 = s + k3; bb = s2 - s; low += s - (s2 - bb) + (k3 - bb) + k1e + k2e + k3e + (q[14] * nx + q[15] * ny + q[16] * nz);
-  const kh = s2 + low; const kl = low - (kh - s2);
+  // a = n.n and k = d.n.
+  dotDD(23, 23);
+  const ah = pair[0], al = pair[1];
+  dotDD(0, 23);
+  const kh = pair[0], kl = pair[1];
 
   // w = r^2 a - k^2 (double-double), then disc = e.e w.
   t = SPLITTER * ah; const aH = t - (t - ah); const aL = ah - aH;
   const ra = rr * ah; const rae = rrH * aH - ra + rrH * aL + rrL * aH + rrL * aL + (rr * al + rre * ah);
   t = SPLITTER * kh; const kH = t - (t - kh); const kL = kh - kH;
   const kk = kh * kh; const kke = kH * kH - kk + 2 * kH * kL + kL * kL + 2 * kh * kl;
-  s = ra - kk; bb = s - ra; low = ra - (s - bb) + (-kk - bb) + rae - kke;
+  const s = ra - kk; bb = s - ra; low = ra - (s - bb) + (-kk - bb) + rae - kke;
   const wh = s + low; const wl = low - (wh - s);
   if (wh <= 0) return Infinity; // a miss, or a tangent graze
   t = SPLITTER * wh; const wH = t - (t - wh); const wL = wh - wH;

@@ -4,6 +4,7 @@
  * points (Ericson, Real-Time Collision Detection, 5.1), and the first contact is found by dense
  * sampling of the distance along the path followed by bisection, as the tests' ground truth.
  */
+import { isqrt, toCommonIntegers } from "./exact.js";
 
 export type V3 = [number, number, number];
 
@@ -170,4 +171,59 @@ export function bruteFirstContact(D: (t: number) => number, r: number, tMax: num
     else a = m;
   }
   return { kind: "hit", t: b };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exact references (BigInt) for the times of a sphere's contact with a triangle's plane and an
+// edge's line: all inputs are dyadic rationals, so after one common scaling they are integers,
+// and the contact equations have integer coefficients. t = num / den to within 2^-PREC relative.
+
+
+const PREC = 200n;
+
+function ints(xs: number[]): bigint[] {
+  return toCommonIntegers(xs).n;
+}
+
+/**
+ * Exact time at which the sphere (p, v, r) reaches the distance r from the plane of the triangle
+ * (a, b, c), approaching from its side: (G - r |N|) / (-K) with N = (b - a) x (c - a),
+ * G = N . (p - a) turned positive, K = N . v. Null when not approaching.
+ */
+export function exactPlaneTime(p: V3, v: V3, r: number, a: V3, b: V3, c: V3): { num: bigint; den: bigint } | null {
+  const n = ints([...p, ...v, r, ...a, ...b, ...c]);
+  const P = n.slice(0, 3), Vv = n.slice(3, 6), R = n[6], A = n.slice(7, 10), B = n.slice(10, 13), C = n.slice(13, 16);
+  const e1 = [B[0] - A[0], B[1] - A[1], B[2] - A[2]];
+  const e2 = [C[0] - A[0], C[1] - A[1], C[2] - A[2]];
+  const N = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]];
+  let G = N[0] * (P[0] - A[0]) + N[1] * (P[1] - A[1]) + N[2] * (P[2] - A[2]);
+  let K = N[0] * Vv[0] + N[1] * Vv[1] + N[2] * Vv[2];
+  if (G < 0n) {
+    G = -G;
+    K = -K;
+  }
+  if (K >= 0n) return null;
+  const L2 = N[0] * N[0] + N[1] * N[1] + N[2] * N[2];
+  const Ls = isqrt(L2 << (2n * PREC)); // |N| 2^PREC
+  return { num: (G << PREC) - R * Ls, den: -K << PREC };
+}
+
+/** Exact first time at which the sphere (p, v, r) is at distance r from the line through a and b. */
+export function exactLineTime(p: V3, v: V3, r: number, a: V3, b: V3): { num: bigint; den: bigint } | null {
+  const n = ints([...p, ...v, r, ...a, ...b]);
+  const P = n.slice(0, 3), Vv = n.slice(3, 6), R = n[6], A = n.slice(7, 10), B = n.slice(10, 13);
+  const e = [B[0] - A[0], B[1] - A[1], B[2] - A[2]];
+  const d = [P[0] - A[0], P[1] - A[1], P[2] - A[2]];
+  const cr = (x: bigint[], y: bigint[]): bigint[] => [x[1] * y[2] - x[2] * y[1], x[2] * y[0] - x[0] * y[2], x[0] * y[1] - x[1] * y[0]];
+  const dt = (x: bigint[], y: bigint[]): bigint => x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
+  const m = cr(d, e);
+  const w = cr(Vv, e);
+  const A2 = dt(w, w);
+  const B2 = dt(m, w);
+  const C2 = dt(m, m) - R * R * dt(e, e);
+  if (B2 >= 0n || C2 <= 0n) return null;
+  const disc = B2 * B2 - A2 * C2;
+  if (disc <= 0n) return null;
+  const S = isqrt(disc << (2n * PREC));
+  return { num: C2 << PREC, den: (-B2 << PREC) + S };
 }
