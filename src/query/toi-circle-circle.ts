@@ -16,14 +16,14 @@ import { checkMovingCircle, checkTMax } from "./validate.js";
 const U8 = 8 * 2 ** -53;
 
 /** Inputs of {@link exactToiCircles}: ax, ay, avx, avy, ar, bx, by, bvx, bvy, br, tMax. */
-const input = new Float64Array(11);
+export const circlesExactInput = new Float64Array(11);
 
 /**
- * Time of impact from plain numbers, without argument checks: the kernel behind
- * {@link timeOfImpactCircles}, the bulk form and the world. Same conventions; inputs must be
- * finite, radii >= 0, tMax >= 0.
+ * The screening stage of {@link toiCirclesRaw}: Infinity or 0 when certain, NaN when the
+ * double-double path must decide (write the inputs to the exact stage's scratch and call it).
+ * Kept separate and small so that simulation loops inline it.
  */
-export function toiCirclesRaw(
+export function screenCircles(
   ax: number, ay: number, avx: number, avy: number, ar: number,
   bx: number, by: number, bvx: number, bvy: number, br: number,
   tMax: number,
@@ -48,8 +48,22 @@ export function toiCirclesRaw(
     const a = wx * wx + wy * wy;
     r = screenContact(b, D - R2, U8 * (D + R2) + TINY, a, U8 * a + TINY, eb, tMax);
   }
+  return r;
+}
+
+/**
+ * Time of impact from plain numbers, without argument checks: the kernel behind
+ * {@link timeOfImpactCircles}, the bulk form and the world. Same conventions; inputs must be
+ * finite, radii >= 0, tMax >= 0.
+ */
+export function toiCirclesRaw(
+  ax: number, ay: number, avx: number, avy: number, ar: number,
+  bx: number, by: number, bvx: number, bvy: number, br: number,
+  tMax: number,
+): number {
+  const r = screenCircles(ax, ay, avx, avy, ar, bx, by, bvx, bvy, br, tMax);
   if (r === r) return r;
-  const q = input;
+  const q = circlesExactInput;
   q[0] = ax; q[1] = ay; q[2] = avx; q[3] = avy; q[4] = ar;
   q[5] = bx; q[6] = by; q[7] = bvx; q[8] = bvy; q[9] = br; q[10] = tMax;
   return exactToiCircles();
@@ -61,8 +75,8 @@ export function toiCirclesRaw(
  * which leaves an absolute error of a few 2^-106 of their magnitude. Signs decide the cases:
  * b >= 0 moving apart or at rest, c <= 0 overlapping (or touching) while approaching.
  */
-function exactToiCircles(): number {
-  const q = input;
+export function exactToiCircles(): number {
+  const q = circlesExactInput;
   const ax = q[0], ay = q[1], avx = q[2], avy = q[3], ar = q[4];
   const bx = q[5], by = q[6], bvx = q[7], bvy = q[8], br = q[9], tMax = q[10];
   let t: number;

@@ -11,11 +11,15 @@ import { checkMovingSphere, checkTMax } from "./validate.js";
 
 const U8 = 8 * 2 ** -53;
 
-/** Inputs of {@link exactToiSpheres}. */
-const input = new Float64Array(15);
+/** Inputs of {@link exactToiSpheres}: the 15 arguments of toiSpheresRaw in order. */
+export const spheresExactInput = new Float64Array(15);
 
-/** Time of impact of two spheres from plain numbers, without argument checks. */
-export function toiSpheresRaw(
+/**
+ * The screening stage of {@link toiSpheresRaw}: Infinity or 0 when certain, NaN when the
+ * double-double path must decide (write the inputs to the exact stage's scratch and call it).
+ * Kept separate and small so that simulation loops inline it.
+ */
+export function screenSpheres(
   ax: number, ay: number, az: number, avx: number, avy: number, avz: number, ar: number,
   bx: number, by: number, bz: number, bvx: number, bvy: number, bvz: number, br: number,
   tMax: number,
@@ -40,16 +44,26 @@ export function toiSpheresRaw(
     const a = wx * wx + wy * wy + wz * wz;
     r = screenContact(b, D - R2, U8 * (D + R2) + TINY, a, U8 * a + TINY, eb, tMax);
   }
+  return r;
+}
+
+/** Time of impact of two spheres from plain numbers, without argument checks. */
+export function toiSpheresRaw(
+  ax: number, ay: number, az: number, avx: number, avy: number, avz: number, ar: number,
+  bx: number, by: number, bz: number, bvx: number, bvy: number, bvz: number, br: number,
+  tMax: number,
+): number {
+  const r = screenSpheres(ax, ay, az, avx, avy, avz, ar, bx, by, bz, bvx, bvy, bvz, br, tMax);
   if (r === r) return r;
-  const q = input;
+  const q = spheresExactInput;
   q[0] = ax; q[1] = ay; q[2] = az; q[3] = avx; q[4] = avy; q[5] = avz; q[6] = ar;
   q[7] = bx; q[8] = by; q[9] = bz; q[10] = bvx; q[11] = bvy; q[12] = bvz; q[13] = br; q[14] = tMax;
   return exactToiSpheres();
 }
 
 /** The double-double path; see exactToiCircles in toi-circle-circle.ts for the derivation. */
-function exactToiSpheres(): number {
-  const q = input;
+export function exactToiSpheres(): number {
+  const q = spheresExactInput;
   const ax = q[0], ay = q[1], az = q[2], avx = q[3], avy = q[4], avz = q[5], ar = q[6];
   const bx = q[7], by = q[8], bz = q[9], bvx = q[10], bvy = q[11], bvz = q[12], br = q[13], tMax = q[14];
   let t: number;

@@ -87,6 +87,12 @@ export abstract class WorldBase {
   protected free: number[] = [];
   /** Set when bodies or walls changed in a way that needs the grid and all events rebuilt. */
   protected dirty = true;
+  /** True when every pair interacts (no filter, default masks, no kinematic bodies): scans skip `interacts`. */
+  protected simplePairs = false;
+  /** Bodies added with a non-default group or mask. */
+  protected customMasks = 0;
+  /** Immovable bodies that move (counted at rebuild). */
+  protected kinematicCount = 0;
 
   // ---- body columns shared by both dimensions
   r!: Float64Array;
@@ -214,6 +220,7 @@ export abstract class WorldBase {
     this.flags[i] = FLAG_ALIVE | (fixed ? FLAG_FIXED : 0);
     this.group[i] = group;
     this.mask[i] = mask;
+    if (group !== 1 || mask !== -1) this.customMasks++;
     this.evKind[i] = EV_NONE;
     this.dirty = true;
     return i;
@@ -263,6 +270,7 @@ export abstract class WorldBase {
   advance(dt: number): AdvanceReport {
     if (!(dt >= 0 && dt < Infinity)) throw new RangeError(`dt must be a finite number >= 0, got ${dt}`);
     if (this.dirty) this.rebuild();
+    this.simplePairs = this.filter === null && this.customMasks === 0 && this.kinematicCount === 0;
     this.events.clear();
     const target = this.now + dt;
     const q = this.queue;

@@ -9,8 +9,8 @@
  * earliest contact found so far bounds the search window of the next kernel call, so distant
  * candidates exit in the kernels' cheap screening stage.
  */
-import { toiCirclesRaw } from "../query/toi-circle-circle.js";
-import { toiSpheresRaw } from "../query/toi-sphere-sphere.js";
+import { circlesExactInput, exactToiCircles, screenCircles, toiCirclesRaw } from "../query/toi-circle-circle.js";
+import { exactToiSpheres, screenSpheres, spheresExactInput, toiSpheresRaw } from "../query/toi-sphere-sphere.js";
 import { sweepCircleSegmentRaw, toiCircleSegmentRaw } from "../query/sweep-circle-segment.js";
 import { sweepCircleBoxRaw, toiCircleBoxRaw } from "../query/sweep-circle-box.js";
 import { sweepSpherePlaneRaw, toiSpherePlaneRaw } from "../query/sweep-sphere-plane.js";
@@ -80,6 +80,8 @@ export abstract class WorldCore extends WorldBase {
   /** Walls and static bodies (-1 - index) that every body checks. */
   protected globalWalls: Int32Array = new Int32Array(0);
   protected grid = new HashGrid(1024, 16);
+  /** True when no body accelerates (no gravity, no own accelerations): the fast scans apply. */
+  protected linearMotion = true;
   /** Side of a grid cell: twice the largest radius of a moving body. */
   cellSize = Infinity;
 
@@ -319,9 +321,13 @@ export abstract class WorldCore extends WorldBase {
     this.syncAll();
     let rMax = 0;
     let movers = 0;
+    this.kinematicCount = 0;
+    this.linearMotion = this.gx === 0 && this.gy === 0 && this.gz === 0;
     for (let i = 0; i < n; i++) {
+      if (this.flags[i] & FLAG_ALIVE && (this.ax[i] !== 0 || this.ay[i] !== 0 || this.az[i] !== 0)) this.linearMotion = false;
       if (!(this.flags[i] & FLAG_ALIVE) || this.isStatic(i)) continue;
       movers++;
+      if (this.flags[i] & FLAG_FIXED) this.kinematicCount++;
       if (this.r[i] > rMax) rMax = this.r[i];
     }
     // Cell side: twice the largest moving radius (a hair more, so rounding never matters);
@@ -542,130 +548,339 @@ export abstract class WorldCore extends WorldBase {
     this.evFeature[i] = ok ? 4 * h.feature + h.index : 0;
   }
 
+  // The search for body i's next event keeps its running best in these fields (the scans are
+  // separate small functions so that TurboFan inlines the contact kernels into them).
+  private pBest = Infinity;
+  private pKind = EV_NONE;
+  private pOther = -1;
+  private pOtherVersion = 0;
+  private pLastKind = LAST_NONE;
+  private pLastOther = -1;
+
   /** Computes and schedules body i's next event from its state at `now`. */
   protected override predict(i: number): void {
     if (this.isStatic(i)) return; // static bodies are found by the bodies that move
     const now = this.now;
     this.moveTo(i, now);
-    const three = this.dim === 3;
+    this.pBest = Infinity;
+    this.pKind = EV_NONE;
+    this.pOther = -1;
+    this.pOtherVersion = 0;
+    this.pLastKind = this.lastHit[i] === now ? this.lastKind[i] : LAST_NONE;
+    this.pLastOther = this.lastOther[i];
+    this.scanCell(i);
+    if ((this.flags[i] & FLAG_FIXED) === 0) {
+      this.scanBounds(i);
+      this.scanWalls(i);
+    }
+    if (this.simplePairs && this.linearMotion) {
+      if (this.dim === 3) this.scanBodiesFast3(i);
+      else this.scanBodiesFast2(i);
+    } else if (this.dim === 3) this.scanBodies3(i);
+    else this.scanBodies2(i);
+    const kind = this.pKind;
+    this.evKind[i] = kind;
+    this.evOther[i] = this.pOther;
+    this.evOtherVersion[i] = this.pOtherVersion;
+    if (kind === EV_NONE) this.queue.remove(i);
+    else this.queue.set(i, now + this.pBest);
+  }
+
+  /** Leaving the grid cell (faces 0..5: -x, +x, -y, +y, -z, +z) means a new neighbourhood. */
+  private scanCell(i: number): void {
+    const cs = this.cellSize;
+    const x = this.x[i], y = this.y[i];
+    const vx = this.vx[i], vy = this.vy[i];
+    const ax = this.accX(i), ay = this.accY(i);
+    const cx = this.cellX[i], cy = this.cellY[i];
+    let best = Infinity;
+    let face = -1;
+    let t = firstContact1D(x - cx * cs, vx, ax);
+    if (t < best) { best = t; face = 0; }
+    t = firstContact1D((cx + 1) * cs - x, -vx, -ax);
+    if (t < best) { best = t; face = 1; }
+    t = firstContact1D(y - cy * cs, vy, ay);
+    if (t < best) { best = t; face = 2; }
+    t = firstContact1D((cy + 1) * cs - y, -vy, -ay);
+    if (t < best) { best = t; face = 3; }
+    if (this.dim === 3) {
+      const z = this.z[i], vz = this.vz[i], az = this.accZ(i), cz = this.cellZ[i];
+      t = firstContact1D(z - cz * cs, vz, az);
+      if (t < best) { best = t; face = 4; }
+      t = firstContact1D((cz + 1) * cs - z, -vz, -az);
+      if (t < best) { best = t; face = 5; }
+    }
+    if (best < this.pBest) {
+      this.pBest = best;
+      this.pKind = EV_CELL;
+      this.pOther = face;
+    }
+  }
+
+  /** The container's faces: 0 -x, 1 +x, 2 -y, 3 +y, 4 -z, 5 +z. */
+  private scanBounds(i: number): void {
+    const r = this.r[i];
+    const faces = this.dim === 3 ? 6 : 4;
+    for (let face = 0; face < faces; face++) {
+      if (this.pLastKind === LAST_BOUNDS && this.pLastOther === face) continue;
+      let gap: number, v: number, a: number;
+      switch (face) {
+        case 0: gap = this.x[i] - r - this.minX; v = this.vx[i]; a = this.accX(i); break;
+        case 1: gap = this.maxX - r - this.x[i]; v = -this.vx[i]; a = -this.accX(i); break;
+        case 2: gap = this.y[i] - r - this.minY; v = this.vy[i]; a = this.accY(i); break;
+        case 3: gap = this.maxY - r - this.y[i]; v = -this.vy[i]; a = -this.accY(i); break;
+        case 4: gap = this.z[i] - r - this.minZ; v = this.vz[i]; a = this.accZ(i); break;
+        default: gap = this.maxZ - r - this.z[i]; v = -this.vz[i]; a = -this.accZ(i);
+      }
+      if (gap === Infinity) continue;
+      const t = firstContact1D(gap, v, a);
+      if (t < this.pBest) {
+        this.pBest = t;
+        this.pKind = EV_BOUNDS;
+        this.pOther = face;
+      }
+    }
+  }
+
+  /** Walls and static bodies registered in body i's cell, and the global ones. */
+  private scanWalls(i: number): void {
+    const grid = this.grid;
+    const b0 = this.bucket(this.cellX[i], this.cellY[i], this.cellZ[i]);
+    const base = grid.wallOffsets[b0];
+    const nLocal = grid.wallOffsets[b0 + 1] - base;
+    const g = this.globalWalls;
+    const m = nLocal + g.length;
+    if (m === 0) return;
     const x = this.x[i], y = this.y[i], z = this.z[i];
     const vx = this.vx[i], vy = this.vy[i], vz = this.vz[i], r = this.r[i];
     const ax = this.accX(i), ay = this.accY(i), az = this.accZ(i);
     const accelerated = ax !== 0 || ay !== 0 || az !== 0;
-    const movable = (this.flags[i] & FLAG_FIXED) === 0;
-    const lastKind = this.lastHit[i] === now ? this.lastKind[i] : LAST_NONE;
-    const lastOther = this.lastOther[i];
-    let best = Infinity;
-    let kind = EV_NONE;
-    let other = -1;
-    let otherVersion = 0;
-    let t: number;
-
-    // Leaving the grid cell (faces 0..5: -x, +x, -y, +y, -z, +z): a new neighbourhood.
-    const cs = this.cellSize;
-    const cx = this.cellX[i], cy = this.cellY[i], cz = this.cellZ[i];
-    t = firstContact1D(x - cx * cs, vx, ax);
-    if (t < best) { best = t; kind = EV_CELL; other = 0; }
-    t = firstContact1D((cx + 1) * cs - x, -vx, -ax);
-    if (t < best) { best = t; kind = EV_CELL; other = 1; }
-    t = firstContact1D(y - cy * cs, vy, ay);
-    if (t < best) { best = t; kind = EV_CELL; other = 2; }
-    t = firstContact1D((cy + 1) * cs - y, -vy, -ay);
-    if (t < best) { best = t; kind = EV_CELL; other = 3; }
-    if (three) {
-      t = firstContact1D(z - cz * cs, vz, az);
-      if (t < best) { best = t; kind = EV_CELL; other = 4; }
-      t = firstContact1D((cz + 1) * cs - z, -vz, -az);
-      if (t < best) { best = t; kind = EV_CELL; other = 5; }
-    }
-
-    if (movable) {
-      // The container's faces: 0 -x, 1 +x, 2 -y, 3 +y, 4 -z, 5 +z.
-      const faces = three ? 6 : 4;
-      for (let face = 0; face < faces; face++) {
-        if (lastKind === LAST_BOUNDS && lastOther === face) continue;
-        let gap: number, v: number, a: number;
-        switch (face) {
-          case 0: gap = x - r - this.minX; v = vx; a = ax; break;
-          case 1: gap = this.maxX - r - x; v = -vx; a = -ax; break;
-          case 2: gap = y - r - this.minY; v = vy; a = ay; break;
-          case 3: gap = this.maxY - r - y; v = -vy; a = -ay; break;
-          case 4: gap = z - r - this.minZ; v = vz; a = az; break;
-          default: gap = this.maxZ - r - z; v = -vz; a = -az;
+    const three = this.dim === 3;
+    const items = grid.wallItems;
+    let bestWall = -1;
+    for (let k = 0; k < m; k++) {
+      const code = k < nLocal ? items[base + k] : g[k - nLocal];
+      let t: number;
+      if (code < 0) {
+        const j = -1 - code;
+        if ((this.pLastKind === LAST_BODY && this.pLastOther === j) || !this.interacts(i, j)) continue;
+        t = accelerated
+          ? this.toiAccelerated(x, y, z, vx, vy, vz, ax, ay, az, r, this.x[j], this.y[j], this.z[j], 0, 0, 0, 0, 0, 0, this.r[j], this.pBest)
+          : three
+            ? toiSpheresRaw(x, y, z, vx, vy, vz, r, this.x[j], this.y[j], this.z[j], 0, 0, 0, this.r[j], this.pBest)
+            : toiCirclesRaw(x, y, vx, vy, r, this.x[j], this.y[j], 0, 0, this.r[j], this.pBest);
+        if (t < this.pBest) {
+          this.pBest = t;
+          this.pKind = EV_BODY;
+          this.pOther = j;
+          this.pOtherVersion = this.version[j];
+          bestWall = -1;
         }
-        if (gap === Infinity) continue;
-        t = firstContact1D(gap, v, a);
-        if (t < best) { best = t; kind = EV_BOUNDS; other = face; }
+        continue;
       }
-
-      // Walls and static bodies registered in this cell, and the global ones.
-      const grid = this.grid;
-      const b0 = this.bucket(cx, cy, cz);
-      const base = grid.wallOffsets[b0];
-      const nLocal = grid.wallOffsets[b0 + 1] - base;
-      const items = grid.wallItems;
-      const g = this.globalWalls;
-      let bestWall = -1;
-      for (let k = 0, m = nLocal + g.length; k < m; k++) {
-        const code = k < nLocal ? items[base + k] : g[k - nLocal];
-        if (code < 0) {
-          const j = -1 - code;
-          if ((lastKind === LAST_BODY && lastOther === j) || !this.interacts(i, j)) continue;
-          t = accelerated
-            ? this.toiAccelerated(x, y, z, vx, vy, vz, ax, ay, az, r, this.x[j], this.y[j], this.z[j], 0, 0, 0, 0, 0, 0, this.r[j], best)
-            : three
-              ? toiSpheresRaw(x, y, z, vx, vy, vz, r, this.x[j], this.y[j], this.z[j], 0, 0, 0, this.r[j], best)
-              : toiCirclesRaw(x, y, vx, vy, r, this.x[j], this.y[j], 0, 0, this.r[j], best);
-          if (t < best) { best = t; kind = EV_BODY; other = j; otherVersion = this.version[j]; bestWall = -1; }
-          continue;
-        }
-        if (lastKind === LAST_WALL && lastOther === code) continue;
-        t = accelerated ? this.wallToiAccelerated(code, x, y, z, vx, vy, vz, ax, ay, az, r, best) : this.wallToi(code, x, y, z, vx, vy, vz, r, best);
-        if (t < best) { best = t; kind = EV_WALL; other = code; bestWall = code; }
+      if (this.pLastKind === LAST_WALL && this.pLastOther === code) continue;
+      t = accelerated
+        ? this.wallToiAccelerated(code, x, y, z, vx, vy, vz, ax, ay, az, r, this.pBest)
+        : this.wallToi(code, x, y, z, vx, vy, vz, r, this.pBest);
+      if (t < this.pBest) {
+        this.pBest = t;
+        this.pKind = EV_WALL;
+        this.pOther = code;
+        bestWall = code;
       }
-      if (bestWall >= 0 && !accelerated) this.storeWallNormal(i, bestWall, x, y, z, vx, vy, vz, r, Infinity);
     }
+    if (bestWall >= 0 && !accelerated) this.storeWallNormal(i, bestWall, x, y, z, vx, vy, vz, r, Infinity);
+  }
 
-    // Other moving bodies in the neighbouring cells, extrapolated to now.
+  /**
+   * The common case of scanBodies2, kept lean so that the whole contact kernel inlines: no
+   * accelerations anywhere and every pair interacting.
+   */
+  private scanBodiesFast2(i: number): void {
     const grid = this.grid;
-    const zr = three ? 1 : 0;
+    const head = grid.head, next = grid.next, mask = grid.mask;
+    const X = this.x, Y = this.y, VX = this.vx, VY = this.vy, T0 = this.t0, R = this.r;
+    const cellX = this.cellX, cellY = this.cellY;
+    const now = this.now;
+    const x = X[i], y = Y[i], vx = VX[i], vy = VY[i], r = R[i];
+    const cx = cellX[i], cy = cellY[i];
+    const lastBody = this.pLastKind === LAST_BODY ? this.pLastOther : -1;
+    let best = this.pBest;
+    let other = -1;
     for (let dx = -1; dx <= 1; dx++) {
       for (let dy = -1; dy <= 1; dy++) {
-        for (let dz = -zr; dz <= zr; dz++) {
-          const X = cx + dx, Y = cy + dy, Z = cz + dz;
-          for (let j = grid.head[this.bucket(X, Y, Z)]; j >= 0; j = grid.next[j]) {
-            if (j === i || this.cellX[j] !== X || this.cellY[j] !== Y || this.cellZ[j] !== Z) continue;
-            if ((lastKind === LAST_BODY && lastOther === j) || !this.interacts(i, j)) continue;
-            const dt = now - this.t0[j];
-            const bx = this.accX(j), by = this.accY(j), bz = this.accZ(j);
-            let jx = this.x[j], jy = this.y[j], jz = this.z[j], jvx = this.vx[j], jvy = this.vy[j], jvz = this.vz[j];
-            if (dt !== 0) {
-              jx += dt * (jvx + 0.5 * dt * bx);
-              jy += dt * (jvy + 0.5 * dt * by);
-              jz += dt * (jvz + 0.5 * dt * bz);
-              jvx += dt * bx;
-              jvy += dt * by;
-              jvz += dt * bz;
-            }
-            if (bx === ax && by === ay && bz === az) {
-              // Equal accelerations: the relative motion is linear.
-              t = three
-                ? toiSpheresRaw(x, y, z, vx, vy, vz, r, jx, jy, jz, jvx, jvy, jvz, this.r[j], best)
-                : toiCirclesRaw(x, y, vx, vy, r, jx, jy, jvx, jvy, this.r[j], best);
-            } else {
-              t = this.toiAccelerated(x, y, z, vx, vy, vz, ax, ay, az, r, jx, jy, jz, jvx, jvy, jvz, bx, by, bz, this.r[j], best);
-            }
-            if (t < best) { best = t; kind = EV_BODY; other = j; otherVersion = this.version[j]; }
+        const cxx = cx + dx, cyy = cy + dy;
+        for (let j = head[cellHash(cxx, cyy, 0, mask)]; j >= 0; j = next[j]) {
+          if (j === i || j === lastBody || cellX[j] !== cxx || cellY[j] !== cyy) continue;
+          const dt = now - T0[j];
+          const jx = X[j] + dt * VX[j], jy = Y[j] + dt * VY[j];
+          let t = screenCircles(x, y, vx, vy, r, jx, jy, VX[j], VY[j], R[j], best);
+          if (t !== t) {
+            // The exact stage takes its inputs through a scratch array (no boxed arguments).
+            const q = circlesExactInput;
+            q[0] = x; q[1] = y; q[2] = vx; q[3] = vy; q[4] = r;
+            q[5] = jx; q[6] = jy; q[7] = VX[j]; q[8] = VY[j]; q[9] = R[j]; q[10] = best;
+            t = exactToiCircles();
+          }
+          if (t < best) {
+            best = t;
+            other = j;
           }
         }
       }
     }
+    if (other >= 0) {
+      this.pBest = best;
+      this.pKind = EV_BODY;
+      this.pOther = other;
+      this.pOtherVersion = this.version[other];
+    }
+  }
 
-    this.evKind[i] = kind;
-    this.evOther[i] = other;
-    this.evOtherVersion[i] = otherVersion;
-    if (kind === EV_NONE) this.queue.remove(i);
-    else this.queue.set(i, now + best);
+  /** The common case of scanBodies3 (no accelerations, every pair interacting). */
+  private scanBodiesFast3(i: number): void {
+    const grid = this.grid;
+    const head = grid.head, next = grid.next, mask = grid.mask;
+    const X = this.x, Y = this.y, Z = this.z, VX = this.vx, VY = this.vy, VZ = this.vz, T0 = this.t0, R = this.r;
+    const cellX = this.cellX, cellY = this.cellY, cellZ = this.cellZ;
+    const now = this.now;
+    const x = X[i], y = Y[i], z = Z[i], vx = VX[i], vy = VY[i], vz = VZ[i], r = R[i];
+    const cx = cellX[i], cy = cellY[i], cz = cellZ[i];
+    const lastBody = this.pLastKind === LAST_BODY ? this.pLastOther : -1;
+    let best = this.pBest;
+    let other = -1;
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dz = -1; dz <= 1; dz++) {
+          const cxx = cx + dx, cyy = cy + dy, czz = cz + dz;
+          for (let j = head[cellHash(cxx, cyy, czz, mask)]; j >= 0; j = next[j]) {
+            if (j === i || j === lastBody || cellX[j] !== cxx || cellY[j] !== cyy || cellZ[j] !== czz) continue;
+            const dt = now - T0[j];
+            const jx = X[j] + dt * VX[j], jy = Y[j] + dt * VY[j], jz = Z[j] + dt * VZ[j];
+            let t = screenSpheres(x, y, z, vx, vy, vz, r, jx, jy, jz, VX[j], VY[j], VZ[j], R[j], best);
+            if (t !== t) {
+              const q = spheresExactInput;
+              q[0] = x; q[1] = y; q[2] = z; q[3] = vx; q[4] = vy; q[5] = vz; q[6] = r;
+              q[7] = jx; q[8] = jy; q[9] = jz; q[10] = VX[j]; q[11] = VY[j]; q[12] = VZ[j]; q[13] = R[j]; q[14] = best;
+              t = exactToiSpheres();
+            }
+            if (t < best) {
+              best = t;
+              other = j;
+            }
+          }
+        }
+      }
+    }
+    if (other >= 0) {
+      this.pBest = best;
+      this.pKind = EV_BODY;
+      this.pOther = other;
+      this.pOtherVersion = this.version[other];
+    }
+  }
+
+  /** Moving bodies in the 3 x 3 cells around body i (2D), extrapolated to now. */
+  private scanBodies2(i: number): void {
+    const grid = this.grid;
+    const head = grid.head, next = grid.next;
+    const X = this.x, Y = this.y, VX = this.vx, VY = this.vy, T0 = this.t0, R = this.r;
+    const cellX = this.cellX, cellY = this.cellY;
+    const now = this.now;
+    const x = X[i], y = Y[i], vx = VX[i], vy = VY[i], r = R[i];
+    const ax = this.accX(i), ay = this.accY(i);
+    const cx = cellX[i], cy = cellY[i];
+    const simple = this.simplePairs;
+    const lastBody = this.pLastKind === LAST_BODY ? this.pLastOther : -1;
+    let best = this.pBest;
+    let other = -1;
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        const cxx = cx + dx, cyy = cy + dy;
+        for (let j = head[this.bucket(cxx, cyy, 0)]; j >= 0; j = next[j]) {
+          if (j === i || j === lastBody || cellX[j] !== cxx || cellY[j] !== cyy) continue;
+          if (!simple && !this.interacts(i, j)) continue;
+          const dt = now - T0[j];
+          const bx = this.accX(j), by = this.accY(j);
+          let t: number;
+          if (bx === ax && by === ay) {
+            // Equal accelerations: the relative motion is linear.
+            const jx = dt === 0 ? X[j] : X[j] + dt * (VX[j] + 0.5 * dt * bx);
+            const jy = dt === 0 ? Y[j] : Y[j] + dt * (VY[j] + 0.5 * dt * by);
+            t = toiCirclesRaw(x, y, vx, vy, r, jx, jy, VX[j] + dt * bx, VY[j] + dt * by, R[j], best);
+          } else {
+            t = this.toiAccelerated(
+              x, y, 0, vx, vy, 0, ax, ay, 0, r,
+              X[j] + dt * (VX[j] + 0.5 * dt * bx), Y[j] + dt * (VY[j] + 0.5 * dt * by), 0, VX[j] + dt * bx, VY[j] + dt * by, 0, bx, by, 0, R[j],
+              best,
+            );
+          }
+          if (t < best) {
+            best = t;
+            other = j;
+          }
+        }
+      }
+    }
+    if (other >= 0) {
+      this.pBest = best;
+      this.pKind = EV_BODY;
+      this.pOther = other;
+      this.pOtherVersion = this.version[other];
+    }
+  }
+
+  /** Moving bodies in the 3 x 3 x 3 cells around body i (3D), extrapolated to now. */
+  private scanBodies3(i: number): void {
+    const grid = this.grid;
+    const head = grid.head, next = grid.next;
+    const X = this.x, Y = this.y, Z = this.z, VX = this.vx, VY = this.vy, VZ = this.vz, T0 = this.t0, R = this.r;
+    const cellX = this.cellX, cellY = this.cellY, cellZ = this.cellZ;
+    const now = this.now;
+    const x = X[i], y = Y[i], z = Z[i], vx = VX[i], vy = VY[i], vz = VZ[i], r = R[i];
+    const ax = this.accX(i), ay = this.accY(i), az = this.accZ(i);
+    const cx = cellX[i], cy = cellY[i], cz = cellZ[i];
+    const simple = this.simplePairs;
+    const lastBody = this.pLastKind === LAST_BODY ? this.pLastOther : -1;
+    let best = this.pBest;
+    let other = -1;
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dz = -1; dz <= 1; dz++) {
+          const cxx = cx + dx, cyy = cy + dy, czz = cz + dz;
+          for (let j = head[this.bucket(cxx, cyy, czz)]; j >= 0; j = next[j]) {
+            if (j === i || j === lastBody || cellX[j] !== cxx || cellY[j] !== cyy || cellZ[j] !== czz) continue;
+            if (!simple && !this.interacts(i, j)) continue;
+            const dt = now - T0[j];
+            const bx = this.accX(j), by = this.accY(j), bz = this.accZ(j);
+            let t: number;
+            if (bx === ax && by === ay && bz === az) {
+              const jx = dt === 0 ? X[j] : X[j] + dt * (VX[j] + 0.5 * dt * bx);
+              const jy = dt === 0 ? Y[j] : Y[j] + dt * (VY[j] + 0.5 * dt * by);
+              const jz = dt === 0 ? Z[j] : Z[j] + dt * (VZ[j] + 0.5 * dt * bz);
+              t = toiSpheresRaw(x, y, z, vx, vy, vz, r, jx, jy, jz, VX[j] + dt * bx, VY[j] + dt * by, VZ[j] + dt * bz, R[j], best);
+            } else {
+              t = this.toiAccelerated(
+                x, y, z, vx, vy, vz, ax, ay, az, r,
+                X[j] + dt * (VX[j] + 0.5 * dt * bx), Y[j] + dt * (VY[j] + 0.5 * dt * by), Z[j] + dt * (VZ[j] + 0.5 * dt * bz),
+                VX[j] + dt * bx, VY[j] + dt * by, VZ[j] + dt * bz, bx, by, bz, R[j],
+                best,
+              );
+            }
+            if (t < best) {
+              best = t;
+              other = j;
+            }
+          }
+        }
+      }
+    }
+    if (other >= 0) {
+      this.pBest = best;
+      this.pKind = EV_BODY;
+      this.pOther = other;
+      this.pOtherVersion = this.version[other];
+    }
   }
 
   /** Contact time of two bodies with different constant accelerations (a quartic). */
