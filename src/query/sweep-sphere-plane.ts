@@ -9,11 +9,13 @@
  *
  * which is a contact only while approaching (K < 0). G and K are formed with compensated dot
  * products (Ogita, Rump and Oishi, "Accurate sum and dot product", 2005: exact differences by
- * TwoSum, exact products by TwoProduct, the error terms summed alongside), so they are accurate
- * to about an ulp of their own size even when the terms of the dot product cancel (a plane point
- * far from the sphere). The remaining errors are the roundings of L and r L (1.5 ulp of r L), of
- * the gap G - r L and of the division: t is within a few ulps of the exact value relative to
- * (|G| + r L) / |K|, the time the sphere needs to travel its own distance to the plane.
+ * TwoSum, exact products by TwoProduct, the error terms summed alongside) and kept as
+ * double-doubles, so they are accurate far beyond an ulp even when the terms of the dot product
+ * cancel (a plane point far from the sphere); r L is exact (TwoProduct) and the gap G - r L is
+ * formed before any rounding, and the division is corrected once. The one remaining rounding is
+ * that of L = |N| (half an ulp; none for an axis-aligned normal): t is within about an ulp of
+ * (|G| + r L) / |K|, the time the sphere needs to travel its own distance to the plane, and
+ * within about an ulp of t itself for axis-aligned normals.
  *
  * The same kernel serves the face of a triangle (sweep-sphere-triangle.ts), two-sided: there
  * the normal is first turned towards the sphere's side.
@@ -80,7 +82,9 @@ export function planeContact(): void {
   const g3 = nz * dzh; const g3e = nzH * aH - g3 + nzH * aL + nzL * aH + nzL * aL;
   let s = g1 + g2; bb = s - g1; let low = g1 - (s - bb) + (g2 - bb);
   let s2 = s + g3; bb = s2 - s; low += s - (s2 - bb) + (g3 - bb);
-  const G = s2 + (low + g1e + g2e + g3e + (nx * dxl + ny * dyl + nz * dzl));
+  low += g1e + g2e + g3e + (nx * dxl + ny * dyl + nz * dzl);
+  const G = s2 + low;
+  const Gl = low - (G - s2);
   // K = N . v, the same way.
   t = SPLITTER * vx; aH = t - (t - vx); aL = vx - aH;
   const k1 = nx * vx; const k1e = nxH * aH - k1 + nxH * aL + nxL * aH + nxL * aL;
@@ -90,13 +94,24 @@ export function planeContact(): void {
   const k3 = nz * vz; const k3e = nzH * aH - k3 + nzH * aL + nzL * aH + nzL * aL;
   s = k1 + k2; bb = s - k1; low = k1 - (s - bb) + (k2 - bb);
   s2 = s + k3; bb = s2 - s; low += s - (s2 - bb) + (k3 - bb);
-  const K = s2 + (low + k1e + k2e + k3e);
+  low += k1e + k2e + k3e;
+  const K = s2 + low;
+  const Kl = low - (K - s2);
   const L = Math.sqrt(nx * nx + ny * ny + nz * nz);
   // Two-sided (a triangle's face): look at the plane from the centre's side; a centre exactly in
   // the plane looks from the side it moves away from, so that it never counts as approaching.
   const sign = q[14] !== 0 && (G < 0 || (G === 0 && K > 0)) ? -1 : 1;
-  const g = sign * G - r * L;
+  // g = s G - r L with G a double-double and r L exact (TwoProduct): the gap keeps its digits
+  // when the sphere is nearly touching (G close to r L).
+  t = SPLITTER * r; const rH = t - (t - r); const rL0 = r - rH;
+  t = SPLITTER * L; const LH = t - (t - L); const LL = L - LH;
+  const rl = r * L; const rle = rH * LH - rl + rH * LL + rL0 * LH + rL0 * LL;
+  const gs = sign * G - rl; bb = gs - sign * G; const gse = sign * G - (gs - bb) + (-rl - bb);
+  const glow = gse + sign * Gl - rle;
+  const g = gs + glow;
+  const gl = glow - (g - gs);
   const k = sign * K;
+  const kl = sign * Kl;
   q[16] = sign;
   q[17] = L;
   q[18] = g;
@@ -106,7 +121,12 @@ export function planeContact(): void {
   } else if (g <= 0) {
     q[15] = 0;
   } else {
-    const root = g / -k;
+    // t = g / (-k), the double quotient plus one correction from the exact remainder.
+    const q0 = g / -k;
+    t = SPLITTER * q0; const qH = t - (t - q0); const qL = q0 - qH;
+    t = SPLITTER * k; const kH = t - (t - k); const kL = k - kH;
+    const pk = q0 * k; const pke = qH * kH - pk + qH * kL + qL * kH + qL * kL;
+    const root = q0 + (g + pk + pke + gl + q0 * kl) / -k;
     q[15] = root <= tMax ? root : Infinity;
   }
 }

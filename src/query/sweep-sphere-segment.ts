@@ -292,10 +292,18 @@ function load(x: number, y: number, z: number, vx: number, vy: number, vz: numbe
 function sphereSegmentCore(): void {
   const q = capsuleIO;
   const x = q[0], y = q[1], z = q[2], vx = q[3], vy = q[4], vz = q[5], r = q[6], tMax = q[13];
-  capsuleCylinder();
-  const what = q[15];
   const o = result;
   o[0] = Infinity;
+  // A point never hits a segment (see timeOfImpactSphereSegment); skip the rounding noise.
+  if (r === 0) return;
+  // Ends in lexicographic order, so that the result does not depend on the segment's direction.
+  const ax = q[7], ay = q[8], az = q[9], bx = q[10], by = q[11], bz = q[12];
+  const swap = bx < ax || (bx === ax && (by < ay || (by === ay && bz < az)));
+  if (swap) {
+    q[7] = bx; q[8] = by; q[9] = bz; q[10] = ax; q[11] = ay; q[12] = az;
+  }
+  capsuleCylinder();
+  const what = q[15];
   if (what === CAPSULE_SIDE) {
     o[0] = q[14];
     o[1] = FEATURE_INTERIOR;
@@ -303,11 +311,11 @@ function sphereSegmentCore(): void {
   } else if (what === CAPSULE_END_A) {
     o[0] = toiSpheresRaw(q[7], q[8], q[9], 0, 0, 0, 0, x, y, z, vx, vy, vz, r, tMax);
     o[1] = FEATURE_VERTEX;
-    o[2] = 0;
+    o[2] = swap ? 1 : 0;
   } else if (what === CAPSULE_END_B) {
     o[0] = toiSpheresRaw(q[10], q[11], q[12], 0, 0, 0, 0, x, y, z, vx, vy, vz, r, tMax);
     o[1] = FEATURE_VERTEX;
-    o[2] = 1;
+    o[2] = swap ? 0 : 1;
   }
 }
 
@@ -343,8 +351,11 @@ export function sweepSphereSegmentRaw(
   let ny: number;
   let nz: number;
   if (feature === FEATURE_INTERIOR) {
-    // From the centre to the line: (h x e) x e = -|e|^2 (component of h across e), h = c(t) - A.
-    const ex = bx - ax, ey = by - ay, ez = bz - az;
+    // From the centre to the line: (h x e) x e = -|e|^2 (component of h across e), h = c(t) - A,
+    // with the ends as sorted by the kernel (capsuleIO 7..12).
+    const q = capsuleIO;
+    ax = q[7]; ay = q[8]; az = q[9];
+    const ex = q[10] - ax, ey = q[11] - ay, ez = q[12] - az;
     const hx = offsetAt(x, ax, vx, 0, t);
     const hy = offsetAt(y, ay, vy, 0, t);
     const hz = offsetAt(z, az, vz, 0, t);
