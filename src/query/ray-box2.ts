@@ -66,6 +66,20 @@ export function pointCrossingBox2Raw(
   x: number, y: number, vx: number, vy: number,
   minX: number, minY: number, maxX: number, maxY: number, tMax: number,
 ): boolean {
+  // Small, so that it inlines: the numbers travel to the kernel through a Float64Array (a call
+  // TurboFan does not inline would box every double argument).
+  const q = slabInput;
+  q[0] = x; q[1] = y; q[2] = vx; q[3] = vy; q[4] = minX; q[5] = minY; q[6] = maxX; q[7] = maxY; q[8] = tMax;
+  return slabKernel();
+}
+
+/** Inputs of {@link slabKernel}: x, y, vx, vy, minX, minY, maxX, maxY, tMax. */
+const slabInput = new Float64Array(9);
+
+/** The slab method on the inputs in {@link slabInput}; the result goes to pointCrossingBox2Result. */
+function slabKernel(): boolean {
+  const q = slabInput;
+  const x = q[0], y = q[1], vx = q[2], vy = q[3], minX = q[4], minY = q[5], maxX = q[6], maxY = q[7], tMax = q[8];
   // x slab: entry t0 through side s0, exit t1 through side s1.
   let t0 = -Infinity;
   let t1 = Infinity;

@@ -31,10 +31,23 @@ export function rayHitCircleRaw(
   x: number, y: number, dx: number, dy: number,
   cx: number, cy: number, r: number, maxS: number,
 ): number {
-  const s = toiCirclesRaw(x, y, dx, dy, 0, cx, cy, 0, 0, r, maxS);
-  if (s !== Infinity) return s;
-  return separationSign(x, y, 0, 0, cx, cy, 0, r) <= 0 ? 0 : Infinity;
+  // Inside the closed disc? Decided in plain doubles with a rigorous error bound (as in
+  // separationSign) and, when too close to call, exactly.
+  const px = x - cx;
+  const py = y - cy;
+  const D = px * px + py * py;
+  const R2 = r * r;
+  const c = D - R2;
+  const ec = U8 * (D + R2) + TINY;
+  if (c < -ec) return 0;
+  if (c > ec) return toiCirclesRaw(x, y, dx, dy, 0, cx, cy, 0, 0, r, maxS);
+  if (separationSign(x, y, 0, 0, cx, cy, 0, r) <= 0) return 0;
+  return toiCirclesRaw(x, y, dx, dy, 0, cx, cy, 0, 0, r, maxS);
 }
+
+const U8 = 8 * 2 ** -53;
+/** Absolute slack for squares that underflow. */
+const TINY = 2 ** -1000;
 
 /**
  * First hit of the segment a + s (b - a), s in [0, 1], on the circle (cx, cy, r): 0 when a is

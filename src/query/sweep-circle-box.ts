@@ -103,6 +103,21 @@ export function toiCircleBoxRaw(
   cx: number, cy: number, vx: number, vy: number, r: number,
   minX: number, minY: number, maxX: number, maxY: number, tMax: number,
 ): number {
+  // Small, so that it inlines: the numbers travel to the kernel through a Float64Array (a call
+  // TurboFan does not inline would box every double argument and the result).
+  const q = boxIO;
+  q[0] = cx; q[1] = cy; q[2] = vx; q[3] = vy; q[4] = r; q[5] = minX; q[6] = minY; q[7] = maxX; q[8] = maxY; q[9] = tMax;
+  q[10] = boxKernel();
+  return q[10];
+}
+
+/** Inputs of {@link boxKernel} (cx, cy, vx, vy, r, minX, minY, maxX, maxY, tMax) and its time (slot 10). */
+const boxIO = new Float64Array(11);
+
+/** The kernel of {@link toiCircleBoxRaw}, on the inputs in {@link boxIO}. */
+function boxKernel(): number {
+  const q = boxIO;
+  const cx = q[0], cy = q[1], vx = q[2], vy = q[3], r = q[4], minX = q[5], minY = q[6], maxX = q[7], maxY = q[8], tMax = q[9];
   // No motion: no first contact.
   if (vx === 0 && vy === 0) return Infinity;
   const xs = cx < minX ? -1 : cx > maxX ? 1 : 0;

@@ -40,16 +40,41 @@ export function toiCirclePolylineRaw(
   let feature = 0;
   let index = 0;
   let segment = 0;
+  // The box swept by the circle over [0, horizon], widened by a relative 2^-40 so that rounding
+  // can never cull a segment the exact sweep touches: a segment outside it cannot be met.
+  let ex = vx === 0 ? cx : cx + vx * horizon;
+  let ey = vy === 0 ? cy : cy + vy * horizon;
+  let mx = (Math.abs(cx) + Math.abs(ex) + r) * 2 ** -40;
+  let my = (Math.abs(cy) + Math.abs(ey) + r) * 2 ** -40;
+  let x0 = Math.min(cx, ex) - r - mx;
+  let x1 = Math.max(cx, ex) + r + mx;
+  let y0 = Math.min(cy, ey) - r - my;
+  let y1 = Math.max(cy, ey) + r + my;
   const n = coords.length - 2;
   let ax = coords[0];
   let ay = coords[1];
   for (let i = 0; i < n; i += 2) {
     const bx = coords[i + 2];
     const by = coords[i + 3];
+    // Cull segments whose bounding box misses the swept box.
+    if ((ax < x0 && bx < x0) || (ax > x1 && bx > x1) || (ay < y0 && by < y0) || (ay > y1 && by > y1)) {
+      ax = bx;
+      ay = by;
+      continue;
+    }
     const t = toiCircleSegmentRaw(cx, cy, vx, vy, r, ax, ay, bx, by, horizon);
     if (t < best) {
       best = t;
       horizon = t;
+      // Shrink the swept box to the new horizon.
+      ex = vx === 0 ? cx : cx + vx * t;
+      ey = vy === 0 ? cy : cy + vy * t;
+      mx = (Math.abs(cx) + Math.abs(ex) + r) * 2 ** -40;
+      my = (Math.abs(cy) + Math.abs(ey) + r) * 2 ** -40;
+      x0 = Math.min(cx, ex) - r - mx;
+      x1 = Math.max(cx, ex) + r + mx;
+      y0 = Math.min(cy, ey) - r - my;
+      y1 = Math.max(cy, ey) + r + my;
       feature = circleSegmentFeature[0];
       // A vertex is named by its number in the polyline: segment i joins vertices i and i + 1.
       segment = i >> 1;

@@ -44,15 +44,19 @@ const ONE_PLUS_8U = 1 + 8 * 2 ** -53;
 const TINY = 2 ** -1000;
 
 /**
- * What the last hit of {@link toiCircleSegmentRaw} touched: [feature, index, side].
- * feature is FEATURE_INTERIOR (index 0) or FEATURE_VERTEX (index 0 for a, 1 for b); side is
- * the sign of (b - a) x (c - a) at the start, +1 or -1 (which side of the line the centre is
- * on), meaningful for the interior. Written only when a hit is returned.
+ * Inputs and outputs of the kernel: cx, cy, vx, vy, r, ax, ay, bx, by, tMax in slots 0..9, the
+ * time in slot 10, [feature, index, side] in slots 11..13.
  */
-export const circleSegmentFeature = new Float64Array(3);
+const io = new Float64Array(14);
 
-/** Inputs of {@link exactInterior}: cx, cy, vx, vy, r, ax, ay, bx, by. */
-const input = new Float64Array(9);
+/**
+ * What the last hit of {@link toiCircleSegmentRaw} touched: [feature, index, side] (a view of
+ * the kernel's output, meaningful after a call that returned a finite time). feature is
+ * FEATURE_INTERIOR (index 0) or FEATURE_VERTEX (index 0 for a, 1 for b); side is the sign of
+ * (b - a) x (c - a) at the start, +1 or -1 (which side of the line the centre is on),
+ * meaningful for the interior.
+ */
+export const circleSegmentFeature: Float64Array = io.subarray(11, 14);
 
 /** Side of the last exactInterior call (the sign of h0). */
 let lastSide = 0;
@@ -119,7 +123,7 @@ function pushProduct(n: number, a: number, b: number): number {
 const SIGN_TRUST = 2 ** -99;
 
 /**
- * The interior equation in double-double, from the inputs in {@link input}: returns Infinity
+ * The interior equation in double-double, from the inputs in {@link io}: returns Infinity
  * when the centre is on the segment's line or is not approaching it (moving away, or parallel),
  * 0 when it is approaching and already within r of the line (|h0| <= r L), and otherwise
  * tI = (|h0| - r L) / (-sign(h0) hv), rounded once (may exceed tMax; the caller checks). Sets
@@ -130,7 +134,7 @@ const SIGN_TRUST = 2 ** -99;
  * touching, where tI is tiny) or the motion is within about 2^-50 of parallel to the segment.
  */
 function exactInterior(): number {
-  const q = input;
+  const q = io;
   const cx = q[0], cy = q[1], vx = q[2], vy = q[3], r = q[4], ax = q[5], ay = q[6], bx = q[7], by = q[8];
   let t: number;
   let bb: number;
@@ -205,27 +209,26 @@ function exactInterior(): number {
   return q0 + (nh - qw - qwe + nl - q0 * wl) / wh;
 }
 
-/** Records the feature of a hit. */
-function hit(t: number, feature: number, index: number, side: number): number {
-  const f = circleSegmentFeature;
-  f[0] = feature;
-  f[1] = index;
-  f[2] = side;
-  return t;
-}
-
 /**
- * The core, for inputs whose magnitudes keep every product clear of overflow and underflow
- * (the wrapper rescales the rest).
+ * Time of impact from the inputs in {@link io} (cx, cy, vx, vy, r, ax, ay, bx, by, tMax in
+ * slots 0..9); writes t (Infinity for none) to slot 10 and, on a hit, [feature, index, side] to
+ * slots 11..13. The kernel takes no arguments and returns nothing: a call that TurboFan does not
+ * inline (this one is too big to) would otherwise box every double argument and the result.
  */
-function toiCore(
-  cx: number, cy: number, vx: number, vy: number, r: number,
-  ax: number, ay: number, bx: number, by: number, tMax: number,
-): number {
+function segmentKernel(): void {
+  const q = io;
+  const cx = q[0], cy = q[1], vx = q[2], vy = q[3], r = q[4], ax = q[5], ay = q[6], bx = q[7], by = q[8], tMax = q[9];
   const ex = bx - ax;
   const ey = by - ay;
   const dx = cx - ax;
   const dy = cy - ay;
+  // Magnitudes that keep every product clear of overflow and underflow; the rest is rescaled.
+  const m = Math.abs(ex) + Math.abs(ey) + Math.abs(dx) + Math.abs(dy) + r;
+  const mv = Math.abs(vx) + Math.abs(vy);
+  if (!(m > 2 ** -400 && m < 2 ** 400 && mv > 2 ** -400 && mv < 2 ** 400)) {
+    scaledKernel(m, mv);
+    return;
+  }
   // Signed distance to the line times L (h0), and |h0| - r L, with rigorous error bounds.
   const p1 = ex * dy;
   const p2 = ey * dx;
@@ -241,30 +244,103 @@ function toiCore(
     const q2 = ey * vx;
     const app = h0 > 0 ? q2 - q1 : q1 - q2;
     const ev = U8 * (Math.abs(q1) + Math.abs(q2)) + TINY;
-    // Exactly parallel (each product has an exactly zero factor), or certainly moving away.
-    if ((ex === 0 || vy === 0) && (ey === 0 || vx === 0)) return Infinity;
-    if (app < -ev) return Infinity;
-    // Certainly reaching the slab only after tMax (tI >= (gap - eg) / (app + ev)).
-    if (app > ev && gap - eg > tMax * (app + ev) * ONE_PLUS_8U) return Infinity;
-    const q = input;
-    q[0] = cx; q[1] = cy; q[2] = vx; q[3] = vy; q[4] = r; q[5] = ax; q[6] = ay; q[7] = bx; q[8] = by;
+    // Exactly parallel (each product has an exactly zero factor), or certainly moving away, or
+    // certainly reaching the slab only after tMax (tI >= (gap - eg) / (app + ev)).
+    if (((ex === 0 || vy === 0) && (ey === 0 || vx === 0)) || app < -ev || (app > ev && gap - eg > tMax * (app + ev) * ONE_PLUS_8U)) {
+      q[10] = Infinity;
+      return;
+    }
+    // Shortcut to an end cap: when gap and app are known to 2^-40 relative, the rounded tI is
+    // within 2^-38 relative of the true one, and if the foot at that time lies clearly beyond
+    // an end (by a margin of 2^-30 of the terms), the true foot does too: no need for the
+    // double-double interior time.
+    if (gap > 2 ** 13 * eg && app > 2 ** 13 * ev) {
+      const ta = gap / app;
+      const de = dx * ex + dy * ey;
+      const dv = (vx * ex + vy * ey) * ta;
+      const fa = de + dv;
+      const margin = 2 ** -30 * (Math.abs(de) + Math.abs(dv) + L2);
+      if (fa < -margin) {
+        cap(cx, cy, vx, vy, r, ax, ay, tMax, 0, h0 > 0 ? 1 : -1);
+        return;
+      }
+      if (fa > L2 + margin) {
+        cap(cx, cy, vx, vy, r, bx, by, tMax, 1, h0 > 0 ? 1 : -1);
+        return;
+      }
+    }
     tI = exactInterior();
-    if (tI === Infinity) return Infinity;
   } else {
     // Within (or at the edge of) the slab: which part of the segment is the centre abreast of?
     const de = dx * ex + dy * ey;
-    if (de <= 0) return hit(toiCirclesRaw(cx, cy, vx, vy, r, ax, ay, 0, 0, 0, tMax), FEATURE_VERTEX, 0, 0);
-    if (de >= L2) return hit(toiCirclesRaw(cx, cy, vx, vy, r, bx, by, 0, 0, 0, tMax), FEATURE_VERTEX, 1, 0);
-    const q = input;
-    q[0] = cx; q[1] = cy; q[2] = vx; q[3] = vy; q[4] = r; q[5] = ax; q[6] = ay; q[7] = bx; q[8] = by;
+    if (de <= 0) {
+      cap(cx, cy, vx, vy, r, ax, ay, tMax, 0, 0);
+      return;
+    }
+    if (de >= L2) {
+      cap(cx, cy, vx, vy, r, bx, by, tMax, 1, 0);
+      return;
+    }
     tI = exactInterior();
-    if (tI === Infinity) return Infinity;
+  }
+  if (tI === Infinity) {
+    q[10] = Infinity;
+    return;
   }
   // Where is the centre's foot on the line when it reaches the slab?
   const f = (dx + tI * vx) * ex + (dy + tI * vy) * ey;
-  if (f > 0 && f < L2) return tI <= tMax ? hit(tI, FEATURE_INTERIOR, 0, lastSide) : Infinity;
-  if (f <= 0) return hit(toiCirclesRaw(cx, cy, vx, vy, r, ax, ay, 0, 0, 0, tMax), FEATURE_VERTEX, 0, lastSide);
-  return hit(toiCirclesRaw(cx, cy, vx, vy, r, bx, by, 0, 0, 0, tMax), FEATURE_VERTEX, 1, lastSide);
+  if (f > 0 && f < L2) {
+    q[10] = tI <= tMax ? tI : Infinity;
+    q[11] = FEATURE_INTERIOR;
+    q[12] = 0;
+    q[13] = lastSide;
+  } else if (f <= 0) {
+    cap(cx, cy, vx, vy, r, ax, ay, tMax, 0, lastSide);
+  } else {
+    cap(cx, cy, vx, vy, r, bx, by, tMax, 1, lastSide);
+  }
+}
+
+/** An end cap: the circle kernel against the point (px, py); records the result in {@link io}. */
+function cap(cx: number, cy: number, vx: number, vy: number, r: number, px: number, py: number, tMax: number, index: number, side: number): void {
+  const q = io;
+  q[10] = toiCirclesRaw(cx, cy, vx, vy, r, px, py, 0, 0, 0, tMax);
+  q[11] = FEATURE_VERTEX;
+  q[12] = index;
+  q[13] = side;
+}
+
+/**
+ * Huge or tiny inputs: lengths are multiplied by 2^kd and velocities by 2^kw (powers of two,
+ * exact barring underflow), which multiplies times by 2^(kd - kw); the kernel runs on the scaled
+ * values (whose magnitudes are then in [1, 8), inside its range) and the time is scaled back.
+ */
+function scaledKernel(m: number, mv: number): void {
+  const q = io;
+  const tMax = q[9];
+  // No motion: no first contact (even when overlapping); a point sitting on a point: nothing.
+  if (mv === 0 || m === 0) {
+    q[10] = Infinity;
+    return;
+  }
+  // Differences that overflow: take the scale from the coordinates themselves.
+  if (m === Infinity) m = Math.abs(q[0]) + Math.abs(q[1]) + Math.abs(q[5]) + Math.abs(q[6]) + Math.abs(q[7]) + Math.abs(q[8]) + q[4];
+  const kd = m === Infinity ? -1000 : -Math.floor(Math.log2(m));
+  const kw = mv === Infinity ? -1000 : -Math.floor(Math.log2(mv));
+  const sd = 2 ** (kd >> 1), sd2 = 2 ** (kd - (kd >> 1));
+  const sw = 2 ** (kw >> 1), sw2 = 2 ** (kw - (kw >> 1));
+  const k = kd - kw;
+  const st = 2 ** (k >> 1), st2 = 2 ** (k - (k >> 1));
+  q[0] = q[0] * sd * sd2; q[1] = q[1] * sd * sd2; q[4] = q[4] * sd * sd2;
+  q[5] = q[5] * sd * sd2; q[6] = q[6] * sd * sd2; q[7] = q[7] * sd * sd2; q[8] = q[8] * sd * sd2;
+  q[2] = q[2] * sw * sw2; q[3] = q[3] * sw * sw2;
+  q[9] = tMax * st * st2;
+  segmentKernel();
+  const t = q[10];
+  if (t !== Infinity) {
+    const back = t / st / st2;
+    q[10] = back <= tMax ? back : Infinity;
+  }
 }
 
 /**
@@ -272,45 +348,17 @@ function toiCore(
  * (ax, ay) to (bx, by), in [0, tMax]; Infinity for none. Unchecked kernel for simulation loops:
  * finite inputs, r >= 0, tMax >= 0 (Infinity allowed). On a hit, {@link circleSegmentFeature}
  * says what was touched. Same conventions and accuracy as {@link timeOfImpactCircleSegment}.
+ * (Small, so that it inlines into the caller: the numbers travel through a Float64Array.)
  */
 export function toiCircleSegmentRaw(
   cx: number, cy: number, vx: number, vy: number, r: number,
   ax: number, ay: number, bx: number, by: number, tMax: number,
 ): number {
-  const mv = Math.abs(vx) + Math.abs(vy);
-  // No motion: no first contact (even when overlapping).
-  if (mv === 0) return Infinity;
-  const m = Math.abs(bx - ax) + Math.abs(by - ay) + Math.abs(cx - ax) + Math.abs(cy - ay) + r;
-  if (m > 2 ** -400 && m < 2 ** 400 && mv > 2 ** -400 && mv < 2 ** 400) {
-    return toiCore(cx, cy, vx, vy, r, ax, ay, bx, by, tMax);
-  }
-  return toiScaled(cx, cy, vx, vy, r, ax, ay, bx, by, tMax, m, mv);
-}
-
-/**
- * Huge or tiny inputs: lengths are multiplied by 2^kd and velocities by 2^kw (powers of two,
- * exact barring underflow), which multiplies times by 2^(kd - kw); the core runs on the scaled
- * values and the time is scaled back.
- */
-function toiScaled(
-  cx: number, cy: number, vx: number, vy: number, r: number,
-  ax: number, ay: number, bx: number, by: number, tMax: number, m: number, mv: number,
-): number {
-  // A point sitting on a point: nothing to meet.
-  if (m === 0) return Infinity;
-  const kd = m === Infinity ? -1000 : -Math.floor(Math.log2(m));
-  const kw = mv === Infinity ? -1000 : -Math.floor(Math.log2(mv));
-  const sd1 = 2 ** (kd >> 1), sd2 = 2 ** (kd - (kd >> 1));
-  const sw1 = 2 ** (kw >> 1), sw2 = 2 ** (kw - (kw >> 1));
-  const k = kd - kw;
-  const st1 = 2 ** (k >> 1), st2 = 2 ** (k - (k >> 1));
-  const t = toiCore(
-    cx * sd1 * sd2, cy * sd1 * sd2, vx * sw1 * sw2, vy * sw1 * sw2, r * sd1 * sd2,
-    ax * sd1 * sd2, ay * sd1 * sd2, bx * sd1 * sd2, by * sd1 * sd2, tMax * st1 * st2,
-  );
-  if (t === Infinity) return t;
-  const back = t / st1 / st2;
-  return back <= tMax ? back : Infinity;
+  const q = io;
+  q[0] = cx; q[1] = cy; q[2] = vx; q[3] = vy; q[4] = r;
+  q[5] = ax; q[6] = ay; q[7] = bx; q[8] = by; q[9] = tMax;
+  segmentKernel();
+  return q[10];
 }
 
 /** Writes the unit vector along (x, y) to out.nx, out.ny, scaling first so nothing overflows. */
