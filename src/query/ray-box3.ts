@@ -6,9 +6,11 @@
  * holds the parameters between (min_k - o_k) / d_k and (max_k - o_k) / d_k; the ray is inside
  * the box on the intersection of the three intervals, [tEnter, tExit]. A direction component of
  * zero is tested on the origin alone (inside the slab: no constraint; outside: a miss), so no
- * 0 * Infinity (NaN) ever arises. Each bound is one rounded subtraction and one rounded
- * division, so it is within about one ulp of the exact rational (min_k - o_k) / d_k.
+ * 0 * Infinity (NaN) ever arises. The bounds are compared as computed (one rounded subtraction
+ * and one rounded division each); the entry that is returned is then recomputed from the exact
+ * numerator with a corrected division, within an ulp of the exact rational (min_k - o_k) / d_k.
  */
+import { SPLITTER } from "../math/double-double.js";
 import { FEATURE_EDGE, FEATURE_INTERIOR, FEATURE_VERTEX } from "./types.js";
 import type { Box3, WallHit3 } from "./types.js";
 import { checkTMax } from "./validate.js";
@@ -89,9 +91,31 @@ function rayBox3Core(): void {
   if (tEnter <= 0) {
     if (tExit >= 0) hit = 0;
   } else if (tEnter <= tMax && (tEnter < tExit || (tEnter === tExit && flat))) {
-    hit = tEnter;
+    hit = preciseEntry(faces);
+    if (hit > tMax) hit = Infinity;
   }
   q[15] = hit;
+}
+
+/**
+ * The entry parameter (face - o) / d on the slab that set it (the lowest face bit in `faces`),
+ * recomputed to within an ulp: the numerator exact as hi + lo (TwoSum), the quotient corrected
+ * once from the exact remainder (TwoProduct).
+ */
+function preciseEntry(faces: number): number {
+  const q = io;
+  const k = faces & 3 ? 0 : faces & 12 ? 1 : 2;
+  const o = q[k], d = q[3 + k];
+  const face = d > 0 ? q[6 + k] : q[9 + k];
+  let t: number;
+  const nh = face - o;
+  const bb = nh - face;
+  const nl = face - (nh - bb) + (-o - bb);
+  const q0 = nh / d;
+  t = SPLITTER * q0; const qH = t - (t - q0); const qL = q0 - qH;
+  t = SPLITTER * d; const dH = t - (t - d); const dL = d - dH;
+  const p = q0 * d; const pe = qH * dH - p + qH * dL + qL * dH + qL * dL;
+  return q0 + (nh - p - pe + nl) / d;
 }
 
 function load(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
@@ -125,7 +149,7 @@ export function rayBox3Raw(
  *   after tMax: Infinity. A box of zero thickness (min = max on an axis) is still hit by a ray
  *   crossing it.
  *
- * Accuracy: within about one ulp of the exact entry parameter. Throws a RangeError for
+ * Accuracy: within an ulp of the exact entry parameter. Throws a RangeError for
  * non-finite fields, a zero direction, min > max on an axis, or a negative or NaN tMax.
  */
 export function rayBox3(ray: Ray3, box: Box3, tMax = Infinity): number {
