@@ -73,6 +73,18 @@ test("a centre exactly on the segment is never approaching", () => {
   assert.equal(timeOfImpactCircleSegment({ x: 5, y: 0, vx: 1, vy: 0, r: 1 }, seg, 100), Infinity);
 });
 
+test("sides are decided exactly for a centre on (or a hair off) a long segment with inexact differences", () => {
+  // Line y = 2x from (2^60, 2^61) to (-1, -2): b - a and c - a are not representable.
+  const s = { ax: 2 ** 60, ay: 2 ** 61, bx: -1, by: -2 };
+  assert.equal(timeOfImpactCircleSegment({ x: 3, y: 6, vx: 2, vy: -1, r: 1 }, s), Infinity);
+  assert.equal(timeOfImpactCircleSegment({ x: 3, y: 6, vx: -2, vy: 1, r: 1 }, s), Infinity);
+  // 2^-50 above the line (left of b - a... on the side of +y): moving down towards it, 0; up, none.
+  assert.equal(timeOfImpactCircleSegment({ x: 3, y: 6 + 2 ** -50, vx: 0, vy: -1, r: 1 }, s), 0);
+  assert.equal(timeOfImpactCircleSegment({ x: 3, y: 6 + 2 ** -50, vx: 0, vy: 1, r: 1 }, s), Infinity);
+  assert.equal(timeOfImpactCircleSegment({ x: 3, y: 6 - 2 ** -50, vx: 0, vy: 1, r: 1 }, s), 0);
+  assert.equal(timeOfImpactCircleSegment({ x: 3, y: 6 - 2 ** -50, vx: 0, vy: -1, r: 1 }, s), Infinity);
+});
+
 test("sliding parallel to the segment while overlapping it is not a contact, even into the far end", () => {
   assert.equal(timeOfImpactCircleSegment({ x: 0.5, y: 0.5, vx: 1, vy: 0, r: 1 }, seg, 100), Infinity);
   assert.equal(timeOfImpactCircleSegment({ x: -0.5, y: 0.5, vx: 1, vy: 0, r: 1 }, seg, 100), 0);

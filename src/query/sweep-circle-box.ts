@@ -88,6 +88,15 @@ function sideTime(bound: number, c: number, rr: number, v: number): number {
   return q + (nh - qv - s + nl) / v;
 }
 
+/**
+ * (p - q) + t v to double-double accuracy (offsetAt), or in plain doubles where the products
+ * leave the range of Veltkamp's split (|t v| beyond about 2^996, where offsetAt gives NaN).
+ */
+function offsetFrom(p: number, q: number, v: number, t: number): number {
+  const o = offsetAt(p, q, v, 0, t);
+  return o === o ? o : p - q + t * v;
+}
+
 /** Corner number of the corner at (xs, ys) in {-1, 1}^2. */
 function cornerIndex(xs: number, ys: number): number {
   return ys < 0 ? (xs < 0 ? 0 : 1) : xs < 0 ? 3 : 2;
@@ -197,22 +206,25 @@ function boxKernel(): number {
     // The centre starts in a corner square of the expanded box, outside the corner's disc.
     return hit(toiCirclesRaw(cx, cy, vx, vy, r, xs < 0 ? minX : maxX, ys < 0 ? minY : maxY, 0, 0, 0, tMax), FEATURE_VERTEX, cornerIndex(xs, ys));
   }
+  // The entry point abreast of a side, or in a corner square? Measured from each end of the
+  // side at the refined time, with the offset formed to double-double accuracy (offsetAt), so
+  // the test is sharp near the corner even far from the origin.
   if (enterX) {
-    const y = cy + enter * vy;
-    if (r === 0 || (y >= minY && y <= maxY)) {
-      const t = vx > 0 ? sideTime(minX, cx, -r, vx) : sideTime(maxX, cx, r, vx);
+    const t = vx > 0 ? sideTime(minX, cx, -r, vx) : sideTime(maxX, cx, r, vx);
+    const below = offsetFrom(cy, minY, vy, t) < 0;
+    if (r === 0 || (!below && offsetFrom(cy, maxY, vy, t) <= 0)) {
       return t <= tMax ? hit(t, FEATURE_INTERIOR, vx > 0 ? 3 : 1) : Infinity;
     }
-    const ky = y < minY ? -1 : 1;
-    return hit(toiCirclesRaw(cx, cy, vx, vy, r, vx > 0 ? minX : maxX, ky < 0 ? minY : maxY, 0, 0, 0, tMax), FEATURE_VERTEX, cornerIndex(vx > 0 ? -1 : 1, ky));
+    const kx = vx > 0 ? minX : maxX;
+    const ky = below ? minY : maxY;
+    return hit(toiCirclesRaw(cx, cy, vx, vy, r, kx, ky, 0, 0, 0, tMax), FEATURE_VERTEX, cornerIndex(vx > 0 ? -1 : 1, below ? -1 : 1));
   }
-  const x = cx + enter * vx;
-  if (r === 0 || (x >= minX && x <= maxX)) {
-    const t = vy > 0 ? sideTime(minY, cy, -r, vy) : sideTime(maxY, cy, r, vy);
+  const t = vy > 0 ? sideTime(minY, cy, -r, vy) : sideTime(maxY, cy, r, vy);
+  const left = offsetFrom(cx, minX, vx, t) < 0;
+  if (r === 0 || (!left && offsetFrom(cx, maxX, vx, t) <= 0)) {
     return t <= tMax ? hit(t, FEATURE_INTERIOR, vy > 0 ? 0 : 2) : Infinity;
   }
-  const kx = x < minX ? -1 : 1;
-  return hit(toiCirclesRaw(cx, cy, vx, vy, r, kx < 0 ? minX : maxX, vy > 0 ? minY : maxY, 0, 0, 0, tMax), FEATURE_VERTEX, cornerIndex(kx, vy > 0 ? -1 : 1));
+  return hit(toiCirclesRaw(cx, cy, vx, vy, r, left ? minX : maxX, vy > 0 ? minY : maxY, 0, 0, 0, tMax), FEATURE_VERTEX, cornerIndex(left ? -1 : 1, vy > 0 ? -1 : 1));
 }
 
 /** Writes the unit vector along (x, y) to out.nx, out.ny, scaling first so nothing overflows. */
@@ -244,7 +256,7 @@ export function sweepCircleBoxRaw(
   if (feature === FEATURE_VERTEX) {
     const kx = index === 0 || index === 3 ? minX : maxX;
     const ky = index < 2 ? minY : maxY;
-    setNormal(out, offsetAt(kx, cx, 0, vx, t), offsetAt(ky, cy, 0, vy, t));
+    setNormal(out, offsetFrom(kx, cx, -vx, t), offsetFrom(ky, cy, -vy, t));
     out.px = kx;
     out.py = ky;
     return true;

@@ -32,6 +32,7 @@
  */
 import { SPLITTER, offsetAt } from "../math/double-double.js";
 import { toiCirclesRaw } from "./toi-circle-circle.js";
+import { exactCrossSign } from "./exact-cross-sign.js";
 import { FEATURE_INTERIOR, FEATURE_VERTEX } from "./types.js";
 import type { MovingCircle, WallHit2 } from "./types.js";
 import type { Segment2 } from "./types-geometry2.js";
@@ -60,64 +61,6 @@ export const circleSegmentFeature: Float64Array = io.subarray(11, 14);
 
 /** Side of the last exactInterior call (the sign of h0). */
 let lastSide = 0;
-
-/** Scratch for the exact sign: up to 16 product terms and the growing expansion. */
-const terms = new Float64Array(16);
-const expansion = new Float64Array(34);
-
-/**
- * Exact sign of (bx - ax) (qy - py) - (by - ay) (qx - px): the differences as exact two-term
- * expansions (TwoSum), the eight products as exact pairs (TwoProduct), the sixteen terms summed
- * exactly by Shewchuk's Grow-Expansion; the sign of an expansion is that of its largest
- * component. Exact barring overflow and underflow. Called only when a double-double value is
- * too close to zero to trust.
- */
-function exactCrossSign(ax: number, ay: number, bx: number, by: number, px: number, py: number, qx: number, qy: number): number {
-  let bb: number;
-  const uxh = bx - ax; bb = uxh - bx; const uxl = bx - (uxh - bb) + (-ax - bb);
-  const uyh = by - ay; bb = uyh - by; const uyl = by - (uyh - bb) + (-ay - bb);
-  const wxh = qx - px; bb = wxh - qx; const wxl = qx - (wxh - bb) + (-px - bb);
-  const wyh = qy - py; bb = wyh - qy; const wyl = qy - (wyh - bb) + (-py - bb);
-  let n = 0;
-  n = pushProduct(n, uxh, wyh);
-  n = pushProduct(n, uxh, wyl);
-  n = pushProduct(n, uxl, wyh);
-  n = pushProduct(n, uxl, wyl);
-  n = pushProduct(n, -uyh, wxh);
-  n = pushProduct(n, -uyh, wxl);
-  n = pushProduct(n, -uyl, wxh);
-  n = pushProduct(n, -uyl, wxl);
-  // Grow-Expansion with zero elimination: the expansion stays nonoverlapping and sorted by
-  // increasing magnitude, so its last component carries the sign of the exact sum.
-  let m = 0;
-  for (let i = 0; i < n; i++) {
-    let q = terms[i];
-    let k = 0;
-    for (let j = 0; j < m; j++) {
-      const s = q + expansion[j];
-      bb = s - q;
-      const h = q - (s - bb) + (expansion[j] - bb);
-      q = s;
-      if (h !== 0) expansion[k++] = h;
-    }
-    if (q !== 0) expansion[k++] = q;
-    m = k;
-  }
-  return m === 0 ? 0 : expansion[m - 1] > 0 ? 1 : -1;
-}
-
-function pushProduct(n: number, a: number, b: number): number {
-  const p = a * b;
-  let t = SPLITTER * a;
-  const aH = t - (t - a);
-  const aL = a - aH;
-  t = SPLITTER * b;
-  const bH = t - (t - b);
-  const bL = b - bH;
-  terms[n] = aH * bH - p + aH * bL + aL * bH + aL * bL;
-  terms[n + 1] = p;
-  return n + 2;
-}
 
 /** 2^-99: below this fraction of its terms' magnitude a double-double sign is not trusted. */
 const SIGN_TRUST = 2 ** -99;
@@ -257,14 +200,13 @@ function segmentKernel(): void {
     if (gap > 2 ** 13 * eg && app > 2 ** 13 * ev) {
       const ta = gap / app;
       const de = dx * ex + dy * ey;
+      const db = (cx - bx) * ex + (cy - by) * ey;
       const dv = (vx * ex + vy * ey) * ta;
-      const fa = de + dv;
-      const margin = 2 ** -30 * (Math.abs(de) + Math.abs(dv) + L2);
-      if (fa < -margin) {
+      if (de + dv < -(2 ** -30) * (Math.abs(de) + Math.abs(dv))) {
         cap(cx, cy, vx, vy, r, ax, ay, tMax, 0, h0 > 0 ? 1 : -1);
         return;
       }
-      if (fa > L2 + margin) {
+      if (db + dv > 2 ** -30 * (Math.abs(db) + Math.abs(dv))) {
         cap(cx, cy, vx, vy, r, bx, by, tMax, 1, h0 > 0 ? 1 : -1);
         return;
       }
@@ -272,12 +214,13 @@ function segmentKernel(): void {
     tI = exactInterior();
   } else {
     // Within (or at the edge of) the slab: which part of the segment is the centre abreast of?
-    const de = dx * ex + dy * ey;
-    if (de <= 0) {
+    // Each end is tested from that end, (c - a).e and (c - b).e, so that the rounding error is
+    // relative to the centre's distance from that end, not to the segment's length.
+    if (dx * ex + dy * ey <= 0) {
       cap(cx, cy, vx, vy, r, ax, ay, tMax, 0, 0);
       return;
     }
-    if (de >= L2) {
+    if ((cx - bx) * ex + (cy - by) * ey >= 0) {
       cap(cx, cy, vx, vy, r, bx, by, tMax, 1, 0);
       return;
     }
@@ -287,18 +230,30 @@ function segmentKernel(): void {
     q[10] = Infinity;
     return;
   }
-  // Where is the centre's foot on the line when it reaches the slab?
-  const f = (dx + tI * vx) * ex + (dy + tI * vy) * ey;
-  if (f > 0 && f < L2) {
+  // Where is the centre's foot on the line when it reaches the slab? Measured from each end,
+  // with the centre's offset from that end at tI formed to double-double accuracy (offsetAt),
+  // so that the test is sharp near either end even on a long segment far from the origin.
+  const fa = offsetFrom(cx, ax, vx, tI) * ex + offsetFrom(cy, ay, vy, tI) * ey;
+  const fb = offsetFrom(cx, bx, vx, tI) * ex + offsetFrom(cy, by, vy, tI) * ey;
+  if (fa > 0 && fb < 0) {
     q[10] = tI <= tMax ? tI : Infinity;
     q[11] = FEATURE_INTERIOR;
     q[12] = 0;
     q[13] = lastSide;
-  } else if (f <= 0) {
+  } else if (fa <= 0) {
     cap(cx, cy, vx, vy, r, ax, ay, tMax, 0, lastSide);
   } else {
     cap(cx, cy, vx, vy, r, bx, by, tMax, 1, lastSide);
   }
+}
+
+/**
+ * (p - q) + t v to double-double accuracy (offsetAt), or in plain doubles where the products
+ * leave the range of Veltkamp's split (|t v| beyond about 2^996, where offsetAt gives NaN).
+ */
+function offsetFrom(p: number, q: number, v: number, t: number): number {
+  const o = offsetAt(p, q, v, 0, t);
+  return o === o ? o : p - q + t * v;
 }
 
 /** An end cap: the circle kernel against the point (px, py); records the result in {@link io}. */
@@ -390,7 +345,7 @@ export function sweepCircleSegmentRaw(
     const px = f[1] === 0 ? ax : bx;
     const py = f[1] === 0 ? ay : by;
     // From the centre at t to the end point, with the offset formed exactly (offsetAt).
-    setNormal(out, offsetAt(px, cx, 0, vx, t), offsetAt(py, cy, 0, vy, t));
+    setNormal(out, offsetFrom(px, cx, -vx, t), offsetFrom(py, cy, -vy, t));
     out.px = px;
     out.py = py;
     return true;

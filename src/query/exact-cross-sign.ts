@@ -1,0 +1,65 @@
+/**
+ * The exact sign of a 2D cross product of two differences of doubles, (b - a) x (q - p): the
+ * orientation predicate behind "which side of the line" and "approaching the line" in the swept
+ * circle against a segment, used there only when the double-double value is too small to trust.
+ * Internal (not re-exported from the package root).
+ */
+import { SPLITTER } from "../math/double-double.js";
+
+/** Scratch for the exact sign: up to 16 product terms and the growing expansion. */
+const terms = new Float64Array(16);
+const expansion = new Float64Array(34);
+
+/**
+ * Exact sign of (bx - ax) (qy - py) - (by - ay) (qx - px): the differences as exact two-term
+ * expansions (TwoSum), the eight products as exact pairs (TwoProduct), the sixteen terms summed
+ * exactly by Shewchuk's Grow-Expansion; the sign of an expansion is that of its largest
+ * component. Exact barring overflow and underflow. Called only when a double-double value is
+ * too close to zero to trust.
+ */
+export function exactCrossSign(ax: number, ay: number, bx: number, by: number, px: number, py: number, qx: number, qy: number): number {
+  let bb: number;
+  const uxh = bx - ax; bb = uxh - bx; const uxl = bx - (uxh - bb) + (-ax - bb);
+  const uyh = by - ay; bb = uyh - by; const uyl = by - (uyh - bb) + (-ay - bb);
+  const wxh = qx - px; bb = wxh - qx; const wxl = qx - (wxh - bb) + (-px - bb);
+  const wyh = qy - py; bb = wyh - qy; const wyl = qy - (wyh - bb) + (-py - bb);
+  let n = 0;
+  n = pushProduct(n, uxh, wyh);
+  n = pushProduct(n, uxh, wyl);
+  n = pushProduct(n, uxl, wyh);
+  n = pushProduct(n, uxl, wyl);
+  n = pushProduct(n, -uyh, wxh);
+  n = pushProduct(n, -uyh, wxl);
+  n = pushProduct(n, -uyl, wxh);
+  n = pushProduct(n, -uyl, wxl);
+  // Grow-Expansion with zero elimination: the expansion stays nonoverlapping and sorted by
+  // increasing magnitude, so its last component carries the sign of the exact sum.
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    let q = terms[i];
+    let k = 0;
+    for (let j = 0; j < m; j++) {
+      const s = q + expansion[j];
+      bb = s - q;
+      const h = q - (s - bb) + (expansion[j] - bb);
+      q = s;
+      if (h !== 0) expansion[k++] = h;
+    }
+    if (q !== 0) expansion[k++] = q;
+    m = k;
+  }
+  return m === 0 ? 0 : expansion[m - 1] > 0 ? 1 : -1;
+}
+
+function pushProduct(n: number, a: number, b: number): number {
+  const p = a * b;
+  let t = SPLITTER * a;
+  const aH = t - (t - a);
+  const aL = a - aH;
+  t = SPLITTER * b;
+  const bH = t - (t - b);
+  const bL = b - bH;
+  terms[n] = aH * bH - p + aH * bL + aL * bH + aL * bL;
+  terms[n + 1] = p;
+  return n + 2;
+}
