@@ -21,6 +21,7 @@ export type * from "./query/types-geometry2.js";
 export * from "./query/closest-point-triangle.js";
 export * from "./response/impulse.js";
 export { World2D, type BodyInit2, type World2DOptions } from "./world/world-2d.js";
+export type { PathPrediction } from "./world/world-core.js";
 export { World3D, type BodyInit3, type World3DOptions } from "./world/world-3d.js";
 export { type WorldOptions, type AdvanceReport, type WorldSnapshot } from "./world/world-base.js";
 export { EventLog, HIT_BODY, HIT_WALL, HIT_BOUNDS, type CollisionEvent } from "./world/event-log.js";

@@ -354,3 +354,36 @@ test("a random scene of moving disks among segments, boxes and posts never loses
   }
   assert.ok(Math.abs(w.kineticEnergy() - e0) / e0 < 1e-12);
 });
+
+test("the aim line predicts the bounces the simulation then makes, without disturbing the world", () => {
+  const w = new World2D({ bounds: { min: [0, 0], max: [2.54, 1.27] } });
+  w.addBody({ id: "cue", x: 0.5, y: 0.3, vx: 2, vy: 1.5, radius: 0.028575 });
+  w.addBody({ id: "b1", x: 2.0, y: 1.2, radius: 0.028575 });
+  w.addSegment(1.2, 0.2, 1.4, 0.5, "spot");
+  w.advance(0);
+  const before = w.snapshot();
+  const p = w.predictPath(0, 3, 10);
+  // the world is untouched: every column equal
+  const after = w.snapshot();
+  assert.deepEqual(after.columns, before.columns);
+  w.advance(3);
+  // each predicted corner is where the simulated ball was at its bounce
+  const corners = p.points.length / 2 - 1;
+  assert.ok(corners >= 2);
+  for (let k = 0; k < Math.min(corners - (p.hitBody >= 0 ? 0 : 1), w.events.count); k++) {
+    assert.ok(Math.abs(w.events.px[k] - w.events.nx[k] * 0.028575 - p.points[2 * (k + 1)]) < 1e-12);
+    assert.ok(Math.abs(w.events.py[k] - w.events.ny[k] * 0.028575 - p.points[2 * (k + 1) + 1]) < 1e-12);
+  }
+});
+
+test("the aim line reports the first ball hit and both balls' directions after it", () => {
+  const w = new World2D();
+  w.addBody({ id: "cue", x: 0, y: 0, vx: 1, radius: 1 });
+  w.addBody({ id: "object", x: 5, y: 1, radius: 1 });
+  const p = w.predictPath(0);
+  assert.equal(p.hitBody, 1);
+  w.advance(5);
+  assert.equal(p.time, w.events.t[0]);
+  assert.ok(Math.abs(p.vx - w.vx[0]) < 1e-15 && Math.abs(p.vy - w.vy[0]) < 1e-15);
+  assert.ok(Math.abs(p.otherVx - w.vx[1]) < 1e-15 && Math.abs(p.otherVy - w.vy[1]) < 1e-15);
+});
