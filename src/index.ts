@@ -33,3 +33,4 @@ export { timeOfImpactSpherePlane, sweepSpherePlane, sweepSpherePlaneInto, toiSph
 export { timeOfImpactSphereBox, sweepSphereBox, sweepSphereBoxInto, toiSphereBoxRaw, sweepSphereBoxRaw } from "./query/sweep-sphere-box.js";
 export { timeOfImpactSphereSegment, sweepSphereSegment, sweepSphereSegmentInto, toiSphereSegmentRaw, sweepSphereSegmentRaw } from "./query/sweep-sphere-segment.js";
 export { timeOfImpactSphereTriangle, sweepSphereTriangle, sweepSphereTriangleInto, toiSphereTriangleRaw, sweepSphereTriangleRaw } from "./query/sweep-sphere-triangle.js";
+export { firstRootInInterval, firstDownwardCrossing, realRootsInInterval, ROOT_DOWN, ROOT_TOUCH, ROOT_UP } from "./math/poly-roots.js";
