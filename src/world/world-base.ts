@@ -19,6 +19,8 @@ import { EventLog, type CollisionEvent } from "./event-log.js";
 export const FLAG_ALIVE = 1;
 /** Immovable (infinite mass). */
 export const FLAG_FIXED = 2;
+/** At rest under gravity: held still (and immovable) until something hits it hard enough. */
+export const FLAG_ASLEEP = 4;
 
 /** Kinds of scheduled event. */
 export const EV_NONE = 0;
@@ -26,6 +28,8 @@ export const EV_BODY = 1;
 export const EV_WALL = 2;
 export const EV_BOUNDS = 3;
 export const EV_CELL = 4;
+/** A body sliding on a support reaches the edge of it. */
+export const EV_SUPPORT_END = 5;
 
 type Column = Float64Array | Int32Array | Uint8Array;
 type ColumnKind = "f64" | "i32" | "u8";
@@ -47,6 +51,15 @@ export interface WorldOptions {
   maxEventsPerAdvance?: number;
   /** Replaces the impulse of every contact (contest rules); see ResponseRule. */
   response?: ResponseRule;
+  /**
+   * Resting contact under gravity: a body whose bounce off a flat wall (or the container) leaves
+   * it with a normal speed at most this slides along the wall instead (its normal velocity is
+   * zeroed and the wall carries the normal part of its acceleration), and a body slower than
+   * this at rest on a level support, or landing this softly on a sleeping or fixed body, is put
+   * to sleep until hit harder. Default: the speed of a fall from a millionth of the largest
+   * radius when there is gravity, 0 (off) without.
+   */
+  restSpeed?: number;
   /** Called with (a, b) body indices for every candidate pair; return false to let them pass through. */
   filter?: (a: number, b: number) => boolean;
   /** Called for every collision (one reused event object). */
@@ -313,6 +326,10 @@ export abstract class WorldBase {
           this.crossCell(i, evOther[i], t);
           this.predict(i);
           break;
+        case EV_SUPPORT_END:
+          this.leaveSupport(i, t);
+          this.predict(i);
+          break;
         default:
           q.remove(i);
       }
@@ -328,12 +345,11 @@ export abstract class WorldBase {
   }
 
   /**
-   * The impulse for a contact: the default rule (restitution from the product of the two
-   * bodies', made elastic by the collapse guard) or the custom one. Call with `contact` filled.
+   * The impulse for a contact: the default rule (restitution as described in WorldOptions, made
+   * elastic by the collapse guard) or the custom one; invA and invB are the inverse masses in
+   * effect (0 for a wall, a fixed or a sleeping body).
    */
-  protected impulseFor(i: number, j: number, t: number, closingSpeed: number, nx: number, ny: number, nz: number): number {
-    const invA = this.invMass[i];
-    const invB = j >= 0 ? this.invMass[j] : 0;
+  protected impulseFor(i: number, j: number, t: number, closingSpeed: number, nx: number, ny: number, nz: number, invA: number, invB: number): number {
     // Restitution: the world's default, replaced by a body's own where it has one (NaN = none);
     // two bodies with their own use the product.
     const ei = this.restitution[i];
@@ -403,6 +419,7 @@ export abstract class WorldBase {
   protected abstract collideWall(i: number, w: number, feature: number, t: number): boolean;
   protected abstract collideBounds(i: number, face: number, t: number): boolean;
   protected abstract crossCell(i: number, code: number, t: number): void;
+  protected abstract leaveSupport(i: number, t: number): void;
   protected abstract syncAll(): void;
   /** Typed arrays beyond the columns that a snapshot must carry (grid, walls). */
   protected abstract extraState(): Column[];

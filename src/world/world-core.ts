@@ -22,7 +22,8 @@ import type { WallHit2, WallHit3 } from "../query/types.js";
 import { HashGrid, cellHash } from "../broad/hash-grid.js";
 import { firstContact1D } from "./motion-1d.js";
 import { HIT_BODY, HIT_BOUNDS, HIT_WALL } from "./event-log.js";
-import { WorldBase, FLAG_ALIVE, FLAG_FIXED, EV_BODY, EV_BOUNDS, EV_CELL, EV_NONE, EV_WALL, type WorldOptions } from "./world-base.js";
+import { WorldBase, FLAG_ALIVE, FLAG_ASLEEP, FLAG_FIXED, EV_BODY, EV_BOUNDS, EV_CELL, EV_NONE, EV_SUPPORT_END, EV_WALL, type WorldOptions } from "./world-base.js";
+import { FEATURE_INTERIOR } from "../query/types.js";
 
 export const WALL_SEGMENT = 1;
 export const WALL_BOX2 = 2;
@@ -80,6 +81,19 @@ export abstract class WorldCore extends WorldBase {
   cellZ!: Int32Array;
   lastKind!: Uint8Array;
   lastOther!: Int32Array;
+  /** Effective acceleration: own + gravity, minus what a support carries; 0 when asleep or fixed without own. */
+  aex!: Float64Array;
+  aey!: Float64Array;
+  aez!: Float64Array;
+  /** What a body slides on: -1 none, a wall index, or -2 - face for a face of the container. */
+  support!: Int32Array;
+  /** Unit normal of the support, pointing from it to the body. */
+  supNx!: Float64Array;
+  supNy!: Float64Array;
+  supNz!: Float64Array;
+  /** Resting-contact speed in use (see WorldOptions.restSpeed). */
+  restSpeed = 0;
+  private readonly restSpeedOption: number | undefined;
   /** Normal of a scheduled wall contact, found when it was predicted. */
   evNx!: Float64Array;
   evNy!: Float64Array;
@@ -114,7 +128,14 @@ export abstract class WorldCore extends WorldBase {
   constructor(dim: 2 | 3, options: WorldOptions) {
     super(options);
     this.dim = dim;
-    for (const name of ["x", "y", "z", "vx", "vy", "vz", "ax", "ay", "az", "evNx", "evNy", "evNz"]) this.column(name, "f64", 0);
+    for (const name of ["x", "y", "z", "vx", "vy", "vz", "ax", "ay", "az", "evNx", "evNy", "evNz", "aex", "aey", "aez", "supNx", "supNy", "supNz"]) {
+      this.column(name, "f64", 0);
+    }
+    this.column("support", "i32", -1);
+    this.restSpeedOption = options.restSpeed;
+    if (options.restSpeed !== undefined && !(options.restSpeed >= 0 && options.restSpeed < Infinity)) {
+      throw new RangeError(`restSpeed must be a finite number >= 0, got ${options.restSpeed}`);
+    }
     for (const name of ["cellX", "cellY", "cellZ"]) this.column(name, "i32", 0);
     this.column("lastKind", "u8", 0);
     this.column("lastOther", "i32", -1);
@@ -409,15 +430,50 @@ export abstract class WorldCore extends WorldBase {
     );
   }
 
-  /** Effective acceleration: own, plus gravity for movable bodies. */
+  /** Effective acceleration (see aex). */
   protected accX(i: number): number {
-    return (this.flags[i] & FLAG_FIXED) !== 0 ? this.ax[i] : this.ax[i] + this.gx;
+    return this.aex[i];
   }
   protected accY(i: number): number {
-    return (this.flags[i] & FLAG_FIXED) !== 0 ? this.ay[i] : this.ay[i] + this.gy;
+    return this.aey[i];
   }
   protected accZ(i: number): number {
+    return this.aez[i];
+  }
+
+  /** Free acceleration: own, plus gravity for movable bodies. */
+  protected freeAccX(i: number): number {
+    return (this.flags[i] & FLAG_FIXED) !== 0 ? this.ax[i] : this.ax[i] + this.gx;
+  }
+  protected freeAccY(i: number): number {
+    return (this.flags[i] & FLAG_FIXED) !== 0 ? this.ay[i] : this.ay[i] + this.gy;
+  }
+  protected freeAccZ(i: number): number {
     return (this.flags[i] & FLAG_FIXED) !== 0 ? this.az[i] : this.az[i] + this.gz;
+  }
+
+  /** Recomputes body i's effective acceleration from its state (free, supported, asleep). */
+  protected updateAcc(i: number): void {
+    if (this.flags[i] & FLAG_ASLEEP) {
+      this.aex[i] = 0;
+      this.aey[i] = 0;
+      this.aez[i] = 0;
+      return;
+    }
+    let ax = this.freeAccX(i), ay = this.freeAccY(i), az = this.freeAccZ(i);
+    if (this.support[i] !== -1) {
+      const nx = this.supNx[i], ny = this.supNy[i], nz = this.supNz[i];
+      const an = ax * nx + ay * ny + az * nz;
+      if (an < 0) {
+        // (exactly zero along an axis-aligned normal: a level support leaves no acceleration)
+        ax -= an * nx;
+        ay -= an * ny;
+        az -= an * nz;
+      }
+    }
+    this.aex[i] = ax;
+    this.aey[i] = ay;
+    this.aez[i] = az;
   }
 
   /** Brings body i's stored state to time t. */
@@ -467,6 +523,11 @@ export abstract class WorldCore extends WorldBase {
     this.kinematicCount = 0;
     this.linearMotion = this.gx === 0 && this.gy === 0 && this.gz === 0;
     for (let i = 0; i < n; i++) {
+      // Supports are found again by the first contact (walls may have changed).
+      this.support[i] = -1;
+      this.updateAcc(i);
+    }
+    for (let i = 0; i < n; i++) {
       if (this.flags[i] & FLAG_ALIVE && (this.ax[i] !== 0 || this.ay[i] !== 0 || this.az[i] !== 0)) this.linearMotion = false;
       if (!(this.flags[i] & FLAG_ALIVE) || this.isStatic(i)) continue;
       movers++;
@@ -481,6 +542,8 @@ export abstract class WorldCore extends WorldBase {
       cs = Number.isFinite(span) ? span / 64 : 1;
     }
     this.cellSize = cs;
+    const g = Math.sqrt(this.gx * this.gx + this.gy * this.gy + this.gz * this.gz);
+    this.restSpeed = this.restSpeedOption ?? (g > 0 ? Math.sqrt(2 * g * 1e-6 * Math.max(rMax, cs / 2)) : 0);
     this.grid = new HashGrid(2 * Math.max(movers, 512), Math.max(this.capacity, 16));
     const pairs: number[] = [];
     const globals: number[] = [];
@@ -715,6 +778,11 @@ export abstract class WorldCore extends WorldBase {
   /** Computes and schedules body i's next event from its state at `now`. */
   protected override predict(i: number): void {
     if (this.isStatic(i)) return; // static bodies are found by the bodies that move
+    if (this.flags[i] & FLAG_ASLEEP) {
+      this.queue.remove(i); // sleepers wait to be hit; the movers find them
+      this.evKind[i] = EV_NONE;
+      return;
+    }
     const now = this.now;
     this.moveTo(i, now);
     this.pBest = Infinity;
@@ -727,6 +795,7 @@ export abstract class WorldCore extends WorldBase {
     if ((this.flags[i] & FLAG_FIXED) === 0) {
       this.scanBounds(i);
       this.scanWalls(i);
+      if (this.support[i] !== -1) this.scanSupport(i);
     }
     if (this.simplePairs && this.linearMotion) {
       if (this.dim === 3) this.scanBodiesFast3(i);
@@ -776,8 +845,9 @@ export abstract class WorldCore extends WorldBase {
   private scanBounds(i: number): void {
     const r = this.r[i];
     const faces = this.dim === 3 ? 6 : 4;
+    const sup = this.support[i];
     for (let face = 0; face < faces; face++) {
-      if (this.pLastKind === LAST_BOUNDS && this.pLastOther === face) continue;
+      if (sup === -2 - face) continue;
       let gap: number, v: number, a: number;
       switch (face) {
         case 0: gap = this.x[i] - r - this.minX; v = this.vx[i]; a = this.accX(i); break;
@@ -789,7 +859,8 @@ export abstract class WorldCore extends WorldBase {
       }
       if (gap === Infinity) continue;
       const t = firstContact1D(gap, v, a);
-      if (t < this.pBest) {
+      // The face it just bounced off does not count again at this very instant.
+      if (t < this.pBest && !(t === 0 && this.pLastKind === LAST_BOUNDS && this.pLastOther === face)) {
         this.pBest = t;
         this.pKind = EV_BOUNDS;
         this.pOther = face;
@@ -818,13 +889,13 @@ export abstract class WorldCore extends WorldBase {
       let t: number;
       if (code < 0) {
         const j = -1 - code;
-        if ((this.pLastKind === LAST_BODY && this.pLastOther === j) || !this.interacts(i, j)) continue;
+        if (!this.interacts(i, j)) continue;
         t = accelerated
           ? this.toiAccelerated(x, y, z, vx, vy, vz, ax, ay, az, r, this.x[j], this.y[j], this.z[j], 0, 0, 0, 0, 0, 0, this.r[j], this.pBest)
           : three
             ? toiSpheresRaw(x, y, z, vx, vy, vz, r, this.x[j], this.y[j], this.z[j], 0, 0, 0, this.r[j], this.pBest)
             : toiCirclesRaw(x, y, vx, vy, r, this.x[j], this.y[j], 0, 0, this.r[j], this.pBest);
-        if (t < this.pBest) {
+        if (t < this.pBest && !(t === 0 && this.pLastKind === LAST_BODY && this.pLastOther === j)) {
           this.pBest = t;
           this.pKind = EV_BODY;
           this.pOther = j;
@@ -833,11 +904,11 @@ export abstract class WorldCore extends WorldBase {
         }
         continue;
       }
-      if (this.pLastKind === LAST_WALL && this.pLastOther === code) continue;
+      if (code === this.support[i]) continue;
       t = accelerated
         ? this.wallToiAccelerated(code, x, y, z, vx, vy, vz, ax, ay, az, r, this.pBest)
         : this.wallToi(code, x, y, z, vx, vy, vz, r, this.pBest);
-      if (t < this.pBest) {
+      if (t < this.pBest && !(t === 0 && this.pLastKind === LAST_WALL && this.pLastOther === code)) {
         this.pBest = t;
         this.pKind = EV_WALL;
         this.pOther = code;
@@ -866,7 +937,7 @@ export abstract class WorldCore extends WorldBase {
       for (let dy = -1; dy <= 1; dy++) {
         const cxx = cx + dx, cyy = cy + dy;
         for (let j = head[cellHash(cxx, cyy, 0, mask)]; j >= 0; j = next[j]) {
-          if (j === i || j === lastBody || cellX[j] !== cxx || cellY[j] !== cyy) continue;
+          if (j === i || cellX[j] !== cxx || cellY[j] !== cyy) continue;
           const dt = now - T0[j];
           const jx = X[j] + dt * VX[j], jy = Y[j] + dt * VY[j];
           let t = screenCircles(x, y, vx, vy, r, jx, jy, VX[j], VY[j], R[j], best);
@@ -877,7 +948,7 @@ export abstract class WorldCore extends WorldBase {
             q[5] = jx; q[6] = jy; q[7] = VX[j]; q[8] = VY[j]; q[9] = R[j]; q[10] = best;
             t = exactToiCircles();
           }
-          if (t < best) {
+          if (t < best && !(t === 0 && j === lastBody)) {
             best = t;
             other = j;
           }
@@ -909,7 +980,7 @@ export abstract class WorldCore extends WorldBase {
         for (let dz = -1; dz <= 1; dz++) {
           const cxx = cx + dx, cyy = cy + dy, czz = cz + dz;
           for (let j = head[cellHash(cxx, cyy, czz, mask)]; j >= 0; j = next[j]) {
-            if (j === i || j === lastBody || cellX[j] !== cxx || cellY[j] !== cyy || cellZ[j] !== czz) continue;
+            if (j === i || cellX[j] !== cxx || cellY[j] !== cyy || cellZ[j] !== czz) continue;
             const dt = now - T0[j];
             const jx = X[j] + dt * VX[j], jy = Y[j] + dt * VY[j], jz = Z[j] + dt * VZ[j];
             let t = screenSpheres(x, y, z, vx, vy, vz, r, jx, jy, jz, VX[j], VY[j], VZ[j], R[j], best);
@@ -919,7 +990,7 @@ export abstract class WorldCore extends WorldBase {
               q[7] = jx; q[8] = jy; q[9] = jz; q[10] = VX[j]; q[11] = VY[j]; q[12] = VZ[j]; q[13] = R[j]; q[14] = best;
               t = exactToiSpheres();
             }
-            if (t < best) {
+            if (t < best && !(t === 0 && j === lastBody)) {
               best = t;
               other = j;
             }
@@ -953,7 +1024,7 @@ export abstract class WorldCore extends WorldBase {
       for (let dy = -1; dy <= 1; dy++) {
         const cxx = cx + dx, cyy = cy + dy;
         for (let j = head[this.bucket(cxx, cyy, 0)]; j >= 0; j = next[j]) {
-          if (j === i || j === lastBody || cellX[j] !== cxx || cellY[j] !== cyy) continue;
+          if (j === i || cellX[j] !== cxx || cellY[j] !== cyy) continue;
           if (!simple && !this.interacts(i, j)) continue;
           const dt = now - T0[j];
           const bx = this.accX(j), by = this.accY(j);
@@ -970,7 +1041,7 @@ export abstract class WorldCore extends WorldBase {
               best,
             );
           }
-          if (t < best) {
+          if (t < best && !(t === 0 && j === lastBody)) {
             best = t;
             other = j;
           }
@@ -1004,7 +1075,7 @@ export abstract class WorldCore extends WorldBase {
         for (let dz = -1; dz <= 1; dz++) {
           const cxx = cx + dx, cyy = cy + dy, czz = cz + dz;
           for (let j = head[this.bucket(cxx, cyy, czz)]; j >= 0; j = next[j]) {
-            if (j === i || j === lastBody || cellX[j] !== cxx || cellY[j] !== cyy || cellZ[j] !== czz) continue;
+            if (j === i || cellX[j] !== cxx || cellY[j] !== cyy || cellZ[j] !== czz) continue;
             if (!simple && !this.interacts(i, j)) continue;
             const dt = now - T0[j];
             const bx = this.accX(j), by = this.accY(j), bz = this.accZ(j);
@@ -1022,7 +1093,7 @@ export abstract class WorldCore extends WorldBase {
                 best,
               );
             }
-            if (t < best) {
+            if (t < best && !(t === 0 && j === lastBody)) {
               best = t;
               other = j;
             }
@@ -1087,15 +1158,25 @@ export abstract class WorldCore extends WorldBase {
     ny /= len;
     nz /= len;
     const u = (this.vx[i] - this.vx[j]) * nx + (this.vy[i] - this.vy[j]) * ny + (this.vz[i] - this.vz[j]) * nz;
-    const J = u > 0 ? this.impulseFor(i, j, t, u, nx, ny, nz) : 0;
+    // A sleeping body hit harder than twice the resting speed wakes up; otherwise it holds still.
+    const wake = 2 * this.restSpeed;
+    if (this.flags[i] & FLAG_ASLEEP && u > wake) this.wakeUp(i);
+    if (this.flags[j] & FLAG_ASLEEP && u > wake) this.wakeUp(j);
+    const invI = this.flags[i] & FLAG_ASLEEP ? 0 : this.invMass[i];
+    const invJ = this.flags[j] & FLAG_ASLEEP ? 0 : this.invMass[j];
+    const J = u > 0 ? this.impulseFor(i, j, t, u, nx, ny, nz, invI, invJ) : 0;
     if (J > 0) {
-      const ia = this.invMass[i] * J, ib = this.invMass[j] * J;
+      const ia = invI * J, ib = invJ * J;
       this.vx[i] -= ia * nx;
       this.vy[i] -= ia * ny;
       this.vz[i] -= ia * nz;
       this.vx[j] += ib * nx;
       this.vy[j] += ib * ny;
       this.vz[j] += ib * nz;
+    }
+    if (this.restSpeed > 0) {
+      this.afterBodyContact(i, j, -nx, -ny, -nz);
+      this.afterBodyContact(j, i, nx, ny, nz);
     }
     this.version[i]++;
     this.version[j]++;
@@ -1110,16 +1191,168 @@ export abstract class WorldCore extends WorldBase {
     return true;
   }
 
-  /** Reflects body i off a surface with unit normal n (from the body into the surface). */
-  private bounce(i: number, t: number, nx: number, ny: number, nz: number, kind: number, other: number, lastKind: number): void {
+  /**
+   * Resting contact after body `me` was hit by `other` (o: unit vector from other to me): a
+   * body on a support stays on it (its normal speed zeroed) unless the hit lifts it off or
+   * pushes it in (then the support's own contact takes over); a free body that landed softly
+   * on a sleeping or static body, pulled into it, goes to sleep there.
+   */
+  private afterBodyContact(me: number, other: number, ox: number, oy: number, oz: number): void {
+    if (this.flags[me] & (FLAG_ASLEEP | FLAG_FIXED)) return;
+    const rest = this.restSpeed;
+    if (this.support[me] !== -1) {
+      const sx = this.supNx[me], sy = this.supNy[me], sz = this.supNz[me];
+      const vn = this.vx[me] * sx + this.vy[me] * sy + this.vz[me] * sz;
+      if (vn > rest || vn < 0) {
+        this.support[me] = -1;
+        this.updateAcc(me);
+      } else {
+        this.vx[me] -= vn * sx;
+        this.vy[me] -= vn * sy;
+        this.vz[me] -= vn * sz;
+        this.maybeSleep(me);
+      }
+      return;
+    }
+    const still = (this.flags[other] & FLAG_ASLEEP) !== 0 || this.isStatic(other);
+    if (!still) return;
+    const an = this.freeAccX(me) * ox + this.freeAccY(me) * oy + this.freeAccZ(me) * oz;
+    const vo = this.vx[me] * ox + this.vy[me] * oy + this.vz[me] * oz;
+    if (an < 0 && vo <= rest) this.sleep(me);
+  }
+
+  private sleep(i: number): void {
+    this.vx[i] = 0;
+    this.vy[i] = 0;
+    this.vz[i] = 0;
+    this.flags[i] |= FLAG_ASLEEP;
+    this.updateAcc(i);
+  }
+
+  private wakeUp(i: number): void {
+    this.flags[i] &= ~FLAG_ASLEEP;
+    this.updateAcc(i);
+  }
+
+  /** A supported body on a level support (no acceleration left) slower than restSpeed sleeps. */
+  private maybeSleep(i: number): void {
+    if (this.aex[i] !== 0 || this.aey[i] !== 0 || this.aez[i] !== 0) return;
+    const v2 = this.vx[i] ** 2 + this.vy[i] ** 2 + this.vz[i] ** 2;
+    if (v2 <= this.restSpeed * this.restSpeed) this.sleep(i);
+  }
+
+  /**
+   * After a bounce off a flat surface (outward normal o, from the surface to the body): when the
+   * pull is into the surface and the body leaves it no faster than restSpeed, it slides instead.
+   */
+  private trySupport(i: number, code: number, ox: number, oy: number, oz: number): void {
+    const an = this.freeAccX(i) * ox + this.freeAccY(i) * oy + this.freeAccZ(i) * oz;
+    if (!(an < 0)) return;
+    const vn = this.vx[i] * ox + this.vy[i] * oy + this.vz[i] * oz;
+    if (vn > this.restSpeed) return;
+    this.vx[i] -= vn * ox;
+    this.vy[i] -= vn * oy;
+    this.vz[i] -= vn * oz;
+    this.support[i] = code;
+    this.supNx[i] = ox;
+    this.supNy[i] = oy;
+    this.supNz[i] = oz;
+    this.updateAcc(i);
+    this.maybeSleep(i);
+  }
+
+  protected override leaveSupport(i: number, t: number): void {
+    this.moveTo(i, t);
+    this.support[i] = -1;
+    this.updateAcc(i);
+    this.version[i]++;
+  }
+
+  /** When body i, sliding on its support, reaches the support's edge (walls with an extent). */
+  private scanSupport(i: number): void {
+    const w = this.support[i];
+    if (w < 0) return; // a face of the container, or none: unbounded
+    const d = this.wallData;
+    const o = WALL_STRIDE * w;
+    const x = this.x[i], y = this.y[i], z = this.z[i];
+    const vx = this.vx[i], vy = this.vy[i], vz = this.vz[i];
+    const ax = this.aex[i], ay = this.aey[i], az = this.aez[i];
+    let best = Infinity;
+    // Leaving the half-space (p - q).m >= 0 through its boundary (m need not be unit).
+    const exit = (qx: number, qy: number, qz: number, mx: number, my: number, mz: number): void => {
+      const t = firstContact1D((x - qx) * mx + (y - qy) * my + (z - qz) * mz, vx * mx + vy * my + vz * mz, ax * mx + ay * my + az * mz);
+      if (t < best) best = t;
+    };
+    switch (this.wallKind[w]) {
+      case WALL_SEGMENT: {
+        const ex = d[o + 2] - d[o], ey = d[o + 3] - d[o + 1];
+        exit(d[o], d[o + 1], 0, ex, ey, 0);
+        exit(d[o + 2], d[o + 3], 0, -ex, -ey, 0);
+        break;
+      }
+      case WALL_BOX2:
+        if (this.supNy[i] !== 0) {
+          exit(d[o], 0, 0, 1, 0, 0);
+          exit(d[o + 2], 0, 0, -1, 0, 0);
+        } else {
+          exit(0, d[o + 1], 0, 0, 1, 0);
+          exit(0, d[o + 3], 0, 0, -1, 0);
+        }
+        break;
+      case WALL_BOX3:
+        if (this.supNx[i] === 0) {
+          exit(d[o], 0, 0, 1, 0, 0);
+          exit(d[o + 3], 0, 0, -1, 0, 0);
+        }
+        if (this.supNy[i] === 0) {
+          exit(0, d[o + 1], 0, 0, 1, 0);
+          exit(0, d[o + 4], 0, 0, -1, 0);
+        }
+        if (this.supNz[i] === 0) {
+          exit(0, 0, d[o + 2], 0, 0, 1);
+          exit(0, 0, d[o + 5], 0, 0, -1);
+        }
+        break;
+      case WALL_TRIANGLE: {
+        // Each edge's inward normal within the triangle's plane: n x (edge), turned inwards.
+        const nx = this.supNx[i], ny = this.supNy[i], nz = this.supNz[i];
+        for (let k = 0; k < 3; k++) {
+          const p = o + 3 * k, q = o + 3 * ((k + 1) % 3), rr = o + 3 * ((k + 2) % 3);
+          const ex = d[q] - d[p], ey = d[q + 1] - d[p + 1], ez = d[q + 2] - d[p + 2];
+          let mx = ny * ez - nz * ey, my = nz * ex - nx * ez, mz = nx * ey - ny * ex;
+          if ((d[rr] - d[p]) * mx + (d[rr + 1] - d[p + 1]) * my + (d[rr + 2] - d[p + 2]) * mz < 0) {
+            mx = -mx;
+            my = -my;
+            mz = -mz;
+          }
+          exit(d[p], d[p + 1], d[p + 2], mx, my, mz);
+        }
+        break;
+      }
+      default:
+        return; // planes are unbounded
+    }
+    if (best < this.pBest) {
+      this.pBest = best;
+      this.pKind = EV_SUPPORT_END;
+      this.pOther = w;
+    }
+  }
+
+  /**
+   * Reflects body i off a surface with unit normal n (from the body into the surface); a flat
+   * surface (`flat`, identified by `supportCode`) may then carry the body (resting contact).
+   */
+  private bounce(i: number, t: number, nx: number, ny: number, nz: number, kind: number, other: number, lastKind: number, flat: boolean, supportCode: number): void {
     const u = this.vx[i] * nx + this.vy[i] * ny + this.vz[i] * nz;
-    const J = u > 0 ? this.impulseFor(i, -1, t, u, nx, ny, nz) : 0;
+    const J = u > 0 ? this.impulseFor(i, -1, t, u, nx, ny, nz, this.invMass[i], 0) : 0;
     if (J > 0) {
       const ia = this.invMass[i] * J;
       this.vx[i] -= ia * nx;
       this.vy[i] -= ia * ny;
       this.vz[i] -= ia * nz;
     }
+    if (flat && this.restSpeed > 0) this.trySupport(i, supportCode, -nx, -ny, -nz);
     this.version[i]++;
     this.lastHit[i] = t;
     this.lastKind[i] = lastKind;
@@ -1128,7 +1361,7 @@ export abstract class WorldCore extends WorldBase {
     this.emit(t, i, other, kind, this.x[i] + r * nx, this.y[i] + r * ny, this.z[i] + r * nz, nx, ny, nz, J, u);
   }
 
-  protected override collideWall(i: number, w: number, _feature: number, t: number): boolean {
+  protected override collideWall(i: number, w: number, feature: number, t: number): boolean {
     this.moveTo(i, t);
     let nx = this.evNx[i], ny = this.evNy[i], nz = this.evNz[i];
     if (nx === 0 && ny === 0 && nz === 0) {
@@ -1138,7 +1371,7 @@ export abstract class WorldCore extends WorldBase {
       ny = this.vy[i] / v;
       nz = this.vz[i] / v;
     }
-    this.bounce(i, t, nx, ny, nz, HIT_WALL, w, LAST_WALL);
+    this.bounce(i, t, nx, ny, nz, HIT_WALL, w, LAST_WALL, feature >> 2 === FEATURE_INTERIOR, w);
     return true;
   }
 
@@ -1147,7 +1380,7 @@ export abstract class WorldCore extends WorldBase {
     const nx = face === 0 ? -1 : face === 1 ? 1 : 0;
     const ny = face === 2 ? -1 : face === 3 ? 1 : 0;
     const nz = face === 4 ? -1 : face === 5 ? 1 : 0;
-    this.bounce(i, t, nx, ny, nz, HIT_BOUNDS, face, LAST_BOUNDS);
+    this.bounce(i, t, nx, ny, nz, HIT_BOUNDS, face, LAST_BOUNDS, true, -2 - face);
     return true;
   }
 
