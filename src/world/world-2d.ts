@@ -4,7 +4,6 @@
  */
 import type { WorldOptions } from "./world-base.js";
 import { WorldCore, WALL_BOX2, WALL_SEGMENT } from "./world-core.js";
-import { accelerationUnsupported } from "./accelerated.js";
 
 /** A body to add to a World2D. */
 export interface BodyInit2 {
@@ -109,13 +108,5 @@ export class World2D extends WorldCore {
     });
     this.copyInto(w);
     return w;
-  }
-
-  protected override toiAccelerated(): number {
-    return accelerationUnsupported("two bodies with different accelerations");
-  }
-
-  protected override wallToiAccelerated(): number {
-    return accelerationUnsupported("a wall under gravity");
   }
 }

@@ -4,7 +4,6 @@
  */
 import type { WorldOptions } from "./world-base.js";
 import { WorldCore, WALL_BOX3, WALL_PLANE, WALL_TRIANGLE } from "./world-core.js";
-import { accelerationUnsupported } from "./accelerated.js";
 
 /** A body to add to a World3D. */
 export interface BodyInit3 {
@@ -107,13 +106,5 @@ export class World3D extends WorldCore {
     });
     this.copyInto(w);
     return w;
-  }
-
-  protected override toiAccelerated(): number {
-    return accelerationUnsupported("two bodies with different accelerations");
-  }
-
-  protected override wallToiAccelerated(): number {
-    return accelerationUnsupported("a wall under gravity");
   }
 }

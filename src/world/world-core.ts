@@ -21,9 +21,10 @@ import { closestPointOnTriangleRaw, closestTrianglePoint } from "../query/closes
 import type { WallHit2, WallHit3 } from "../query/types.js";
 import { HashGrid, cellHash } from "../broad/hash-grid.js";
 import { firstContact1D } from "./motion-1d.js";
+import { acc, edgeContact, faceContact, featureCode, pointContact, quarticContact, resetAcc } from "./accelerated.js";
+import { FEATURE_EDGE, FEATURE_INTERIOR, FEATURE_VERTEX } from "../query/types.js";
 import { HIT_BODY, HIT_BOUNDS, HIT_WALL } from "./event-log.js";
 import { WorldBase, FLAG_ALIVE, FLAG_ASLEEP, FLAG_FIXED, EV_BODY, EV_BOUNDS, EV_CELL, EV_NONE, EV_SUPPORT_END, EV_WALL, type WorldOptions } from "./world-base.js";
-import { FEATURE_INTERIOR } from "../query/types.js";
 
 export const WALL_SEGMENT = 1;
 export const WALL_BOX2 = 2;
@@ -778,11 +779,8 @@ export abstract class WorldCore extends WorldBase {
   /** Computes and schedules body i's next event from its state at `now`. */
   protected override predict(i: number): void {
     if (this.isStatic(i)) return; // static bodies are found by the bodies that move
-    if (this.flags[i] & FLAG_ASLEEP) {
-      this.queue.remove(i); // sleepers wait to be hit; the movers find them
-      this.evKind[i] = EV_NONE;
-      return;
-    }
+    // (A sleeping body predicts too: its trajectory just changed, and only it can find the
+    // movers whose schedules still assume the old one.)
     const now = this.now;
     this.moveTo(i, now);
     this.pBest = Infinity;
@@ -915,7 +913,16 @@ export abstract class WorldCore extends WorldBase {
         bestWall = code;
       }
     }
-    if (bestWall >= 0 && !accelerated) this.storeWallNormal(i, bestWall, x, y, z, vx, vy, vz, r);
+    if (bestWall >= 0) {
+      if (!accelerated) this.storeWallNormal(i, bestWall, x, y, z, vx, vy, vz, r);
+      else {
+        this.wallToiAccelerated(bestWall, x, y, z, vx, vy, vz, ax, ay, az, r, Infinity);
+        this.evNx[i] = acc[1];
+        this.evNy[i] = acc[2];
+        this.evNz[i] = acc[3];
+        this.evFeature[i] = acc[4];
+      }
+    }
   }
 
   /**
@@ -1109,17 +1116,131 @@ export abstract class WorldCore extends WorldBase {
     }
   }
 
-  /** Contact time of two bodies with different constant accelerations (a quartic). */
-  protected abstract toiAccelerated(
+  /** Contact time of two bodies with different constant accelerations (a quartic), or Infinity. */
+  protected toiAccelerated(
     x: number, y: number, z: number, vx: number, vy: number, vz: number, ax: number, ay: number, az: number, r: number,
     jx: number, jy: number, jz: number, jvx: number, jvy: number, jvz: number, jax: number, jay: number, jaz: number, jr: number,
     tMax: number,
-  ): number;
+  ): number {
+    const t = quarticContact(x - jx, y - jy, z - jz, vx - jvx, vy - jvy, vz - jvz, ax - jax, ay - jay, az - jaz, r + jr, tMax, null);
+    return t < 0 ? Infinity : t;
+  }
 
-  /** Contact time of an accelerated body with wall w; fills evN* with the contact normal on a hit. */
-  protected abstract wallToiAccelerated(
+  /**
+   * Contact time of an accelerated body with wall w within [0, tMax], or Infinity; the normal
+   * and feature of the contact are left in `acc` (see accelerated.ts). Walls are taken apart
+   * into their features: flat parts (a quadratic each), edges and corners (quartics).
+   */
+  protected wallToiAccelerated(
     w: number, x: number, y: number, z: number, vx: number, vy: number, vz: number, ax: number, ay: number, az: number, r: number, tMax: number,
-  ): number;
+  ): number {
+    const d = this.wallData;
+    const o = WALL_STRIDE * w;
+    resetAcc();
+    const at = (t: number, p: number, v: number, a: number): number => p + v * t + 0.5 * a * t * t;
+    switch (this.wallKind[w]) {
+      case WALL_SEGMENT: {
+        const x0 = d[o], y0 = d[o + 1], x1 = d[o + 2], y1 = d[o + 3];
+        const ex = x1 - x0, ey = y1 - y0;
+        const L = Math.hypot(ex, ey);
+        if (L > 0) {
+          const inside = (t: number): boolean => {
+            const s = (at(t, x, vx, ax) - x0) * ex + (at(t, y, vy, ay) - y0) * ey;
+            return s >= 0 && s <= L * L;
+          };
+          faceContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, x0, y0, 0, -ey / L, ex / L, 0, true, tMax, featureCode(FEATURE_INTERIOR, 0), inside);
+        }
+        pointContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, x0, y0, 0, tMax, featureCode(FEATURE_VERTEX, 0));
+        pointContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, x1, y1, 0, tMax, featureCode(FEATURE_VERTEX, 1));
+        break;
+      }
+      case WALL_BOX2: {
+        const minX = d[o], minY = d[o + 1], maxX = d[o + 2], maxY = d[o + 3];
+        const inX = (t: number): boolean => { const p = at(t, x, vx, ax); return p >= minX && p <= maxX; };
+        const inY = (t: number): boolean => { const p = at(t, y, vy, ay); return p >= minY && p <= maxY; };
+        // sides 0 bottom, 1 right, 2 top, 3 left (outward normals), corners 0..3 from (minX, minY)
+        faceContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, minX, minY, 0, 0, -1, 0, false, tMax, featureCode(FEATURE_INTERIOR, 0), inX);
+        faceContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, maxX, minY, 0, 1, 0, 0, false, tMax, featureCode(FEATURE_INTERIOR, 1), inY);
+        faceContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, minX, maxY, 0, 0, 1, 0, false, tMax, featureCode(FEATURE_INTERIOR, 2), inX);
+        faceContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, minX, minY, 0, -1, 0, 0, false, tMax, featureCode(FEATURE_INTERIOR, 3), inY);
+        pointContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, minX, minY, 0, tMax, featureCode(FEATURE_VERTEX, 0));
+        pointContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, maxX, minY, 0, tMax, featureCode(FEATURE_VERTEX, 1));
+        pointContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, maxX, maxY, 0, tMax, featureCode(FEATURE_VERTEX, 2));
+        pointContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, minX, maxY, 0, tMax, featureCode(FEATURE_VERTEX, 3));
+        break;
+      }
+      case WALL_PLANE: {
+        const nx = d[o + 3], ny = d[o + 4], nz = d[o + 5];
+        const L = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        faceContact(x, y, z, vx, vy, vz, ax, ay, az, r, d[o], d[o + 1], d[o + 2], nx / L, ny / L, nz / L, false, tMax, featureCode(FEATURE_INTERIOR, 0), null);
+        break;
+      }
+      case WALL_BOX3: {
+        const lo = [d[o], d[o + 1], d[o + 2]];
+        const hi = [d[o + 3], d[o + 4], d[o + 5]];
+        const pos = [x, y, z], vel = [vx, vy, vz], accl = [ax, ay, az];
+        for (let k = 0; k < 3; k++) {
+          const k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+          const inside = (t: number): boolean => {
+            const p1 = at(t, pos[k1], vel[k1], accl[k1]), p2 = at(t, pos[k2], vel[k2], accl[k2]);
+            return p1 >= lo[k1] && p1 <= hi[k1] && p2 >= lo[k2] && p2 <= hi[k2];
+          };
+          for (let side = 0; side < 2; side++) {
+            const n = [0, 0, 0];
+            n[k] = side === 0 ? -1 : 1;
+            const q = side === 0 ? lo : hi;
+            faceContact(x, y, z, vx, vy, vz, ax, ay, az, r, q[0], q[1], q[2], n[0], n[1], n[2], false, tMax, featureCode(FEATURE_INTERIOR, 2 * k + side), inside);
+          }
+          // the four edges along axis k
+          for (let e = 0; e < 4; e++) {
+            const a = [0, 0, 0], b = [0, 0, 0];
+            a[k] = lo[k];
+            b[k] = hi[k];
+            a[k1] = b[k1] = e & 1 ? hi[k1] : lo[k1];
+            a[k2] = b[k2] = e & 2 ? hi[k2] : lo[k2];
+            edgeContact(x, y, z, vx, vy, vz, ax, ay, az, r, a[0], a[1], a[2], b[0], b[1], b[2], tMax, featureCode(FEATURE_EDGE, 4 * k + e));
+          }
+        }
+        for (let c = 0; c < 8; c++) {
+          pointContact(x, y, z, vx, vy, vz, ax, ay, az, r, c & 1 ? hi[0] : lo[0], c & 2 ? hi[1] : lo[1], c & 4 ? hi[2] : lo[2], tMax, featureCode(FEATURE_VERTEX, c));
+        }
+        break;
+      }
+      default: {
+        // Triangle: the face (two-sided, inside by edge half-planes), three edges, three vertices.
+        const A = [d[o], d[o + 1], d[o + 2]], B = [d[o + 3], d[o + 4], d[o + 5]], C = [d[o + 6], d[o + 7], d[o + 8]];
+        const ux = B[0] - A[0], uy = B[1] - A[1], uz = B[2] - A[2];
+        const wx = C[0] - A[0], wy = C[1] - A[1], wz = C[2] - A[2];
+        let nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
+        const L = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (L > 0) {
+          nx /= L;
+          ny /= L;
+          nz /= L;
+          const inside = (t: number): boolean => {
+            const px = at(t, x, vx, ax), py = at(t, y, vy, ay), pz = at(t, z, vz, az);
+            const V = [A, B, C];
+            for (let k = 0; k < 3; k++) {
+              const P = V[k], Q = V[(k + 1) % 3];
+              const ex = Q[0] - P[0], ey = Q[1] - P[1], ez = Q[2] - P[2];
+              // (e x (p - P)) . n >= 0 on the inner side of edge k
+              const qx = px - P[0], qy = py - P[1], qz = pz - P[2];
+              if ((ey * qz - ez * qy) * nx + (ez * qx - ex * qz) * ny + (ex * qy - ey * qx) * nz < 0) return false;
+            }
+            return true;
+          };
+          faceContact(x, y, z, vx, vy, vz, ax, ay, az, r, A[0], A[1], A[2], nx, ny, nz, true, tMax, featureCode(FEATURE_INTERIOR, 0), inside);
+        }
+        const V = [A, B, C];
+        for (let k = 0; k < 3; k++) {
+          const P = V[k], Q = V[(k + 1) % 3];
+          edgeContact(x, y, z, vx, vy, vz, ax, ay, az, r, P[0], P[1], P[2], Q[0], Q[1], Q[2], tMax, featureCode(FEATURE_EDGE, k));
+          pointContact(x, y, z, vx, vy, vz, ax, ay, az, r, P[0], P[1], P[2], tMax, featureCode(FEATURE_VERTEX, k));
+        }
+      }
+    }
+    return acc[0];
+  }
 
   protected override crossCell(i: number, face: number, t: number): void {
     this.moveTo(i, t);
