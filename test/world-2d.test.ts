@@ -239,6 +239,8 @@ test("bad input gets a clear error naming the body, the field and the value", ()
   assert.throws(() => w.advance(-1), /dt must be a finite number >= 0, got -1/);
   assert.throws(() => w.setVelocity(7, 0, 0), /no body with index 7/);
   assert.equal(w.indexOf("nobody"), -1);
+  assert.throws(() => w.bodyIndex("nobody"), /no body with id "nobody"/);
+  assert.equal(w.bodyIndex("d"), 0);
   const b = new World2D({ bounds: { min: [0, 0], max: [10, 10] } });
   b.addBody({ id: "out", x: 0.5, y: 5, radius: 1 });
   assert.throws(() => b.advance(1), /body "out" \(radius 1 at \[0.5, 5\]\) is not inside the bounds/);

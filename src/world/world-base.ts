@@ -244,6 +244,13 @@ export abstract class WorldBase {
     return this.idIndex.get(id) ?? -1;
   }
 
+  /** Index of the body with this id; a RangeError naming the id when there is none. */
+  bodyIndex(id: string): number {
+    const i = this.idIndex.get(id);
+    if (i === undefined) throw new RangeError(`no body with id "${id}"`);
+    return i;
+  }
+
   /** Removes body i (its index may be reused by a later addBody). */
   removeBody(i: number): void {
     this.checkBody(i);
