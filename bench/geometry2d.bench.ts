@@ -2,7 +2,10 @@
  * 2D queries against walls and geometry: queries per second for each family, carom's checked
  * allocation-free form (`...Into`, argument checks included) and its raw numeric kernel, against
  * Rapier 2D (@dimforge/rapier2d-compat, world-less `Shape.castRay` / `Shape.castShape`) in the
- * same process on the same seeded inputs. Ratios are printed against the Rapier row.
+ * same process on the same seeded inputs. The cases of a family run interleaved, one batch each
+ * per round, and the summary gives the median over rounds of carom's rate over Rapier's in the
+ * same round (robust to the drifting load of a shared machine); the tables give medians and
+ * spreads of the rates. Times are process CPU time (see runFamily).
  *
  * Families: ray vs circle, moving point vs box (slab), circle vs segment, circle vs box, circle
  * vs polyline (8 segments). Each case set holds 2^14 seeded cases; half of the moving bodies aim
@@ -12,27 +15,20 @@
  * Run: node --import tsx bench/geometry2d.bench.ts [family-substring ...]
  */
 import RAPIER from "@dimforge/rapier2d-compat";
-import { bench, report, sinkValue, type BenchRow } from "./harness.js";
+import { report, sinkValue, type BenchRow } from "./harness.js";
 import { Random } from "../test/support/random.js";
-import {
-  pointCrossingBox2Into,
-  pointCrossingBox2Raw,
-  rayHitCircle,
-  rayHitCircleRaw,
-  sweepCircleBoxInto,
-  sweepCirclePolylineInto,
-  sweepCircleSegmentInto,
-  toiCircleBoxRaw,
-  toiCirclePolylineRaw,
-  toiCircleSegmentRaw,
-  type BoxCrossing2,
-  type WallHit2,
-} from "../src/index.js";
+import { pointCrossingBox2Into, pointCrossingBox2Raw } from "../src/query/ray-box2.js";
+import { rayHitCircle, rayHitCircleRaw } from "../src/query/ray-circle.js";
+import { sweepCircleBoxInto, toiCircleBoxRaw } from "../src/query/sweep-circle-box.js";
+import { sweepCirclePolylineInto, toiCirclePolylineRaw } from "../src/query/sweep-circle-polyline.js";
+import { sweepCircleSegmentInto, toiCircleSegmentRaw } from "../src/query/sweep-circle-segment.js";
+import type { WallHit2 } from "../src/query/types.js";
+import type { BoxCrossing2 } from "../src/query/types-geometry2.js";
 
 const N = 1 << 14;
 const M = N - 1;
-const OPS = 2_000_000; // carom queries per sample
-const RP = 50_000; // Rapier queries per sample
+const OPS = 1_000_000; // carom queries per batch
+const RP = 50_000; // Rapier queries per batch
 const only = process.argv.slice(2);
 const wanted = (title: string): boolean => only.length === 0 || only.some((w) => title.includes(w));
 
@@ -87,6 +83,46 @@ function makePolyline(seed: number): Float64Array {
   return p;
 }
 
+interface Case2 {
+  name: string;
+  ops: number;
+  batch: () => number;
+  note?: string;
+}
+
+let sink = 0;
+
+/**
+ * Runs the cases of one family interleaved: each round times one batch of every case in turn,
+ * so that all of them see the same machine load (this machine is shared and its load drifts).
+ * Batches are timed in process CPU time (user + system), not wall time, so that time spent
+ * descheduled by other processes does not count; all cases are single-threaded.
+ * Reports each case's median rate and spread, and the median over rounds of each case's rate
+ * divided by the peer's rate in the same round (the paired ratio, robust to drifting load).
+ */
+function runFamily(cases: Case2[], peer: string, rounds = 9): { rows: BenchRow[]; paired: Map<string, number> } {
+  for (const c of cases) for (let w = 0; w < 3; w++) sink += c.batch();
+  const rates = cases.map(() => [] as number[]);
+  for (let k = 0; k < rounds; k++) {
+    cases.forEach((c, i) => {
+      const t0 = process.cpuUsage();
+      sink += c.batch();
+      const t1 = process.cpuUsage(t0);
+      rates[i].push(c.ops / ((t1.user + t1.system) / 1e6));
+    });
+  }
+  const median = (a: number[]): number => [...a].sort((x, y) => x - y)[a.length >> 1];
+  const p = cases.findIndex((c) => c.name === peer);
+  const rows: BenchRow[] = cases.map((c, i) => {
+    const row: BenchRow = { name: c.name, opsPerSec: median(rates[i]), min: Math.min(...rates[i]), max: Math.max(...rates[i]) };
+    if (c.note !== undefined) row.note = c.note;
+    return row;
+  });
+  const paired = new Map<string, number>();
+  cases.forEach((c, i) => paired.set(c.name, median(rates[i].map((r, k) => r / rates[p][k]))));
+  return { rows, paired };
+}
+
 function fold(t: number): number {
   return t === Infinity ? 1 : t;
 }
@@ -101,7 +137,7 @@ async function main(): Promise<void> {
   await RAPIER.init();
   const zero = { x: 0, y: 0 };
   const summary: string[] = [];
-  const families: { title: string; rows: BenchRow[] }[] = [];
+  const families: { title: string; rows: Case2[] }[] = [];
   const hit: WallHit2 = { t: 0, px: 0, py: 0, nx: 0, ny: 0, feature: 0, index: 0 };
 
   // Ray vs circle: origin (x, y), direction (vx, vy), the whole ray (maxS = Infinity, Rapier: 1e30).
@@ -112,22 +148,22 @@ async function main(): Promise<void> {
     const balls = C.map((c) => new RAPIER.Ball(c.g2));
     const ray = new RAPIER.Ray({ x: 0, y: 0 }, { x: 1, y: 0 });
     const pos = { x: 0, y: 0 };
-    const rows: BenchRow[] = [];
+    const rows: Case2[] = [];
     const note = hitRate((i) => rayHitCircle(rays[i], circles[i]) !== Infinity);
-    rows.push(bench("carom rayHitCircle (checked)", OPS, () => {
+    rows.push({ name: "carom rayHitCircle (checked)", ops: OPS, batch: () => {
       let s = 0;
       for (let k = 0; k < OPS; k++) s += fold(rayHitCircle(rays[k & M], circles[k & M]));
       return s;
-    }, {}, note));
-    rows.push(bench("carom rayHitCircleRaw", OPS, () => {
+    }, note });
+    rows.push({ name: "carom rayHitCircleRaw", ops: OPS, batch: () => {
       let s = 0;
       for (let k = 0; k < OPS; k++) {
         const c = C[k & M];
         s += fold(rayHitCircleRaw(c.x, c.y, c.vx, c.vy, c.g0, c.g1, c.g2, Infinity));
       }
       return s;
-    }));
-    rows.push(bench("Rapier Ball.castRay (solid)", RP, () => {
+    } });
+    rows.push({ name: "Rapier Ball.castRay (solid)", ops: RP, batch: () => {
       let s = 0;
       for (let k = 0; k < RP; k++) {
         const c = C[k & M];
@@ -137,7 +173,7 @@ async function main(): Promise<void> {
         s += t < 0 ? 1 : t;
       }
       return s;
-    }, { samples: 5 }));
+    } });
     families.push({ title: "ray vs circle", rows });
   }
 
@@ -150,22 +186,22 @@ async function main(): Promise<void> {
     const ray = new RAPIER.Ray({ x: 0, y: 0 }, { x: 1, y: 0 });
     const pos = { x: 0, y: 0 };
     const out: BoxCrossing2 = { tEnter: 0, tExit: 0, enterSide: 0, exitSide: 0 };
-    const rows: BenchRow[] = [];
+    const rows: Case2[] = [];
     const note = hitRate((i) => pointCrossingBox2Into(out, points[i], boxes[i]));
-    rows.push(bench("carom pointCrossingBox2Into (checked)", OPS, () => {
+    rows.push({ name: "carom pointCrossingBox2Into (checked)", ops: OPS, batch: () => {
       let s = 0;
       for (let k = 0; k < OPS; k++) if (pointCrossingBox2Into(out, points[k & M], boxes[k & M])) s += out.tEnter;
       return s;
-    }, {}, note + ", entry and exit"));
-    rows.push(bench("carom pointCrossingBox2Raw", OPS, () => {
+    }, note: note + ", entry and exit" });
+    rows.push({ name: "carom pointCrossingBox2Raw", ops: OPS, batch: () => {
       let s = 0;
       for (let k = 0; k < OPS; k++) {
         const c = C[k & M];
         if (pointCrossingBox2Raw(c.x, c.y, c.vx, c.vy, c.g0, c.g1, c.g2, c.g3, 1)) s += 1;
       }
       return s;
-    }));
-    rows.push(bench("Rapier Cuboid.castRay (solid)", RP, () => {
+    } });
+    rows.push({ name: "Rapier Cuboid.castRay (solid)", ops: RP, batch: () => {
       let s = 0;
       for (let k = 0; k < RP; k++) {
         const c = C[k & M];
@@ -175,7 +211,7 @@ async function main(): Promise<void> {
         s += t < 0 ? 1 : t;
       }
       return s;
-    }, { samples: 5 }, "entry only"));
+    }, note: "entry only" });
     families.push({ title: "moving point vs box (slab)", rows });
   }
 
@@ -187,22 +223,22 @@ async function main(): Promise<void> {
     const balls = C.map((c) => new RAPIER.Ball(c.r));
     const segs = C.map((c) => new RAPIER.Segment({ x: c.g0, y: c.g1 }, { x: c.g2, y: c.g3 }));
     const p = { x: 0, y: 0 }, v = { x: 0, y: 0 };
-    const rows: BenchRow[] = [];
+    const rows: Case2[] = [];
     const note = hitRate((i) => sweepCircleSegmentInto(hit, circles[i], segments[i]));
-    rows.push(bench("carom sweepCircleSegmentInto (checked)", OPS, () => {
+    rows.push({ name: "carom sweepCircleSegmentInto (checked)", ops: OPS, batch: () => {
       let s = 0;
       for (let k = 0; k < OPS; k++) if (sweepCircleSegmentInto(hit, circles[k & M], segments[k & M])) s += hit.t + hit.nx;
       return s;
-    }, {}, note + ", t + point + normal + feature"));
-    rows.push(bench("carom toiCircleSegmentRaw", OPS, () => {
+    }, note: note + ", t + point + normal + feature" });
+    rows.push({ name: "carom toiCircleSegmentRaw", ops: OPS, batch: () => {
       let s = 0;
       for (let k = 0; k < OPS; k++) {
         const c = C[k & M];
         s += fold(toiCircleSegmentRaw(c.x, c.y, c.vx, c.vy, c.r, c.g0, c.g1, c.g2, c.g3, 1));
       }
       return s;
-    }));
-    rows.push(bench("Rapier Ball.castShape vs Segment", RP, () => {
+    } });
+    rows.push({ name: "Rapier Ball.castShape vs Segment", ops: RP, batch: () => {
       let s = 0;
       for (let k = 0; k < RP; k++) {
         const c = C[k & M];
@@ -211,7 +247,7 @@ async function main(): Promise<void> {
         s += h === null ? 1 : h.time_of_impact;
       }
       return s;
-    }, { samples: 5 }));
+    } });
     families.push({ title: "circle vs segment", rows });
   }
 
@@ -223,22 +259,22 @@ async function main(): Promise<void> {
     const balls = C.map((c) => new RAPIER.Ball(c.r));
     const cuboids = C.map((c) => new RAPIER.Cuboid((c.g2 - c.g0) / 2, (c.g3 - c.g1) / 2));
     const p = { x: 0, y: 0 }, v = { x: 0, y: 0 }, q = { x: 0, y: 0 };
-    const rows: BenchRow[] = [];
+    const rows: Case2[] = [];
     const note = hitRate((i) => sweepCircleBoxInto(hit, circles[i], boxes[i]));
-    rows.push(bench("carom sweepCircleBoxInto (checked)", OPS, () => {
+    rows.push({ name: "carom sweepCircleBoxInto (checked)", ops: OPS, batch: () => {
       let s = 0;
       for (let k = 0; k < OPS; k++) if (sweepCircleBoxInto(hit, circles[k & M], boxes[k & M])) s += hit.t + hit.nx;
       return s;
-    }, {}, note + ", t + point + normal + feature"));
-    rows.push(bench("carom toiCircleBoxRaw", OPS, () => {
+    }, note: note + ", t + point + normal + feature" });
+    rows.push({ name: "carom toiCircleBoxRaw", ops: OPS, batch: () => {
       let s = 0;
       for (let k = 0; k < OPS; k++) {
         const c = C[k & M];
         s += fold(toiCircleBoxRaw(c.x, c.y, c.vx, c.vy, c.r, c.g0, c.g1, c.g2, c.g3, 1));
       }
       return s;
-    }));
-    rows.push(bench("Rapier Ball.castShape vs Cuboid", RP, () => {
+    } });
+    rows.push({ name: "Rapier Ball.castShape vs Cuboid", ops: RP, batch: () => {
       let s = 0;
       for (let k = 0; k < RP; k++) {
         const c = C[k & M];
@@ -248,7 +284,7 @@ async function main(): Promise<void> {
         s += h === null ? 1 : h.time_of_impact;
       }
       return s;
-    }, { samples: 5 }));
+    } });
     families.push({ title: "circle vs box", rows });
   }
 
@@ -260,22 +296,22 @@ async function main(): Promise<void> {
     const balls = C.map((c) => new RAPIER.Ball(c.r));
     const rpolys = polys.map((pl) => new RAPIER.Polyline(new Float32Array(pl)));
     const p = { x: 0, y: 0 }, v = { x: 0, y: 0 };
-    const rows: BenchRow[] = [];
+    const rows: Case2[] = [];
     const note = hitRate((i) => sweepCirclePolylineInto(hit, circles[i], polys[i & 63]));
-    rows.push(bench("carom sweepCirclePolylineInto (checked)", OPS / 4, () => {
+    rows.push({ name: "carom sweepCirclePolylineInto (checked)", ops: OPS / 4, batch: () => {
       let s = 0;
       for (let k = 0; k < OPS / 4; k++) if (sweepCirclePolylineInto(hit, circles[k & M], polys[k & 63])) s += hit.t + hit.nx;
       return s;
-    }, {}, note + ", 8 segments"));
-    rows.push(bench("carom toiCirclePolylineRaw", OPS / 4, () => {
+    }, note: note + ", 8 segments" });
+    rows.push({ name: "carom toiCirclePolylineRaw", ops: OPS / 4, batch: () => {
       let s = 0;
       for (let k = 0; k < OPS / 4; k++) {
         const c = C[k & M];
         s += fold(toiCirclePolylineRaw(c.x, c.y, c.vx, c.vy, c.r, polys[k & 63], 1));
       }
       return s;
-    }));
-    rows.push(bench("Rapier Ball.castShape vs Polyline", RP, () => {
+    } });
+    rows.push({ name: "Rapier Ball.castShape vs Polyline", ops: RP, batch: () => {
       let s = 0;
       for (let k = 0; k < RP; k++) {
         const c = C[k & M];
@@ -284,18 +320,20 @@ async function main(): Promise<void> {
         s += h === null ? 1 : h.time_of_impact;
       }
       return s;
-    }, { samples: 5 }));
+    } });
     families.push({ title: "circle vs polyline (8 segments)", rows });
   }
 
   for (const f of families) {
-    const peer = f.rows.find((r) => r.name.startsWith("Rapier"))!;
-    report(f.title, f.rows, peer.name, "queries");
-    summary.push(`${f.title.padEnd(32)} checked ${(f.rows[0].opsPerSec / peer.opsPerSec).toFixed(1).padStart(6)}x  raw ${(f.rows[1].opsPerSec / peer.opsPerSec).toFixed(1).padStart(6)}x  Rapier`);
+    const peer = f.rows.find((r) => r.name.startsWith("Rapier"))!.name;
+    const { rows, paired } = runFamily(f.rows, peer);
+    report(f.title, rows, peer, "queries");
+    const ratio = (i: number): string => `${paired.get(rows[i].name)!.toFixed(1).padStart(6)}x`;
+    summary.push(`${f.title.padEnd(32)} checked ${ratio(0)}  raw ${ratio(1)}`);
   }
-  console.log("\nsummary (median queries/s over Rapier's, same inputs, same process):");
+  console.log("\nsummary: carom over Rapier, median of per-round paired ratios (same inputs, same process, interleaved):");
   for (const line of summary) console.log("  " + line);
-  console.log(`\n(sink ${sinkValue().toExponential(3)})`);
+  console.log(`\n(sink ${(sinkValue() + sink).toExponential(3)})`);
 }
 
 await main();

@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { closestParameterOnSegmentRaw, closestPointOnSegment, closestPointOnSegmentInto } from "../src/index.js";
-import type { SegmentClosestPoint } from "../src/index.js";
+import { closestParameterOnSegmentRaw, closestPointOnSegment, closestPointOnSegmentInto } from "../src/query/closest-point-segment.js";
+import type { SegmentClosestPoint } from "../src/query/types-geometry2.js";
 import { Random } from "./support/random.js";
 import { ulp } from "./support/brute-force-2d.js";
 import { isqrt, rationalToDouble, toCommonIntegers } from "./support/exact.js";

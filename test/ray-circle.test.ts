@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
-import { rayHitCircle, rayHitCircleRaw, segmentHitCircle, segmentHitCircleRaw } from "../src/index.js";
+import { rayHitCircle, rayHitCircleRaw, segmentHitCircle, segmentHitCircleRaw } from "../src/query/ray-circle.js";
 import { Random } from "./support/random.js";
 import { firstContact, ulp } from "./support/brute-force-2d.js";
 import { isqrt, rationalToDouble, toCommonIntegers } from "./support/exact.js";

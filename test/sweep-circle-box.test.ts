@@ -2,17 +2,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
-import {
-  FEATURE_INTERIOR,
-  FEATURE_VERTEX,
-  sweepCircleBox,
-  sweepCircleBoxInto,
-  sweepCircleBoxRaw,
-  timeOfImpactCircleBox,
-  timeOfImpactCircles,
-  toiCircleBoxRaw,
-} from "../src/index.js";
-import type { WallHit2 } from "../src/index.js";
+import { sweepCircleBox, sweepCircleBoxInto, sweepCircleBoxRaw, timeOfImpactCircleBox, toiCircleBoxRaw } from "../src/query/sweep-circle-box.js";
+import { timeOfImpactCircles } from "../src/query/toi-circle-circle.js";
+import { FEATURE_INTERIOR, FEATURE_VERTEX } from "../src/query/types.js";
+import type { WallHit2 } from "../src/query/types.js";
 import { Random } from "./support/random.js";
 import { firstContact, signedDistanceToBox, ulp } from "./support/brute-force-2d.js";
 import { rationalToDouble, toCommonIntegers } from "./support/exact.js";

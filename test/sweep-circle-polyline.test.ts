@@ -1,17 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import {
-  FEATURE_INTERIOR,
-  FEATURE_VERTEX,
-  sweepCirclePolyline,
-  sweepCirclePolylineInto,
-  sweepCirclePolylineRaw,
-  timeOfImpactCirclePolyline,
-  toiCirclePolylineRaw,
-  toiCircleSegmentRaw,
-} from "../src/index.js";
-import type { WallHit2 } from "../src/index.js";
+import { sweepCirclePolyline, sweepCirclePolylineInto, sweepCirclePolylineRaw, timeOfImpactCirclePolyline, toiCirclePolylineRaw } from "../src/query/sweep-circle-polyline.js";
+import { toiCircleSegmentRaw } from "../src/query/sweep-circle-segment.js";
+import { FEATURE_INTERIOR, FEATURE_VERTEX } from "../src/query/types.js";
+import type { WallHit2 } from "../src/query/types.js";
 import { Random } from "./support/random.js";
 import { distanceToSegment, firstContact, ulp } from "./support/brute-force-2d.js";
 

@@ -39,9 +39,7 @@ export function rayHitCircleRaw(
   const R2 = r * r;
   const c = D - R2;
   const ec = U8 * (D + R2) + TINY;
-  if (c < -ec) return 0;
-  if (c > ec) return toiCirclesRaw(x, y, dx, dy, 0, cx, cy, 0, 0, r, maxS);
-  if (separationSign(x, y, 0, 0, cx, cy, 0, r) <= 0) return 0;
+  if (c < -ec || (c <= ec && separationSign(x, y, 0, 0, cx, cy, 0, r) <= 0)) return 0;
   return toiCirclesRaw(x, y, dx, dy, 0, cx, cy, 0, 0, r, maxS);
 }
 

@@ -127,104 +127,107 @@ const boxIO = new Float64Array(11);
 function boxKernel(): number {
   const q = boxIO;
   const cx = q[0], cy = q[1], vx = q[2], vy = q[3], r = q[4], minX = q[5], minY = q[6], maxX = q[7], maxY = q[8], tMax = q[9];
-  // No motion: no first contact.
-  if (vx === 0 && vy === 0) return Infinity;
-  const xs = cx < minX ? -1 : cx > maxX ? 1 : 0;
-  const ys = cy < minY ? -1 : cy > maxY ? 1 : 0;
-  if (xs === 0 && ys === 0) {
-    // Centre inside the box: approaching means moving deeper, away from the nearest side(s).
-    const dB = cy - minY;
-    const dR = maxX - cx;
-    const dT = maxY - cy;
-    const dL = cx - minX;
-    const m = Math.min(dB, dR, dT, dL);
-    // On a tie the x side is reported (as for an entry through a corner), which keeps the
-    // answer symmetric under mirroring in either axis.
-    let side = -1;
-    if (dL === m) { if (!(vx > 0)) return Infinity; side = 3; }
-    if (dR === m) { if (!(vx < 0)) return Infinity; if (side < 0) side = 1; }
-    if (dB === m) { if (!(vy > 0)) return Infinity; if (side < 0) side = 0; }
-    if (dT === m) { if (!(vy < 0)) return Infinity; if (side < 0) side = 2; }
-    return hit(0, FEATURE_INTERIOR, side);
-  }
-  if (xs !== 0 && ys !== 0) {
-    // Corner region: when the centre may be within r of the corner, the corner decides.
-    const kx = xs < 0 ? minX : maxX;
-    const ky = ys < 0 ? minY : maxY;
-    const dx = cx - kx;
-    const dy = cy - ky;
-    const D = dx * dx + dy * dy;
-    const R2 = r * r;
-    if (D - R2 <= U8 * (D + R2) + TINY) {
-      return hit(toiCirclesRaw(cx, cy, vx, vy, r, kx, ky, 0, 0, 0, tMax), FEATURE_VERTEX, cornerIndex(xs, ys));
+  // Corner cases leave the block with the corner's signs; the circle kernel then has a single
+  // call site (so it inlines here once).
+  let kxs = 0;
+  let kys = 0;
+  decide: {
+    // No motion: no first contact.
+    if (vx === 0 && vy === 0) return Infinity;
+    const xs = cx < minX ? -1 : cx > maxX ? 1 : 0;
+    const ys = cy < minY ? -1 : cy > maxY ? 1 : 0;
+    if (xs === 0 && ys === 0) {
+      // Centre inside the box: approaching means moving deeper, away from the nearest side(s).
+      const dB = cy - minY;
+      const dR = maxX - cx;
+      const dT = maxY - cy;
+      const dL = cx - minX;
+      const m = Math.min(dB, dR, dT, dL);
+      // On a tie the x side is reported (as for an entry through a corner), which keeps the
+      // answer symmetric under mirroring in either axis.
+      let side = -1;
+      if (dL === m) { if (!(vx > 0)) return Infinity; side = 3; }
+      if (dR === m) { if (!(vx < 0)) return Infinity; if (side < 0) side = 1; }
+      if (dB === m) { if (!(vy > 0)) return Infinity; if (side < 0) side = 0; }
+      if (dT === m) { if (!(vy < 0)) return Infinity; if (side < 0) side = 2; }
+      return hit(0, FEATURE_INTERIOR, side);
     }
-  } else if (xs !== 0) {
-    // Left or right of the box, abreast of the side: within r, the side decides.
-    if (xs < 0 ? differenceAtMost(minX, cx, r) : differenceAtMost(cx, maxX, r)) {
-      return (xs < 0 ? vx > 0 : vx < 0) ? hit(0, FEATURE_INTERIOR, xs < 0 ? 3 : 1) : Infinity;
+    if (xs !== 0 && ys !== 0) {
+      // Corner region: when the centre may be within r of the corner, the corner decides.
+      const kx = xs < 0 ? minX : maxX;
+      const ky = ys < 0 ? minY : maxY;
+      const dx = cx - kx;
+      const dy = cy - ky;
+      const D = dx * dx + dy * dy;
+      const R2 = r * r;
+      if (D - R2 <= U8 * (D + R2) + TINY) { kxs = xs; kys = ys; break decide; }
+    } else if (xs !== 0) {
+      // Left or right of the box, abreast of the side: within r, the side decides.
+      if (xs < 0 ? differenceAtMost(minX, cx, r) : differenceAtMost(cx, maxX, r)) {
+        return (xs < 0 ? vx > 0 : vx < 0) ? hit(0, FEATURE_INTERIOR, xs < 0 ? 3 : 1) : Infinity;
+      }
+    } else if (ys < 0 ? differenceAtMost(minY, cy, r) : differenceAtMost(cy, maxY, r)) {
+      return (ys < 0 ? vy > 0 : vy < 0) ? hit(0, FEATURE_INTERIOR, ys < 0 ? 0 : 2) : Infinity;
     }
-  } else if (ys < 0 ? differenceAtMost(minY, cy, r) : differenceAtMost(cy, maxY, r)) {
-    return (ys < 0 ? vy > 0 : vy < 0) ? hit(0, FEATURE_INTERIOR, ys < 0 ? 0 : 2) : Infinity;
-  }
 
-  // Certainly outside the rounded box: slabs of the box expanded by r.
-  let t0 = -Infinity;
-  let t1 = Infinity;
-  if (vx > 0) {
-    t0 = (minX - r - cx) / vx;
-    t1 = (maxX + r - cx) / vx;
-  } else if (vx < 0) {
-    t0 = (maxX + r - cx) / vx;
-    t1 = (minX - r - cx) / vx;
-  } else if (!(differenceBelow(minX, cx, r) && differenceBelow(cx, maxX, r))) {
-    // Not strictly inside the expanded slab: never in it, or running along its edge at exactly r.
-    return Infinity;
-  }
-  let u0 = -Infinity;
-  let u1 = Infinity;
-  if (vy > 0) {
-    u0 = (minY - r - cy) / vy;
-    u1 = (maxY + r - cy) / vy;
-  } else if (vy < 0) {
-    u0 = (maxY + r - cy) / vy;
-    u1 = (minY - r - cy) / vy;
-  } else if (!(differenceBelow(minY, cy, r) && differenceBelow(cy, maxY, r))) {
-    return Infinity;
-  }
-  const enterX = t0 >= u0;
-  const enter = enterX ? t0 : u0;
-  const exit = t1 < u1 ? t1 : u1;
-  // A miss, or touching the expanded box at a single instant: for r = 0 a corner graze, unless
-  // the box has zero width (or height) and the point crosses it strictly between its ends.
-  if (!(enter < exit)) {
-    if (!(r === 0 && enter === exit)) return Infinity;
-    const crossing = (t0 === t1 && u0 !== u1 && u0 < enter && enter < u1) || (u0 === u1 && t0 !== t1 && t0 < enter && enter < t1);
-    if (!crossing) return Infinity;
-  }
-  if (exit <= 0 || enter > tMax) return Infinity;
-  if (enter < 0) {
-    // The centre starts in a corner square of the expanded box, outside the corner's disc.
-    return hit(toiCirclesRaw(cx, cy, vx, vy, r, xs < 0 ? minX : maxX, ys < 0 ? minY : maxY, 0, 0, 0, tMax), FEATURE_VERTEX, cornerIndex(xs, ys));
-  }
-  // The entry point abreast of a side, or in a corner square? Measured from each end of the
-  // side at the refined time, with the offset formed to double-double accuracy (offsetAt), so
-  // the test is sharp near the corner even far from the origin.
-  if (enterX) {
-    const t = vx > 0 ? sideTime(minX, cx, -r, vx) : sideTime(maxX, cx, r, vx);
-    const below = offsetFrom(cy, minY, vy, t) < 0;
-    if (r === 0 || (!below && offsetFrom(cy, maxY, vy, t) <= 0)) {
-      return t <= tMax ? hit(t, FEATURE_INTERIOR, vx > 0 ? 3 : 1) : Infinity;
+    // Certainly outside the rounded box: slabs of the box expanded by r.
+    let t0 = -Infinity;
+    let t1 = Infinity;
+    if (vx > 0) {
+      t0 = (minX - r - cx) / vx;
+      t1 = (maxX + r - cx) / vx;
+    } else if (vx < 0) {
+      t0 = (maxX + r - cx) / vx;
+      t1 = (minX - r - cx) / vx;
+    } else if (!(differenceBelow(minX, cx, r) && differenceBelow(cx, maxX, r))) {
+      // Not strictly inside the expanded slab: never in it, or running along its edge at exactly r.
+      return Infinity;
     }
-    const kx = vx > 0 ? minX : maxX;
-    const ky = below ? minY : maxY;
-    return hit(toiCirclesRaw(cx, cy, vx, vy, r, kx, ky, 0, 0, 0, tMax), FEATURE_VERTEX, cornerIndex(vx > 0 ? -1 : 1, below ? -1 : 1));
+    let u0 = -Infinity;
+    let u1 = Infinity;
+    if (vy > 0) {
+      u0 = (minY - r - cy) / vy;
+      u1 = (maxY + r - cy) / vy;
+    } else if (vy < 0) {
+      u0 = (maxY + r - cy) / vy;
+      u1 = (minY - r - cy) / vy;
+    } else if (!(differenceBelow(minY, cy, r) && differenceBelow(cy, maxY, r))) {
+      return Infinity;
+    }
+    const enterX = t0 >= u0;
+    const enter = enterX ? t0 : u0;
+    const exit = t1 < u1 ? t1 : u1;
+    // A miss, or touching the expanded box at a single instant: for r = 0 a corner graze, unless
+    // the box has zero width (or height) and the point crosses it strictly between its ends.
+    if (!(enter < exit)) {
+      if (!(r === 0 && enter === exit)) return Infinity;
+      const crossing = (t0 === t1 && u0 !== u1 && u0 < enter && enter < u1) || (u0 === u1 && t0 !== t1 && t0 < enter && enter < t1);
+      if (!crossing) return Infinity;
+    }
+    if (exit <= 0 || enter > tMax) return Infinity;
+    if (enter < 0) {
+      // The centre starts in a corner square of the expanded box, outside the corner's disc.
+      { kxs = xs; kys = ys; break decide; }
+    }
+    // The entry point abreast of a side, or in a corner square? Measured from each end of the
+    // side at the refined time, with the offset formed to double-double accuracy (offsetAt), so
+    // the test is sharp near the corner even far from the origin.
+    if (enterX) {
+      const t = vx > 0 ? sideTime(minX, cx, -r, vx) : sideTime(maxX, cx, r, vx);
+      const below = offsetFrom(cy, minY, vy, t) < 0;
+      if (r === 0 || (!below && offsetFrom(cy, maxY, vy, t) <= 0)) {
+        return t <= tMax ? hit(t, FEATURE_INTERIOR, vx > 0 ? 3 : 1) : Infinity;
+      }
+      { kxs = vx > 0 ? -1 : 1; kys = below ? -1 : 1; break decide; }
+    }
+    const t = vy > 0 ? sideTime(minY, cy, -r, vy) : sideTime(maxY, cy, r, vy);
+    const left = offsetFrom(cx, minX, vx, t) < 0;
+    if (r === 0 || (!left && offsetFrom(cx, maxX, vx, t) <= 0)) {
+      return t <= tMax ? hit(t, FEATURE_INTERIOR, vy > 0 ? 0 : 2) : Infinity;
+    }
+    { kxs = left ? -1 : 1; kys = vy > 0 ? -1 : 1; break decide; }
   }
-  const t = vy > 0 ? sideTime(minY, cy, -r, vy) : sideTime(maxY, cy, r, vy);
-  const left = offsetFrom(cx, minX, vx, t) < 0;
-  if (r === 0 || (!left && offsetFrom(cx, maxX, vx, t) <= 0)) {
-    return t <= tMax ? hit(t, FEATURE_INTERIOR, vy > 0 ? 0 : 2) : Infinity;
-  }
-  return hit(toiCirclesRaw(cx, cy, vx, vy, r, left ? minX : maxX, vy > 0 ? minY : maxY, 0, 0, 0, tMax), FEATURE_VERTEX, cornerIndex(left ? -1 : 1, vy > 0 ? -1 : 1));
+  return hit(toiCirclesRaw(cx, cy, vx, vy, r, kxs < 0 ? minX : maxX, kys < 0 ? minY : maxY, 0, 0, 0, tMax), FEATURE_VERTEX, cornerIndex(kxs, kys));
 }
 
 /** Writes the unit vector along (x, y) to out.nx, out.ny, scaling first so nothing overflows. */

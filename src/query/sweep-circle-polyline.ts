@@ -14,16 +14,17 @@
  */
 import { FEATURE_VERTEX } from "./types.js";
 import type { MovingCircle, WallHit2 } from "./types.js";
-import { circleSegmentFeature, sweepCircleSegmentRaw, toiCircleSegmentRaw } from "./sweep-circle-segment.js";
+import { circleSegmentFeature, fillCircleSegmentHit, toiCircleSegmentRaw } from "./sweep-circle-segment.js";
 import { checkMovingCircle, checkTMax } from "./validate.js";
 import { checkPolyline2 } from "./validate-geometry2.js";
 
 /**
- * The feature of the last hit of {@link toiCirclePolylineRaw}: [feature, index, segment] with
- * index a segment number for FEATURE_INTERIOR and a vertex number for FEATURE_VERTEX, and
- * segment the number of the segment that reported the hit.
+ * The feature of the last hit of {@link toiCirclePolylineRaw}: [feature, index, segment, end,
+ * side] with index a segment number for FEATURE_INTERIOR and a vertex number for
+ * FEATURE_VERTEX, segment the number of the segment that reported the hit, and end and side
+ * that segment's own end index and side (as in circleSegmentFeature).
  */
-export const circlePolylineFeature = new Float64Array(3);
+export const circlePolylineFeature = new Float64Array(5);
 
 /**
  * Time of impact of the circle (cx, cy, r) moving with (vx, vy) against the polyline with
@@ -40,16 +41,18 @@ export function toiCirclePolylineRaw(
   let feature = 0;
   let index = 0;
   let segment = 0;
+  let end = 0;
+  let side = 0;
   // The box swept by the circle over [0, horizon], widened by a relative 2^-40 so that rounding
   // can never cull a segment the exact sweep touches: a segment outside it cannot be met.
-  let ex = vx === 0 ? cx : cx + vx * horizon;
-  let ey = vy === 0 ? cy : cy + vy * horizon;
-  let mx = (Math.abs(cx) + Math.abs(ex) + r) * 2 ** -40;
-  let my = (Math.abs(cy) + Math.abs(ey) + r) * 2 ** -40;
-  let x0 = Math.min(cx, ex) - r - mx;
-  let x1 = Math.max(cx, ex) + r + mx;
-  let y0 = Math.min(cy, ey) - r - my;
-  let y1 = Math.max(cy, ey) + r + my;
+  let sx = vx === 0 ? cx : cx + vx * horizon;
+  let sy = vy === 0 ? cy : cy + vy * horizon;
+  let mx = (Math.abs(cx) + Math.abs(sx) + r) * 2 ** -40;
+  let my = (Math.abs(cy) + Math.abs(sy) + r) * 2 ** -40;
+  let x0 = Math.min(cx, sx) - r - mx;
+  let x1 = Math.max(cx, sx) + r + mx;
+  let y0 = Math.min(cy, sy) - r - my;
+  let y1 = Math.max(cy, sy) + r + my;
   const n = coords.length - 2;
   let ax = coords[0];
   let ay = coords[1];
@@ -67,18 +70,20 @@ export function toiCirclePolylineRaw(
       best = t;
       horizon = t;
       // Shrink the swept box to the new horizon.
-      ex = vx === 0 ? cx : cx + vx * t;
-      ey = vy === 0 ? cy : cy + vy * t;
-      mx = (Math.abs(cx) + Math.abs(ex) + r) * 2 ** -40;
-      my = (Math.abs(cy) + Math.abs(ey) + r) * 2 ** -40;
-      x0 = Math.min(cx, ex) - r - mx;
-      x1 = Math.max(cx, ex) + r + mx;
-      y0 = Math.min(cy, ey) - r - my;
-      y1 = Math.max(cy, ey) + r + my;
+      sx = vx === 0 ? cx : cx + vx * t;
+      sy = vy === 0 ? cy : cy + vy * t;
+      mx = (Math.abs(cx) + Math.abs(sx) + r) * 2 ** -40;
+      my = (Math.abs(cy) + Math.abs(sy) + r) * 2 ** -40;
+      x0 = Math.min(cx, sx) - r - mx;
+      x1 = Math.max(cx, sx) + r + mx;
+      y0 = Math.min(cy, sy) - r - my;
+      y1 = Math.max(cy, sy) + r + my;
       feature = circleSegmentFeature[0];
       // A vertex is named by its number in the polyline: segment i joins vertices i and i + 1.
       segment = i >> 1;
-      index = feature === FEATURE_VERTEX ? segment + circleSegmentFeature[1] : segment;
+      end = circleSegmentFeature[1];
+      side = circleSegmentFeature[2];
+      index = feature === FEATURE_VERTEX ? segment + end : segment;
     }
     ax = bx;
     ay = by;
@@ -87,6 +92,8 @@ export function toiCirclePolylineRaw(
     circlePolylineFeature[0] = feature;
     circlePolylineFeature[1] = index;
     circlePolylineFeature[2] = segment;
+    circlePolylineFeature[3] = end;
+    circlePolylineFeature[4] = side;
   }
   return best;
 }
@@ -102,14 +109,11 @@ export function sweepCirclePolylineRaw(
 ): boolean {
   const t = toiCirclePolylineRaw(cx, cy, vx, vy, r, coords, tMax);
   if (t === Infinity) return false;
-  const feature = circlePolylineFeature[0];
-  const index = circlePolylineFeature[1];
-  // Redo the winning segment (same inputs, same answer) for its point and normal.
-  const j = 2 * circlePolylineFeature[2];
-  sweepCircleSegmentRaw(out, cx, cy, vx, vy, r, coords[j], coords[j + 1], coords[j + 2], coords[j + 3], tMax);
-  out.t = t;
-  out.feature = feature;
-  out.index = index;
+  const f = circlePolylineFeature;
+  const j = 2 * f[2];
+  // The winning segment's normal and contact point, then the polyline's numbering.
+  fillCircleSegmentHit(out, cx, cy, vx, vy, coords[j], coords[j + 1], coords[j + 2], coords[j + 3], t, f[0], f[3], f[4]);
+  out.index = f[1];
   return true;
 }
 

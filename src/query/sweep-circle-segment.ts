@@ -180,7 +180,10 @@ function segmentKernel(): void {
   const rL = r * Math.sqrt(L2);
   const gap = Math.abs(h0) - rL;
   const eg = U8 * (Math.abs(p1) + Math.abs(p2) + rL) + TINY;
-  let tI: number;
+  // Which end cap decides (-1: the interior equation), and the side of the line.
+  let end = -1;
+  let side = 0;
+  let tI = Infinity;
   if (gap > eg) {
     // Case 1: certainly outside the slab around the line. Approach speed times L: -sign(h0) hv.
     const q1 = ex * vy;
@@ -193,58 +196,71 @@ function segmentKernel(): void {
       q[10] = Infinity;
       return;
     }
+    side = h0 > 0 ? 1 : -1;
     // Shortcut to an end cap: when gap and app are known to 2^-40 relative, the rounded tI is
     // within 2^-38 relative of the true one, and if the foot at that time lies clearly beyond
     // an end (by a margin of 2^-30 of the terms), the true foot does too: no need for the
     // double-double interior time.
     if (gap > 2 ** 13 * eg && app > 2 ** 13 * ev) {
       const ta = gap / app;
-      const de = dx * ex + dy * ey;
-      const db = (cx - bx) * ex + (cy - by) * ey;
       const dv = (vx * ex + vy * ey) * ta;
+      const de = dx * ex + dy * ey;
       if (de + dv < -(2 ** -30) * (Math.abs(de) + Math.abs(dv))) {
-        cap(cx, cy, vx, vy, r, ax, ay, tMax, 0, h0 > 0 ? 1 : -1);
-        return;
-      }
-      if (db + dv > 2 ** -30 * (Math.abs(db) + Math.abs(dv))) {
-        cap(cx, cy, vx, vy, r, bx, by, tMax, 1, h0 > 0 ? 1 : -1);
-        return;
+        end = 0;
+      } else {
+        const db = (cx - bx) * ex + (cy - by) * ey;
+        if (db + dv > 2 ** -30 * (Math.abs(db) + Math.abs(dv))) end = 1;
       }
     }
-    tI = exactInterior();
+    if (end < 0) tI = exactInterior();
+  } else if (dx * ex + dy * ey <= 0) {
+    // Case 2: within (or at the edge of) the slab. Which part of the segment is the centre
+    // abreast of? Each end is tested from that end, (c - a).e and (c - b).e, so that the
+    // rounding error is relative to the centre's distance from that end, not to the length.
+    end = 0;
+  } else if ((cx - bx) * ex + (cy - by) * ey >= 0) {
+    end = 1;
   } else {
-    // Within (or at the edge of) the slab: which part of the segment is the centre abreast of?
-    // Each end is tested from that end, (c - a).e and (c - b).e, so that the rounding error is
-    // relative to the centre's distance from that end, not to the segment's length.
-    if (dx * ex + dy * ey <= 0) {
-      cap(cx, cy, vx, vy, r, ax, ay, tMax, 0, 0);
-      return;
-    }
-    if ((cx - bx) * ex + (cy - by) * ey >= 0) {
-      cap(cx, cy, vx, vy, r, bx, by, tMax, 1, 0);
-      return;
-    }
     tI = exactInterior();
   }
-  if (tI === Infinity) {
-    q[10] = Infinity;
-    return;
+  if (end < 0) {
+    if (tI === Infinity) {
+      q[10] = Infinity;
+      return;
+    }
+    side = lastSide;
+    // Where is the centre's foot on the line when it reaches the slab? Measured from each end,
+    // first in plain doubles with a rigorous bound (each offset off by at most 3u of its terms,
+    // the dot product by 3u more); a foot within that bound of an end is measured again with
+    // the centre's offset from that end formed to double-double accuracy (offsetAt), so that
+    // the test is sharp near either end even on a long segment far from the origin.
+    const wx = tI * vx;
+    const wy = tI * vy;
+    let fa = (dx + wx) * ex + (dy + wy) * ey;
+    if (Math.abs(fa) <= U8 * ((Math.abs(dx) + Math.abs(wx)) * Math.abs(ex) + (Math.abs(dy) + Math.abs(wy)) * Math.abs(ey)) + TINY) {
+      fa = offsetFrom(cx, ax, vx, tI) * ex + offsetFrom(cy, ay, vy, tI) * ey;
+    }
+    const gx = cx - bx;
+    const gy = cy - by;
+    let fb = (gx + wx) * ex + (gy + wy) * ey;
+    if (Math.abs(fb) <= U8 * ((Math.abs(gx) + Math.abs(wx)) * Math.abs(ex) + (Math.abs(gy) + Math.abs(wy)) * Math.abs(ey)) + TINY) {
+      fb = offsetFrom(cx, bx, vx, tI) * ex + offsetFrom(cy, by, vy, tI) * ey;
+    }
+    if (fa > 0 && fb < 0) {
+      q[10] = tI <= tMax ? tI : Infinity;
+      q[11] = FEATURE_INTERIOR;
+      q[12] = 0;
+      q[13] = side;
+      return;
+    }
+    end = fa <= 0 ? 0 : 1;
   }
-  // Where is the centre's foot on the line when it reaches the slab? Measured from each end,
-  // with the centre's offset from that end at tI formed to double-double accuracy (offsetAt),
-  // so that the test is sharp near either end even on a long segment far from the origin.
-  const fa = offsetFrom(cx, ax, vx, tI) * ex + offsetFrom(cy, ay, vy, tI) * ey;
-  const fb = offsetFrom(cx, bx, vx, tI) * ex + offsetFrom(cy, by, vy, tI) * ey;
-  if (fa > 0 && fb < 0) {
-    q[10] = tI <= tMax ? tI : Infinity;
-    q[11] = FEATURE_INTERIOR;
-    q[12] = 0;
-    q[13] = lastSide;
-  } else if (fa <= 0) {
-    cap(cx, cy, vx, vy, r, ax, ay, tMax, 0, lastSide);
-  } else {
-    cap(cx, cy, vx, vy, r, bx, by, tMax, 1, lastSide);
-  }
+  // An end cap: the circle kernel against the end point (a circle of radius 0 at rest). One
+  // call site, so that the kernel inlines here.
+  q[10] = toiCirclesRaw(cx, cy, vx, vy, r, end === 0 ? ax : bx, end === 0 ? ay : by, 0, 0, 0, tMax);
+  q[11] = FEATURE_VERTEX;
+  q[12] = end;
+  q[13] = side;
 }
 
 /**
@@ -254,15 +270,6 @@ function segmentKernel(): void {
 function offsetFrom(p: number, q: number, v: number, t: number): number {
   const o = offsetAt(p, q, v, 0, t);
   return o === o ? o : p - q + t * v;
-}
-
-/** An end cap: the circle kernel against the point (px, py); records the result in {@link io}. */
-function cap(cx: number, cy: number, vx: number, vy: number, r: number, px: number, py: number, tMax: number, index: number, side: number): void {
-  const q = io;
-  q[10] = toiCirclesRaw(cx, cy, vx, vy, r, px, py, 0, 0, 0, tMax);
-  q[11] = FEATURE_VERTEX;
-  q[12] = index;
-  q[13] = side;
 }
 
 /**
@@ -338,23 +345,37 @@ export function sweepCircleSegmentRaw(
   const t = toiCircleSegmentRaw(cx, cy, vx, vy, r, ax, ay, bx, by, tMax);
   if (t === Infinity) return false;
   const f = circleSegmentFeature;
+  fillCircleSegmentHit(out, cx, cy, vx, vy, ax, ay, bx, by, t, f[0], f[1], f[2]);
+  return true;
+}
+
+/**
+ * Fills `out` for a hit of the circle (centre c + t v) on the segment a..b that a kernel has
+ * already found: time t and the kernel's [feature, index, side] ({@link circleSegmentFeature}).
+ * Computes the unit normal and the contact point; used by the sweeps against segments and
+ * polylines.
+ */
+export function fillCircleSegmentHit(
+  out: WallHit2, cx: number, cy: number, vx: number, vy: number,
+  ax: number, ay: number, bx: number, by: number, t: number, feature: number, index: number, side: number,
+): void {
   out.t = t;
-  out.feature = f[0];
-  out.index = f[1];
-  if (f[0] === FEATURE_VERTEX) {
-    const px = f[1] === 0 ? ax : bx;
-    const py = f[1] === 0 ? ay : by;
-    // From the centre at t to the end point, with the offset formed exactly (offsetAt).
+  out.feature = feature;
+  out.index = index;
+  if (feature === FEATURE_VERTEX) {
+    const px = index === 0 ? ax : bx;
+    const py = index === 0 ? ay : by;
+    // From the centre at t to the end point, with the offset formed to double-double accuracy.
     setNormal(out, offsetFrom(px, cx, -vx, t), offsetFrom(py, cy, -vy, t));
     out.px = px;
     out.py = py;
-    return true;
+    return;
   }
   // Interior: the normal is perpendicular to the segment, pointing from the centre's side to
   // the line: side * (ey, -ex) / L.
   const ex = bx - ax;
   const ey = by - ay;
-  setNormal(out, f[2] * ey, -f[2] * ex);
+  setNormal(out, side * ey, -side * ex);
   // Contact point: the foot of the centre at t on the segment.
   const fx = cx + t * vx - ax;
   const fy = cy + t * vy - ay;
@@ -368,7 +389,6 @@ export function sweepCircleSegmentRaw(
     out.px = bx - (1 - s) * ex;
     out.py = by - (1 - s) * ey;
   }
-  return true;
 }
 
 /**
