@@ -8,7 +8,7 @@
  *
  * The one difference from a sweep is the start: a ray or segment query treats the disc as
  * solid, so an origin inside the closed disc reports 0 whatever the direction (a sweep would
- * report "none" for a point moving out). The inside test is exact ({@link separationSign}).
+ * report "none" for a point moving out). The inside test is exact (see pointInDisc).
  *
  * For a segment a..b the direction b - a is never rounded: the kernel is handed the two
  * endpoints as the "velocities" of the two bodies (a at a with velocity b, the circle at c
@@ -16,7 +16,6 @@
  * exactly itself.
  */
 import { toiCirclesRaw } from "./toi-circle-circle.js";
-import { separationSign } from "./overlap.js";
 import type { Circle } from "./types.js";
 import type { Ray2, Segment2 } from "./types-geometry2.js";
 import { checkCircle, checkTMax } from "./validate.js";
@@ -31,21 +30,9 @@ export function rayHitCircleRaw(
   x: number, y: number, dx: number, dy: number,
   cx: number, cy: number, r: number, maxS: number,
 ): number {
-  // Inside the closed disc? Decided in plain doubles with a rigorous error bound (as in
-  // separationSign) and, when too close to call, exactly.
-  const px = x - cx;
-  const py = y - cy;
-  const D = px * px + py * py;
-  const R2 = r * r;
-  const c = D - R2;
-  const ec = U8 * (D + R2) + TINY;
-  if (c < -ec || (c <= ec && separationSign(x, y, 0, 0, cx, cy, 0, r) <= 0)) return 0;
+  if (pointInDisc(x, y, cx, cy, r)) return 0;
   return toiCirclesRaw(x, y, dx, dy, 0, cx, cy, 0, 0, r, maxS);
 }
-
-const U8 = 8 * 2 ** -53;
-/** Absolute slack for squares that underflow. */
-const TINY = 2 ** -1000;
 
 /**
  * First hit of the segment a + s (b - a), s in [0, 1], on the circle (cx, cy, r): 0 when a is
@@ -56,10 +43,32 @@ export function segmentHitCircleRaw(
   ax: number, ay: number, bx: number, by: number,
   cx: number, cy: number, r: number,
 ): number {
+  if (pointInDisc(ax, ay, cx, cy, r)) return 0;
   // Relative velocity of the circle seen from the moving point: a - b, formed exactly by the kernel.
-  const s = toiCirclesRaw(ax, ay, bx, by, 0, cx, cy, ax, ay, r, 1);
-  if (s !== Infinity) return s;
-  return separationSign(ax, ay, 0, 0, cx, cy, 0, r) <= 0 ? 0 : Infinity;
+  return toiCirclesRaw(ax, ay, bx, by, 0, cx, cy, ax, ay, r, 1);
+}
+
+const U8 = 8 * 2 ** -53;
+/** Absolute slack for squares that underflow. */
+const TINY = 2 ** -1000;
+
+/**
+ * Whether (x, y) lies in the closed disc (cx, cy, r), exactly. Plain doubles with a rigorous
+ * error bound decide almost always; otherwise (too close to call, or squares that overflow or
+ * underflow) the exact circle kernel is asked: a point moving straight at the centre, with
+ * tMax = 0, gets time 0 exactly when it already touches or overlaps the disc (the kernel
+ * rescales extreme magnitudes and decides the sign of |p - c|^2 - r^2 in double-double).
+ */
+function pointInDisc(x: number, y: number, cx: number, cy: number, r: number): boolean {
+  const px = x - cx;
+  const py = y - cy;
+  const D = px * px + py * py;
+  const R2 = r * r;
+  const c = D - R2;
+  const ec = U8 * (D + R2) + TINY;
+  if (c < -ec) return true;
+  if (c > ec && D < 2 ** 1000) return false;
+  return (px === 0 && py === 0) || toiCirclesRaw(x, y, -px, -py, 0, cx, cy, 0, 0, r, 0) === 0;
 }
 
 /**
