@@ -34,3 +34,4 @@ export { timeOfImpactSphereBox, sweepSphereBox, sweepSphereBoxInto, toiSphereBox
 export { timeOfImpactSphereSegment, sweepSphereSegment, sweepSphereSegmentInto, toiSphereSegmentRaw, sweepSphereSegmentRaw } from "./query/sweep-sphere-segment.js";
 export { timeOfImpactSphereTriangle, sweepSphereTriangle, sweepSphereTriangleInto, toiSphereTriangleRaw, sweepSphereTriangleRaw } from "./query/sweep-sphere-triangle.js";
 export { firstRootInInterval, firstDownwardCrossing, realRootsInInterval, ROOT_DOWN, ROOT_TOUCH, ROOT_UP } from "./math/poly-roots.js";
+export * from "./scene/scene.js";

@@ -1,0 +1,130 @@
+/**
+ * The JSON Schema (draft 2020-12) of the scene file, version 1. The build writes it to
+ * dist/scene.schema.json, so a scene can point editors at it for completion and checking:
+ *
+ *     { "$schema": "./node_modules/carom/dist/scene.schema.json", "carom": 1, ... }
+ *
+ * It states the same key, type, range and dimension rules as validateSceneStructure (the
+ * tests run both over the examples and the broken-scene corpus). What a schema cannot state is
+ * left to carom: unique ids, min below max, and bodies overlapping or outside the bounds at the
+ * start.
+ */
+import { COLOR_PATTERN } from "./scene-validate.js";
+
+const vector = (n: number, what: string): object => ({
+  description: what,
+  type: "array",
+  items: { type: "number" },
+  minItems: n,
+  maxItems: n,
+});
+
+const boxOf = (v: string): object => ({
+  type: "object",
+  properties: { min: { $ref: v }, max: { $ref: v } },
+});
+
+/** The properties a 2D or 3D scene narrows to its own vector length and wall kinds. */
+const dimensional = (v: string, box: string): object => ({
+  properties: {
+    gravity: { $ref: v },
+    bounds: { $ref: box },
+    bodies: {
+      items: { properties: { position: { $ref: v }, velocity: { $ref: v }, acceleration: { $ref: v } } },
+    },
+    walls: {
+      items: v.endsWith("2")
+        ? { properties: { segment: { items: { $ref: v } }, box: { $ref: box }, triangle: false, plane: false } }
+        : {
+            properties: {
+              segment: false,
+              box: { $ref: box },
+              triangle: { items: { $ref: v } },
+              plane: { properties: { point: { $ref: v }, normal: { $ref: v } } },
+            },
+          },
+    },
+  },
+});
+
+/** The scene file's JSON Schema, draft 2020-12 (a plain object; `JSON.stringify` it to save). */
+export const sceneSchema = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  title: "carom scene, version 1",
+  description: "A world of moving circles (2D) or spheres (3D), walls and a container, for the carom command (carom run scene.json).",
+  type: "object",
+  required: ["carom", "bodies"],
+  additionalProperties: false,
+  properties: {
+    $schema: { type: "string", description: "Where editors find this schema; ignored by carom." },
+    carom: { const: 1, description: "The scene format version." },
+    dimensions: { enum: [2, 3], default: 2, description: "2 for circles in the plane, 3 for spheres in space; every vector has this many components." },
+    description: { type: "string", description: "Free text; ignored by the simulation." },
+    time: { type: "number", default: 0, description: "The time at which this state holds (a --final scene carries the time it was taken at)." },
+    duration: { type: "number", minimum: 0, default: 10, description: "How long carom run simulates (--duration overrides it)." },
+    gravity: { $ref: "#/$defs/vector", description: "Uniform acceleration of every movable body." },
+    restitution: { type: "number", minimum: 0, maximum: 1, default: 1, description: "Restitution of every contact: 1 elastic, 0 perfectly inelastic." },
+    bounds: { $ref: "#/$defs/box", description: "The container: movable bodies stay inside it." },
+    bodies: { type: "array", items: { $ref: "#/$defs/body" } },
+    walls: { type: "array", items: { $ref: "#/$defs/wall" } },
+  },
+  if: { properties: { dimensions: { const: 3 } }, required: ["dimensions"] },
+  then: dimensional("#/$defs/vector3", "#/$defs/box3"),
+  else: dimensional("#/$defs/vector2", "#/$defs/box2"),
+  $defs: {
+    vector: { type: "array", items: { type: "number" }, minItems: 2, maxItems: 3 },
+    vector2: vector(2, "[x, y]"),
+    vector3: vector(3, "[x, y, z]"),
+    box: {
+      type: "object",
+      required: ["min", "max"],
+      additionalProperties: false,
+      properties: { min: { $ref: "#/$defs/vector" }, max: { $ref: "#/$defs/vector" } },
+      description: "An axis-aligned box; min is the lowest corner, max the highest.",
+    },
+    box2: boxOf("#/$defs/vector2"),
+    box3: boxOf("#/$defs/vector3"),
+    id: { type: "string", minLength: 1, description: "Unique across bodies and walls." },
+    color: { type: "string", pattern: COLOR_PATTERN, description: "How carom render paints it (CSS colour); no effect on the simulation." },
+    body: {
+      type: "object",
+      required: ["position", "radius"],
+      additionalProperties: false,
+      properties: {
+        id: { $ref: "#/$defs/id", description: "Unique across bodies and walls; default: the body's index." },
+        position: { $ref: "#/$defs/vector" },
+        velocity: { $ref: "#/$defs/vector", description: "Default zero." },
+        acceleration: { $ref: "#/$defs/vector", description: "The body's own constant acceleration, added to gravity." },
+        radius: { type: "number", minimum: 0, description: "0 is a point particle." },
+        mass: { type: "number", exclusiveMinimum: 0, default: 1 },
+        fixed: { type: "boolean", default: false, description: "Immovable (infinite mass)." },
+        restitution: { type: "number", minimum: 0, maximum: 1, description: "Replaces the scene's restitution for this body's contacts." },
+        group: { type: "integer", minimum: -2147483648, maximum: 2147483647, default: 1, description: "Collision group bits." },
+        mask: { type: "integer", minimum: -2147483648, maximum: 2147483647, default: -1, description: "Collision mask bits: bodies collide when each one's group meets the other's mask." },
+        color: { $ref: "#/$defs/color" },
+      },
+    },
+    wall: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        id: { $ref: "#/$defs/id", description: 'Unique across bodies and walls; default: "wall-<index>".' },
+        segment: { type: "array", items: { $ref: "#/$defs/vector" }, minItems: 2, maxItems: 2, description: "2D: a thin segment [[x0, y0], [x1, y1]], solid from both sides." },
+        box: { $ref: "#/$defs/box", description: "A solid axis-aligned box." },
+        triangle: { type: "array", items: { $ref: "#/$defs/vector" }, minItems: 3, maxItems: 3, description: "3D: a thin triangle, solid from both sides." },
+        plane: {
+          type: "object",
+          required: ["point", "normal"],
+          additionalProperties: false,
+          properties: {
+            point: { $ref: "#/$defs/vector" },
+            normal: { $ref: "#/$defs/vector", not: { items: { const: 0 } }, description: "Points out of the solid half-space; not zero." },
+          },
+          description: "3D: the boundary of the solid half-space behind the normal.",
+        },
+        color: { $ref: "#/$defs/color" },
+      },
+      oneOf: [{ required: ["segment"] }, { required: ["box"] }, { required: ["triangle"] }, { required: ["plane"] }],
+    },
+  },
+} as const;
