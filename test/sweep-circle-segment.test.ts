@@ -317,6 +317,27 @@ test("property: reversing the segment's ends gives the same hit, with the end in
   );
 });
 
+test("property: on long segments (up to 2^50) a circle near either end gets the same answer both ways round", () => {
+  const small = fc.integer({ min: -256, max: 256 }).map((n) => n / 16);
+  fc.assert(
+    fc.property(fc.integer({ min: 20, max: 50 }), small, small, small, small, small, small, fc.integer({ min: 1, max: 32 }), (e, ux, uy, cx, cy, vx, vy, rr) => {
+      // Segment from a far point a to b = (ux, uy) near the origin; the circle near b.
+      const L = 2 ** e;
+      const k = { cx, cy, vx, vy, r: rr / 16, ax: L + 3, ay: -L / 2 - 5, bx: ux, by: uy };
+      const rev = { ...k, ax: k.bx, ay: k.by, bx: k.ax, by: k.ay };
+      const out1: WallHit2 = { t: 0, px: 0, py: 0, nx: 0, ny: 0, feature: 0, index: 0 };
+      const out2: WallHit2 = { t: 0, px: 0, py: 0, nx: 0, ny: 0, feature: 0, index: 0 };
+      const h1 = sweepCircleSegmentRaw(out1, k.cx, k.cy, k.vx, k.vy, k.r, k.ax, k.ay, k.bx, k.by, 1);
+      const h2 = sweepCircleSegmentRaw(out2, rev.cx, rev.cy, rev.vx, rev.vy, rev.r, rev.ax, rev.ay, rev.bx, rev.by, 1);
+      if (h1 !== h2) return false;
+      if (!h1) return true;
+      if (!sameTime(out1.t, out2.t) || out1.feature !== out2.feature) return false;
+      return out1.feature !== FEATURE_VERTEX || out1.index + out2.index === 1;
+    }),
+    { seed: 42, numRuns: 3000 },
+  );
+});
+
 test("property: translating everything by an integer offset changes nothing", () => {
   fc.assert(
     fc.property(caseArb, fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: -1000, max: 1000 }), (k, ox, oy) => {
