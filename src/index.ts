@@ -35,3 +35,6 @@ export { timeOfImpactSphereSegment, sweepSphereSegment, sweepSphereSegmentInto, 
 export { timeOfImpactSphereTriangle, sweepSphereTriangle, sweepSphereTriangleInto, toiSphereTriangleRaw, sweepSphereTriangleRaw } from "./query/sweep-sphere-triangle.js";
 export { firstRootInInterval, firstDownwardCrossing, realRootsInInterval, ROOT_DOWN, ROOT_TOUCH, ROOT_UP } from "./math/poly-roots.js";
 export * from "./scene/scene.js";
+export { timeOfImpactCirclesAccelerated, sweepCirclesAccelerated, sweepCirclesAcceleratedInto, timeOfImpactSpheresAccelerated, sweepSpheresAccelerated, sweepSpheresAcceleratedInto, timeOfImpactAcceleratedCircleCircle, sweepAcceleratedCircleCircle, sweepAcceleratedCircleCircleInto, timeOfImpactAcceleratedSphereSphere, sweepAcceleratedSphereSphere, sweepAcceleratedSphereSphereInto, type AcceleratedCircle, type AcceleratedSphere } from "./query/toi-accelerated.js";
+export { timeOfImpactAcceleratedCircleLine, sweepAcceleratedCircleLine, sweepAcceleratedCircleLineInto, timeOfImpactAcceleratedSpherePlane, sweepAcceleratedSpherePlane, sweepAcceleratedSpherePlaneInto, type Line2 } from "./query/toi-accelerated-plane.js";
+export { timeOfImpactAcceleratedCircleSegment, sweepAcceleratedCircleSegment, sweepAcceleratedCircleSegmentInto } from "./query/toi-accelerated-segment.js";

@@ -1277,7 +1277,9 @@ export function solvePolynomial(mode: number): number {
   walkDone = false;
   kindFlip = 1;
   if (lo === hi) {
-    // A single point: a root when p vanishes there (its kind cannot be told).
+    // A single point: a root when p vanishes there; its kind cannot be told (no side lies
+    // inside the interval), so it counts as a touch, never as a downward crossing.
+    if (mode === ROOTS_FIRST_DOWN) return 0;
     W[W_EX] = lo;
     if (plainSignAt() === 0 && compensatedSignAt() === 0) {
       polyRoots[0] = lo;
