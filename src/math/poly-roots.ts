@@ -707,7 +707,8 @@ function walk(): void {
   const e2 = Math.abs(d2);
   const e3 = Math.abs(d3);
   const e0 = Math.abs(c1);
-  for (let k = 0; k < m; k++) {
+  const kEnd = walkHiBound ? m - 1 : m;
+  for (let k = walkLoBound ? 1 : 0; k < kEnd; k++) {
     const x = Q[k];
     const ax = Math.abs(x);
     const g = ((d3 * x + d2) * x + d1) * x + c1;
@@ -782,7 +783,8 @@ function walk(): void {
   const a2 = Math.abs(c2);
   const a3 = Math.abs(c3);
   const a4 = Math.abs(c4);
-  for (let k = 0; k < n; k++) {
+  const pEnd = walkHiBound ? n - 1 : n;
+  for (let k = walkLoBound ? 1 : 0; k < pEnd; k++) {
     const lane = PLANE[k];
     const x = lane >= 0 ? CX[lane] : PTS[k];
     PTS[k] = x;
@@ -796,25 +798,30 @@ function walk(): void {
     // reach |p(s)| the point might even lie beyond a root next to it: pin it down first. The
     // error is bounded by the last Halley step plus the effect of the rounding error of the
     // plain p' (2^-49 sum i |c_i| |s|^(i-1)) over the slope p''.
-    const hs = Math.abs(D2[k]);
-    const e = lane >= 0 ? CDX[lane] + (EPS_PLAIN * (((4 * a4 * ax + 3 * a3) * ax + 2 * a2) * ax + a1)) / hs : 0;
-    if (lane >= 0 && CDX[lane] >= 0 && !(2 * hs * e * e < Math.abs(f))) {
-      pinCritical(k);
-      const y = PTS[k];
-      const ay = Math.abs(y);
-      const g = (((c4 * y + c3) * y + c2) * y + c1) * y + c0;
-      const sy = (((a4 * ay + a3) * ay + a2) * ay + a1) * ay + a0;
-      VAL[k] = g;
-      SGN[k] = g > EPS_PLAIN * sy ? 1 : g < -EPS_PLAIN * sy ? -1 : 0;
+    // (In the form 2 (e hs)^2 < |p(s)| hs, without a division.)
+    if (lane >= 0 && CDX[lane] >= 0) {
+      const hs = Math.abs(D2[k]);
+      const ehs = CDX[lane] * hs + EPS_PLAIN * (((4 * a4 * ax + 3 * a3) * ax + 2 * a2) * ax + a1);
+      if (!(2 * ehs * ehs < Math.abs(f) * hs)) {
+        pinCritical(k);
+        const y = PTS[k];
+        const ay = Math.abs(y);
+        const g = (((c4 * y + c3) * y + c2) * y + c1) * y + c0;
+        const sy = (((a4 * ay + a3) * ay + a2) * ay + a1) * ay + a0;
+        VAL[k] = g;
+        SGN[k] = g > EPS_PLAIN * sy ? 1 : g < -EPS_PLAIN * sy ? -1 : 0;
+      }
     }
   }
   if (walkLoBound) {
     SGN[0] = odd ? -lead : lead;
     VAL[0] = SGN[0] * Infinity;
+    D2[0] = NaN;
   }
   if (walkHiBound) {
     SGN[n - 1] = lead;
     VAL[n - 1] = lead * Infinity;
+    D2[n - 1] = NaN;
   }
 
   // 3. Roots: a sign change between consecutive points, or points where p is zero. Starting
@@ -862,13 +869,16 @@ function walk(): void {
         const fw = VAL[j];
         const hz = D2[k];
         const hw = D2[j];
+        // From a critical end the parabola's root; from an end of the interval (not a critical
+        // point) a Newton step with p' there.
+        const fromZ = hz === hz ? z + Math.sqrt((-2 * fz) / hz) : k === 0 ? z - fz / QV[0] : NaN;
         let x0: number;
-        if (Math.abs(fz) <= Math.abs(fw) || !(hw === hw)) {
-          x0 = z + Math.sqrt((-2 * fz) / hz);
-          if (!(x0 > z && x0 < w)) x0 = w - Math.sqrt((-2 * fw) / hw);
+        if (Math.abs(fz) <= Math.abs(fw)) {
+          x0 = fromZ;
+          if (!(x0 > z && x0 < w)) x0 = hw === hw ? w - Math.sqrt((-2 * fw) / hw) : j === n - 1 ? w - fw / QV[m - 1] : NaN;
         } else {
-          x0 = w - Math.sqrt((-2 * fw) / hw);
-          if (!(x0 > z && x0 < w)) x0 = z + Math.sqrt((-2 * fz) / hz);
+          x0 = hw === hw ? w - Math.sqrt((-2 * fw) / hw) : j === n - 1 ? w - fw / QV[m - 1] : NaN;
+          if (!(x0 > z && x0 < w)) x0 = fromZ;
         }
         if (!(x0 > z && x0 < w)) x0 = z + (w - z) * (fz / (fz - fw));
         if (!(x0 > z && x0 < w)) x0 = midpoint(z, w);
@@ -1051,7 +1061,10 @@ function scaleCoefficients(k: number): void {
 function rootBound(n: number): void {
   const inv = 1 / Math.abs(K[n]);
   let m = 0;
-  for (let i = 0; i < n; i++) m = Math.max(m, Math.abs(K[i]));
+  for (let i = 0; i < n; i++) {
+    const a = Math.abs(K[i]);
+    if (a > m) m = a;
+  }
   const cauchy = (1 + m * inv) * (1 + 2 ** -40);
   W[W_BOUND] = cauchy;
   if (cauchy <= SAFE) return;
@@ -1082,7 +1095,11 @@ function rootBound(n: number): void {
 function solveDeflated(n: number): void {
   walkDegree = n;
   // Keep the coefficients in a comfortable range (exact power-of-two scaling).
-  const big = Math.max(Math.abs(K[0]), Math.abs(K[1]), Math.abs(K[2]), Math.abs(K[3]), Math.abs(K[4]));
+  let big = Math.abs(K[0]);
+  for (let i = 1; i <= n; i++) {
+    const a = Math.abs(K[i]);
+    if (a > big) big = a;
+  }
   if (big > 2 ** 400 || big < 2 ** -400) scaleCoefficients(-exponentOf(big));
   const lo = W[W_SLO];
   const hi = W[W_SHI];
