@@ -441,6 +441,37 @@ test("an accelerated circle against pegs, lines and segments, and a sphere again
   assert.ok(stats.ambiguous < stats.cases / 100);
 });
 
+test("scaling every length by 2^600 or 2^-600 leaves the contact times unchanged, bit for bit", () => {
+  const rng = new Random(5 + SEED);
+  const scaleC = (c: AcceleratedCircle, k: number): AcceleratedCircle => ({ x: c.x * k, y: c.y * k, vx: c.vx * k, vy: c.vy * k, ax: c.ax * k, ay: c.ay * k, r: c.r * k });
+  const scaleS = (c: AcceleratedSphere, k: number): AcceleratedSphere => ({
+    x: c.x * k, y: c.y * k, z: c.z * k, vx: c.vx * k, vy: c.vy * k, vz: c.vz * k, ax: c.ax * k, ay: c.ay * k, az: c.az * k, r: c.r * k,
+  });
+  let hits = 0;
+  for (let i = 0; i < 300; i++) {
+    const a = randomCircle(rng);
+    const b = randomCircle(rng);
+    const sa = randomSphere(rng);
+    const sb = randomSphere(rng);
+    const seg = { ax: rng.range(-3, 3), ay: rng.range(-3, 3), bx: rng.range(-3, 3), by: rng.range(-3, 3) };
+    const plane = { x: rng.range(-3, 3), y: rng.range(-3, 3), z: rng.range(-3, 3), nx: rng.range(-1, 1), ny: rng.range(-1, 1), nz: rng.range(-1, 1) };
+    const t1 = timeOfImpactCirclesAccelerated(a, b, TMAX);
+    const t2 = timeOfImpactSpheresAccelerated(sa, sb, TMAX);
+    const t3 = timeOfImpactAcceleratedCircleSegment(a, seg, TMAX);
+    const t4 = timeOfImpactAcceleratedSpherePlane(sa, plane, TMAX);
+    if (t1 < Infinity) hits++;
+    for (const k of [2 ** 600, 2 ** -600]) {
+      assert.ok(Object.is(timeOfImpactCirclesAccelerated(scaleC(a, k), scaleC(b, k), TMAX), t1), `circles ${i}`);
+      assert.ok(Object.is(timeOfImpactSpheresAccelerated(scaleS(sa, k), scaleS(sb, k), TMAX), t2), `spheres ${i}`);
+      const s2 = { ax: seg.ax * k, ay: seg.ay * k, bx: seg.bx * k, by: seg.by * k };
+      assert.ok(Object.is(timeOfImpactAcceleratedCircleSegment(scaleC(a, k), s2, TMAX), t3), `segment ${i}`);
+      const p2 = { x: plane.x * k, y: plane.y * k, z: plane.z * k, nx: plane.nx * 2 ** 300, ny: plane.ny * 2 ** 300, nz: plane.nz * 2 ** 300 };
+      assert.ok(Object.is(timeOfImpactAcceleratedSpherePlane(scaleS(sa, k), p2, TMAX), t4), `plane ${i}`);
+    }
+  }
+  assert.ok(hits > 20);
+});
+
 // ---------------------------------------------------------------------------------------------
 // Properties (exact inputs on a grid of 1/64, so that every check is exact).
 

@@ -29,7 +29,7 @@ import { checkPlane3, type Plane3 } from "./geometry3.js";
 import { FEATURE_INTERIOR } from "./types.js";
 import type { WallHit2, WallHit3 } from "./types.js";
 import { checkTMax } from "./validate.js";
-import { checkAcceleratedCircle, checkAcceleratedSphere, type AcceleratedCircle, type AcceleratedSphere } from "./toi-accelerated.js";
+import { checkAcceleratedCircle, checkAcceleratedSphere, unitScale, type AcceleratedCircle, type AcceleratedSphere } from "./toi-accelerated.js";
 
 /**
  * A line through (x, y) with normal (nx, ny) (any nonzero length): the boundary of the solid
@@ -67,6 +67,8 @@ export const accelPlaneIO = new Float64Array(18);
 
 /** Running double-double sum (hi, lo). */
 const ACC = new Float64Array(2);
+/** c - q as double-doubles (x, y, z). */
+const REL = new Float64Array(6);
 
 /** ACC += x * (yh + yl), x a double, the leading product exact (TwoProduct). */
 function accProduct(x: number, yh: number, yl: number): void {
@@ -102,19 +104,29 @@ function accTo(i: number, scale: number): void {
  */
 export function acceleratedPlaneContact(): void {
   const q = accelPlaneIO;
-  const nx = q[13];
-  const ny = q[14];
-  const nz = q[15];
-  const r = q[9];
-  // S0 = N . (c - q) with c - q exact (TwoSum) per axis.
+  // c - q exactly (TwoSum) per axis.
+  let m = 0;
   for (let k = 0; k < 3; k++) {
     const c = q[k];
     const p = q[10 + k];
     const dh = c - p;
     const bb = dh - c;
-    const dl = c - (dh - bb) + (-p - bb);
-    accProduct(q[13 + k], dh, dl);
+    REL[2 * k] = dh;
+    REL[2 * k + 1] = c - (dh - bb) + (-p - bb);
+    m = Math.max(m, Math.abs(dh), Math.abs(q[3 + k]), Math.abs(q[6 + k]));
   }
+  // The equation is homogeneous in N, and in (c - q, v, a, r): power-of-two scalings (exact)
+  // keep inputs of any magnitude clear of overflow and underflow.
+  const fs = unitScale(Math.max(m, q[9]));
+  const fn = unitScale(Math.max(Math.abs(q[13]), Math.abs(q[14]), Math.abs(q[15])));
+  const nx = q[13] * fn;
+  const ny = q[14] * fn;
+  const nz = q[15] * fn;
+  const r = q[9] * fs;
+  // S0 = N . (c - q).
+  accProduct(nx, REL[0] * fs, REL[1] * fs);
+  accProduct(ny, REL[2] * fs, REL[3] * fs);
+  accProduct(nz, REL[4] * fs, REL[5] * fs);
   // - r L, L = sqrt(N . N) as a double-double.
   accProductsOfSquares(nx, ny, nz);
   const nh = ACC[0] + ACC[1];
@@ -129,13 +141,13 @@ export function acceleratedPlaneContact(): void {
   accProduct(-r, lh, ll);
   accTo(0, 1);
   // S1 = N . v, S2 = N . a / 2.
-  accProduct(nx, q[3], 0);
-  accProduct(ny, q[4], 0);
-  accProduct(nz, q[5], 0);
+  accProduct(nx, q[3] * fs, 0);
+  accProduct(ny, q[4] * fs, 0);
+  accProduct(nz, q[5] * fs, 0);
   accTo(1, 1);
-  accProduct(nx, q[6], 0);
-  accProduct(ny, q[7], 0);
-  accProduct(nz, q[8], 0);
+  accProduct(nx, q[6] * fs, 0);
+  accProduct(ny, q[7] * fs, 0);
+  accProduct(nz, q[8] * fs, 0);
   accTo(2, 0.5);
   polyInput[3] = 0;
   polyInput[4] = 0;

@@ -46,6 +46,7 @@ import {
   OFS_T,
   QUARTIC_NOW,
   QUARTIC_SOLVE,
+  unitScale,
   type AcceleratedCircle,
 } from "./toi-accelerated.js";
 
@@ -66,6 +67,8 @@ const SC = new Float64Array(6);
 /** r L as a double-double, and L^2 rounded. */
 const RL = new Float64Array(2);
 let lengthSquared = 0;
+/** The power-of-two scale applied to the interior's quantities (see interiorSetup). */
+let segScale = 1;
 
 /** Candidates: time, feature (0 interior, 1 cap a, 2 cap b), side (interior). */
 const CT = new Float64Array(12);
@@ -121,8 +124,20 @@ function interiorSetup(): void {
     U[2 * k] = s;
     U[2 * k + 1] = c - (s - bb) + (-a - bb);
   }
+  // Everything here is homogeneous in the spatial scale: a power-of-two scaling (exact) keeps
+  // inputs of any magnitude clear of overflow and underflow.
+  let m = Math.max(Math.abs(q[2]), Math.abs(q[3]), Math.abs(q[4]), Math.abs(q[5]), q[6]);
+  for (let k = 0; k < 4; k += 2) m = Math.max(m, Math.abs(E[k]), Math.abs(U[k]));
+  const f = unitScale(m);
+  segScale = f;
+  if (f !== 1) {
+    for (let k = 0; k < 4; k++) {
+      E[k] *= f;
+      U[k] *= f;
+    }
+  }
   const exh = E[0], exl = E[1], eyh = E[2], eyl = E[3];
-  const vx = q[2], vy = q[3], ax = q[4], ay = q[5];
+  const vx = q[2] * f, vy = q[3] * f, ax = q[4] * f, ay = q[5] * f;
   // H = e x u(t): H0 = ex uy - ey ux, H1 = ex vy - ey vx, H2 = (ex ay - ey ax) / 2.
   accMul(exh, exl, U[2], U[3]);
   accMul(-eyh, -eyl, U[0], U[1]);
@@ -156,7 +171,7 @@ function interiorSetup(): void {
   const lH = t - (t - lh);
   const lL = lh - lH;
   const ll = nh > 0 ? (nh - lh * lh - (lH * lH - lh * lh + 2 * lH * lL + lL * lL) + nl) / (2 * lh) : 0;
-  accMul(q[6], 0, lh, ll);
+  accMul(q[6] * f, 0, lh, ll);
   accTo(RL, 0, 1);
 }
 
@@ -238,15 +253,18 @@ function loadCap(index: number, tMax: number): void {
 /** Is the centre at time t closer than r (by more than 2^-30 relative) to any feature? */
 function overlapsAt(t: number): boolean {
   const q = accelSegmentIO;
+  const f = segScale;
   const h = 0.5 * t * t;
   const cx = q[0] + t * q[2] + h * q[4];
   const cy = q[1] + t * q[3] + h * q[5];
-  const r2 = q[6] * q[6] * (1 - 2 ** -30);
-  let dx = cx - q[7];
-  let dy = cy - q[8];
+  // (Differences scaled by the interior's power of two, so that their squares stay in range.)
+  const rs = q[6] * f;
+  const r2 = rs * rs * (1 - 2 ** -30);
+  let dx = (cx - q[7]) * f;
+  let dy = (cy - q[8]) * f;
   if (dx * dx + dy * dy < r2) return true;
-  dx = cx - q[9];
-  dy = cy - q[10];
+  dx = (cx - q[9]) * f;
+  dy = (cy - q[10]) * f;
   if (dx * dx + dy * dy < r2) return true;
   if (lengthSquared > 0) {
     const s = footAt(t);
@@ -269,7 +287,10 @@ export function acceleratedSegmentContact(): void {
   q[15] = 0;
   const degenerate = q[7] === q[9] && q[8] === q[10];
   if (!degenerate) interiorSetup();
-  else lengthSquared = 0;
+  else {
+    lengthSquared = 0;
+    segScale = unitScale(Math.max(Math.abs(q[0] - q[7]), Math.abs(q[1] - q[8]), q[6]));
+  }
 
   // The nearest feature at t = 0 decides overlap and approach.
   let nearest = 1; // 0 interior, 1 cap a, 2 cap b

@@ -263,6 +263,36 @@ export function accelDifferences(): void {
   bb = Rh - ra;
   DIFF[18] = Rh;
   DIFF[19] = ra - (Rh - bb) + (rb - bb);
+  // The contact equation is homogeneous in (d, w, g, R): a power-of-two scaling (exact) keeps
+  // inputs of any magnitude clear of overflow and underflow in the products.
+  let m = 0;
+  for (let k = 0; k < 20; k += 2) {
+    const a = Math.abs(DIFF[k]);
+    if (a > m) m = a;
+  }
+  const f = unitScale(m);
+  if (f !== 1) for (let k = 0; k < 20; k++) DIFF[k] *= f;
+}
+
+const scaleBits = new Float64Array(1);
+const scaleWords = new Uint32Array(scaleBits.buffer);
+const SCALE_HI = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
+
+/**
+ * A power of two f with m f in [1, 2) (within 2^+-74 of that at the ends of the range) when m
+ * lies outside [2^-400, 2^400], where squares and products of such magnitudes could overflow or
+ * underflow; else 1 (also for m = 0).
+ */
+export function unitScale(m: number): number {
+  if ((m >= 2 ** -400 && m <= 2 ** 400) || !(m > 0) || m === Infinity) return 1;
+  scaleBits[0] = m;
+  let e = ((scaleWords[SCALE_HI] >>> 20) & 0x7ff) - 1023;
+  if (e === -1023) {
+    scaleBits[0] = m * 2 ** 64;
+    e = ((scaleWords[SCALE_HI] >>> 20) & 0x7ff) - 1023 - 64;
+  }
+  // (Clamped so that the factor is a normal number: m f then lies within 2^+-74 of 1.)
+  return 2 ** -(e > 1000 ? 1000 : e < -1000 ? -1000 : e);
 }
 
 /** Offsets d(t) = d + t w + t^2 g / 2 of the last kernel call, per axis (filled by {@link offsetsAt}). */
