@@ -424,7 +424,7 @@ function criticalPoints(lanes: number): void {
   }
   for (let j = 0; j < lanes; j++) {
     const x = CX[j];
-    if (!(x > CA[j] && x < CB[j] && CDX[j] <= TWO_M12 * Math.abs(x))) {
+    if (!(x > CA[j] && x < CB[j] && CDX[j] <= TWO_M12 * Math.max(Math.abs(x), CB[j] - CA[j]))) {
       W[W_A] = CA[j];
       W[W_B] = CB[j];
       W[W_SA] = CS[j];
@@ -756,7 +756,14 @@ function walk(): void {
       const uInflection = k > 0;
       const vInflection = k + 2 < m;
       let x0: number;
-      if (uInflection && vInflection) x0 = 0.5 * u + 0.5 * v;
+      if (uInflection && vInflection) {
+        // Between the two extrema of p': the parabola at the one where |p'| is smaller (the root
+        // lies nearer it), or else their midpoint, p''s own inflection point.
+        x0 = Math.abs(QV[k]) <= Math.abs(QV[k + 1])
+          ? u + Math.sqrt((-2 * QV[k]) / (24 * c4 * u + 6 * c3))
+          : v - Math.sqrt((-2 * QV[k + 1]) / (24 * c4 * v + 6 * c3));
+        if (!(x0 > u && x0 < v)) x0 = 0.5 * u + 0.5 * v;
+      }
       else if (vInflection) x0 = v - Math.sqrt((-2 * QV[k + 1]) / (24 * c4 * v + 6 * c3));
       else if (uInflection) x0 = u + Math.sqrt((-2 * QV[k]) / (24 * c4 * u + 6 * c3));
       else x0 = u + (v - u) * (QV[k] / (QV[k] - QV[k + 1]));
