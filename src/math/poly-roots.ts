@@ -740,10 +740,11 @@ function walk(): void {
 
   // 2. Critical points: one root of p' in each piece between inflection points where p'
   // changes sign; an inflection point where p' vanishes is kept as a split point too. Starts:
-  // p' is a cubic whose extrema are the inflection points i1, i2 and whose own inflection point
-  // is their midpoint; from that midpoint Halley's steps approach the middle root
-  // monotonically, and beyond an extremum i the parabola p'(i) + p'''(i) (t - i)^2 / 2 lies
-  // nearer zero than p', so its root lies beyond the root of p' (again a monotone approach).
+  // p' is a cubic whose extrema are the inflection points i1, i2; near an extremum i it is
+  // close to the parabola p'(i) + p'''(i) (t - i)^2 / 2, whose root starts the search (beyond
+  // the outer extrema the parabola lies nearer zero than p', so its root lies beyond the root
+  // of p' and Halley's steps come back monotonically; between them, the parabola at the
+  // extremum where |p'| is smaller, or else p''s own inflection point, their midpoint).
   let lanes = 0;
   let n = 1;
   PTS[0] = lo;

@@ -33,7 +33,9 @@
  * impact of the given doubles; near a graze (f barely dips below zero) the time is as
  * ill-conditioned as the problem, and a dip shallower than about 2^-96 of the terms of f counts
  * as a graze. A cheap bound (|d| - t |w| - t^2 |g| / 2 > R on all of [0, tMax]) rejects far
- * pairs before any of this.
+ * pairs before any of this. The equation is homogeneous in (d, w, g, R), so inputs of any
+ * magnitude are first brought near 1 by an exact power-of-two scaling (the result is the same,
+ * bit for bit, for inputs scaled by 2^600 or 2^-600; tested).
  */
 import { SPLITTER } from "../math/double-double.js";
 import { polyInput, polyRoots, solvePolynomial, ROOTS_FIRST_DOWN } from "../math/poly-roots.js";
