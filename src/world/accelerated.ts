@@ -1,42 +1,27 @@
 /**
- * Contact times when a body accelerates relative to what it may hit (gravity against fixed
- * pegs, walls and sleeping bodies; bodies with different accelerations).
+ * Contact times of the world's bodies when they accelerate relative to what they may hit
+ * (gravity against fixed pegs, walls and sleeping bodies; bodies with different accelerations).
  *
- * A body at p + v t + a t^2/2 against a point q (a peg's centre, a corner, a vertex) touches it
- * at distance R when
+ * Pairs, pegs and corners, segments and planes go to the exact kernels of
+ * query/toi-accelerated*.ts (double-double quartic coefficients into the certified solver of
+ * math/poly-roots.ts). A solid 2D box is its four sides as segments. 3D boxes and triangles are
+ * taken apart into faces (the distance along the normal is a quadratic, firstContact1D),
+ * edges (the components across the edge give the same quartic as a pair: a body against an
+ * infinite cylinder, kept where the contact lies between the edge's ends) and vertices.
  *
- *     f(t) = |d + v t + a t^2 / 2|^2 - R^2 = 0,   d = p - q,
- *     f(t) = |a|^2/4 t^4 + (v.a) t^3 + (|v|^2 + d.a) t^2 + 2 (d.v) t + (|d|^2 - R^2),
- *
- * a quartic; the contact is its first downward crossing in [0, tMax] (f goes from positive to
- * negative: approaching), or t = 0 when the body already touches or overlaps and is moving or
- * being pulled in. Against a line in 3D (an edge) the same holds for the components across the
- * line. Against a flat face the distance along the normal is a quadratic (firstContact1D).
- * The quartics go to the certified solver of math/poly-roots.ts, with |d|^2 - R^2 handed over
- * as a double-double so that a small gap keeps its digits.
- *
- * Every function writes its result to {@link acc}: [t, nx, ny, nz, feature code] (normal from
- * the body towards what it hits, feature code 4 * feature + index as the sweep kernels number
- * them), t = Infinity for none.
+ * Every function folds its result into {@link acc}: [t, nx, ny, nz, feature code], keeping the
+ * earliest (normal from the body towards what it hits; feature code 4 * feature + index as the
+ * sweep kernels number them), t = Infinity for none.
  */
-import { dd, twoProduct, twoSum } from "../math/double-double.js";
-import { ROOT_DOWN, ROOTS_ALL, polyInput, polyRootKinds, polyRoots, solvePolynomial } from "../math/poly-roots.js";
+import { ROOT_DOWN, ROOTS_ALL, polyRootKinds, polyRoots, solvePolynomial, polyInput } from "../math/poly-roots.js";
 import { FEATURE_EDGE, FEATURE_INTERIOR, FEATURE_VERTEX } from "../query/types.js";
+import { QUARTIC_NOW, QUARTIC_SOLVE, accelContact, accelIO, accelQuartic } from "../query/toi-accelerated.js";
+import { accelSegmentIO, acceleratedSegmentContact } from "../query/toi-accelerated-segment.js";
+import { accelPlaneIO, acceleratedPlaneContact } from "../query/toi-accelerated-plane.js";
 import { firstContact1D } from "./motion-1d.js";
 
 /** Result slots: t, nx, ny, nz, feature code. */
 export const acc = new Float64Array(5);
-
-/** Accepts a candidate when it is earlier than the current best; the normal is computed at t. */
-function accept(t: number, nx: number, ny: number, nz: number, code: number): void {
-  if (!(t < acc[0])) return;
-  const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-  acc[0] = t;
-  acc[1] = nx / len;
-  acc[2] = ny / len;
-  acc[3] = nz / len;
-  acc[4] = code;
-}
 
 /** Resets the result to "none" before a search over features. */
 export function resetAcc(): void {
@@ -47,95 +32,110 @@ export function resetAcc(): void {
   acc[4] = 0;
 }
 
-/**
- * First contact of d(t) = d + v t + a t^2/2 with the sphere |d(t)| = R, t in [0, tMax]; -1 when
- * none. `filter` (optional) rejects roots whose contact lies outside a feature's extent.
- */
-export function quarticContact(
-  dx: number, dy: number, dz: number, vx: number, vy: number, vz: number, ax: number, ay: number, az: number,
-  R: number, tMax: number, filter: ((t: number) => boolean) | null,
-): number {
-  // |d|^2 - R^2 as a double-double: exact squares (TwoProduct), exact sums (TwoSum).
-  twoProduct(dx, dx);
-  let hi = dd[0];
-  let lo = dd[1];
-  twoProduct(dy, dy);
-  lo += dd[1];
-  twoSum(hi, dd[0]);
-  hi = dd[0];
-  lo += dd[1];
-  twoProduct(dz, dz);
-  lo += dd[1];
-  twoSum(hi, dd[0]);
-  hi = dd[0];
-  lo += dd[1];
-  twoProduct(R, R);
-  lo -= dd[1];
-  twoSum(hi, -dd[0]);
-  hi = dd[0];
-  lo += dd[1];
-  twoSum(hi, lo);
-  const c0 = dd[0];
-  const c0l = dd[1];
-  const c1 = 2 * (dx * vx + dy * vy + dz * vz);
-  const c2 = vx * vx + vy * vy + vz * vz + (dx * ax + dy * ay + dz * az);
-  const c3 = vx * ax + vy * ay + vz * az;
-  const c4 = 0.25 * (ax * ax + ay * ay + az * az);
-  // Touching or overlapping now: a contact at 0 when approaching (f' < 0) or, at rest relative
-  // to it, pulled in (f' = 0, f'' < 0).
-  if (c0 <= 0 && (c1 < 0 || (c1 === 0 && c2 < 0))) {
-    if (filter === null || filter(0)) return 0;
+/** Keeps the candidate when it is earlier than the current best (n need not be unit; zero: the motion's direction). */
+function accept(t: number, nx: number, ny: number, nz: number, code: number, vx: number, vy: number, vz: number): void {
+  if (!(t < acc[0])) return;
+  if (nx === 0 && ny === 0 && nz === 0) {
+    nx = vx;
+    ny = vy;
+    nz = vz;
   }
-  const q = polyInput;
-  q[0] = c0;
-  q[1] = c1;
-  q[2] = c2;
-  q[3] = c3;
-  q[4] = c4;
-  q[5] = 0;
-  q[6] = tMax;
-  q[7] = c0l;
-  q[8] = 0;
-  q[9] = 0;
-  q[10] = 0;
-  q[11] = 0;
-  const n = solvePolynomial(ROOTS_ALL);
-  for (let k = 0; k < n; k++) {
-    if (polyRootKinds[k] !== ROOT_DOWN) continue;
-    const t = polyRoots[k];
-    if (t === 0 && !(c0 <= 0)) continue;
-    if (filter === null || filter(t)) return t;
-  }
-  return -1;
+  const m = Math.max(Math.abs(nx), Math.abs(ny), Math.abs(nz));
+  nx /= m;
+  ny /= m;
+  nz /= m;
+  const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  acc[0] = t;
+  acc[1] = nx / len;
+  acc[2] = ny / len;
+  acc[3] = nz / len;
+  acc[4] = code;
 }
 
-/** A body (centre p, velocity v, acceleration a, radius r) against a fixed point q: the normal points from the body to q. */
+export function featureCode(feature: number, index: number): number {
+  return 4 * feature + index;
+}
+
+function loadPair(
+  x: number, y: number, z: number, vx: number, vy: number, vz: number, ax: number, ay: number, az: number, r: number,
+  jx: number, jy: number, jz: number, jvx: number, jvy: number, jvz: number, jax: number, jay: number, jaz: number, jr: number,
+  tMax: number,
+): void {
+  const q = accelIO;
+  q[0] = x; q[1] = y; q[2] = z; q[3] = vx; q[4] = vy; q[5] = vz; q[6] = ax; q[7] = ay; q[8] = az; q[9] = r;
+  q[10] = jx; q[11] = jy; q[12] = jz; q[13] = jvx; q[14] = jvy; q[15] = jvz; q[16] = jax; q[17] = jay; q[18] = jaz; q[19] = jr;
+  q[20] = tMax;
+}
+
+/** Time of first contact of two accelerated bodies in [0, tMax] (the exact quartic kernel), or Infinity. */
+export function pairContactTime(
+  x: number, y: number, z: number, vx: number, vy: number, vz: number, ax: number, ay: number, az: number, r: number,
+  jx: number, jy: number, jz: number, jvx: number, jvy: number, jvz: number, jax: number, jay: number, jaz: number, jr: number,
+  tMax: number,
+): number {
+  loadPair(x, y, z, vx, vy, vz, ax, ay, az, r, jx, jy, jz, jvx, jvy, jvz, jax, jay, jaz, jr, tMax);
+  accelContact();
+  return accelIO[21];
+}
+
+/** A body (centre p, velocity v, acceleration a, radius r) against a fixed point q. */
 export function pointContact(
   px: number, py: number, pz: number, vx: number, vy: number, vz: number, ax: number, ay: number, az: number, r: number,
   qx: number, qy: number, qz: number, tMax: number, code: number,
 ): void {
-  const t = quarticContact(px - qx, py - qy, pz - qz, vx, vy, vz, ax, ay, az, r, Math.min(tMax, acc[0]), null);
-  if (t < 0) return;
+  const t = pairContactTime(px, py, pz, vx, vy, vz, ax, ay, az, r, qx, qy, qz, 0, 0, 0, 0, 0, 0, 0, Math.min(tMax, acc[0]));
+  if (!(t < acc[0])) return;
   const h = 0.5 * t * t;
-  let nx = qx - (px + vx * t + ax * h), ny = qy - (py + vy * t + ay * h), nz = qz - (pz + vz * t + az * h);
-  if (nx === 0 && ny === 0 && nz === 0) {
-    // A point particle reaching q: the direction of motion.
-    nx = vx + ax * t;
-    ny = vy + ay * t;
-    nz = vz + az * t;
+  accept(t, qx - (px + vx * t + ax * h), qy - (py + vy * t + ay * h), qz - (pz + vz * t + az * h), code, vx + ax * t, vy + ay * t, vz + az * t);
+}
+
+/** A 2D body against the segment (x0, y0)-(x1, y1): interior and end caps (the exact kernel). */
+export function segmentContact(
+  px: number, py: number, vx: number, vy: number, ax: number, ay: number, r: number,
+  x0: number, y0: number, x1: number, y1: number, tMax: number, indexBase: number, interiorIndex: number,
+): void {
+  const q = accelSegmentIO;
+  q[0] = px; q[1] = py; q[2] = vx; q[3] = vy; q[4] = ax; q[5] = ay; q[6] = r;
+  q[7] = x0; q[8] = y0; q[9] = x1; q[10] = y1; q[11] = Math.min(tMax, acc[0]);
+  acceleratedSegmentContact();
+  const t = q[12];
+  if (!(t < acc[0])) return;
+  const h = 0.5 * t * t;
+  const cx = px + vx * t + ax * h, cy = py + vy * t + ay * h;
+  if (q[13] === FEATURE_INTERIOR) {
+    // towards the line from the centre's side of it
+    const ex = x1 - x0, ey = y1 - y0;
+    const side = q[15];
+    accept(t, side * ey, -side * ex, 0, featureCode(FEATURE_INTERIOR, interiorIndex), vx + ax * t, vy + ay * t, 0);
+  } else {
+    const k = q[14];
+    const ex = k === 0 ? x0 : x1, ey = k === 0 ? y0 : y1;
+    accept(t, ex - cx, ey - cy, 0, featureCode(FEATURE_VERTEX, (indexBase + k) & 3), vx + ax * t, vy + ay * t, 0);
   }
-  accept(t, nx, ny, nz, code);
+}
+
+/** A 3D body against the solid half-space behind the plane through q with normal n (the exact kernel). */
+export function planeContact(
+  px: number, py: number, pz: number, vx: number, vy: number, vz: number, ax: number, ay: number, az: number, r: number,
+  qx: number, qy: number, qz: number, nx: number, ny: number, nz: number, tMax: number,
+): void {
+  const q = accelPlaneIO;
+  q[0] = px; q[1] = py; q[2] = pz; q[3] = vx; q[4] = vy; q[5] = vz; q[6] = ax; q[7] = ay; q[8] = az; q[9] = r;
+  q[10] = qx; q[11] = qy; q[12] = qz; q[13] = nx; q[14] = ny; q[15] = nz; q[16] = Math.min(tMax, acc[0]);
+  acceleratedPlaneContact();
+  const t = q[17];
+  if (t < acc[0]) accept(t, -nx, -ny, -nz, featureCode(FEATURE_INTERIOR, 0), 0, 0, 0);
 }
 
 /**
- * A body against the flat face through q with unit normal n (two-sided: the body's side is
- * taken as the front), whose extent is tested by `inside(t)`: the distance along n is
- * gap + vn t + an t^2 / 2 (a quadratic, firstContact1D).
+ * A body against a flat face through q with unit normal n, whose extent is tested by
+ * `inside(t)`; two-sided faces turn n towards the body first. The distance along n is
+ * gap + vn t + an t^2 / 2, a quadratic.
  */
 export function faceContact(
   px: number, py: number, pz: number, vx: number, vy: number, vz: number, ax: number, ay: number, az: number, r: number,
   qx: number, qy: number, qz: number, nx: number, ny: number, nz: number, twoSided: boolean,
-  tMax: number, code: number, inside: ((t: number) => boolean) | null,
+  tMax: number, code: number, inside: (t: number) => boolean,
 ): void {
   let s = (px - qx) * nx + (py - qy) * ny + (pz - qz) * nz;
   if (twoSided && s < 0) {
@@ -145,14 +145,14 @@ export function faceContact(
     s = -s;
   }
   const t = firstContact1D(s - r, vx * nx + vy * ny + vz * nz, ax * nx + ay * ny + az * nz);
-  if (!(t <= tMax && t < acc[0])) return;
-  if (inside !== null && !inside(t)) return;
-  accept(t, -nx, -ny, -nz, code);
+  if (!(t <= tMax && t < acc[0]) || !inside(t)) return;
+  accept(t, -nx, -ny, -nz, code, 0, 0, 0);
 }
 
 /**
- * A body against the segment from q0 to q1 in 3D (an edge: an infinite cylinder of radius r
- * around the line, restricted to the segment): the quartic of the components across the line.
+ * A 3D body against the edge from q0 to q1: the pair quartic on the components across the edge
+ * (a body against a point moving like the body's foot on the edge's line), every downward root
+ * in order until one lies between the edge's ends.
  */
 export function edgeContact(
   px: number, py: number, pz: number, vx: number, vy: number, vz: number, ax: number, ay: number, az: number, r: number,
@@ -165,25 +165,36 @@ export function edgeContact(
   ey /= L;
   ez /= L;
   const dx = px - q0x, dy = py - q0y, dz = pz - q0z;
-  const dd0 = dx * ex + dy * ey + dz * ez, vv0 = vx * ex + vy * ey + vz * ez, aa0 = ax * ex + ay * ey + az * ez;
-  const inRange = (t: number): boolean => {
-    const s = dd0 + vv0 * t + 0.5 * aa0 * t * t;
+  const s0 = dx * ex + dy * ey + dz * ez, s1 = vx * ex + vy * ey + vz * ez, s2 = ax * ex + ay * ey + az * ez;
+  const within = (t: number): boolean => {
+    const s = s0 + s1 * t + 0.5 * s2 * t * t;
     return s >= 0 && s <= L;
   };
-  const t = quarticContact(
-    dx - dd0 * ex, dy - dd0 * ey, dz - dd0 * ez, vx - vv0 * ex, vy - vv0 * ey, vz - vv0 * ez, ax - aa0 * ex, ay - aa0 * ey, az - aa0 * ez,
-    r, Math.min(tMax, acc[0]), inRange,
-  );
-  if (t < 0) return;
+  // Body = the across-the-edge components; the edge's line = a point at the origin at rest.
+  loadPair(dx - s0 * ex, dy - s0 * ey, dz - s0 * ez, vx - s1 * ex, vy - s1 * ey, vz - s1 * ez, ax - s2 * ex, ay - s2 * ey, az - s2 * ez, r,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Math.min(tMax, acc[0]));
+  const kind = accelQuartic();
+  let t = Infinity;
+  if (kind === QUARTIC_NOW) {
+    if (within(0)) t = 0;
+  } else if (kind === QUARTIC_SOLVE) {
+    const c0 = polyInput[0];
+    const n = solvePolynomial(ROOTS_ALL);
+    for (let k = 0; k < n; k++) {
+      if (polyRootKinds[k] !== ROOT_DOWN) continue;
+      const root = polyRoots[k];
+      if (root === 0 && !(c0 <= 0)) continue;
+      if (within(root)) {
+        t = root;
+        break;
+      }
+    }
+  }
+  if (!(t < acc[0])) return;
   const h = 0.5 * t * t;
   const cx = px + vx * t + ax * h, cy = py + vy * t + ay * h, cz = pz + vz * t + az * h;
-  const s = dd0 + vv0 * t + aa0 * h;
-  accept(t, q0x + s * ex - cx, q0y + s * ey - cy, q0z + s * ez - cz, code);
-}
-
-/** Feature codes as the sweep kernels number them. */
-export function featureCode(feature: number, index: number): number {
-  return 4 * feature + index;
+  const s = s0 + s1 * t + s2 * h;
+  accept(t, q0x + s * ex - cx, q0y + s * ey - cy, q0z + s * ez - cz, code, vx + ax * t, vy + ay * t, vz + az * t);
 }
 
 export { FEATURE_EDGE, FEATURE_INTERIOR, FEATURE_VERTEX };

@@ -21,7 +21,7 @@ import { closestPointOnTriangleRaw, closestTrianglePoint } from "../query/closes
 import type { WallHit2, WallHit3 } from "../query/types.js";
 import { HashGrid, cellHash } from "../broad/hash-grid.js";
 import { firstContact1D } from "./motion-1d.js";
-import { acc, edgeContact, faceContact, featureCode, pointContact, quarticContact, resetAcc } from "./accelerated.js";
+import { acc, edgeContact, faceContact, featureCode, pairContactTime, planeContact, pointContact, resetAcc, segmentContact } from "./accelerated.js";
 import { FEATURE_EDGE, FEATURE_INTERIOR, FEATURE_VERTEX } from "../query/types.js";
 import { HIT_BODY, HIT_BOUNDS, HIT_WALL } from "./event-log.js";
 import { WorldBase, FLAG_ALIVE, FLAG_ASLEEP, FLAG_FIXED, EV_BODY, EV_BOUNDS, EV_CELL, EV_NONE, EV_SUPPORT_END, EV_WALL, type WorldOptions } from "./world-base.js";
@@ -1122,14 +1122,12 @@ export abstract class WorldCore extends WorldBase {
     jx: number, jy: number, jz: number, jvx: number, jvy: number, jvz: number, jax: number, jay: number, jaz: number, jr: number,
     tMax: number,
   ): number {
-    const t = quarticContact(x - jx, y - jy, z - jz, vx - jvx, vy - jvy, vz - jvz, ax - jax, ay - jay, az - jaz, r + jr, tMax, null);
-    return t < 0 ? Infinity : t;
+    return pairContactTime(x, y, z, vx, vy, vz, ax, ay, az, r, jx, jy, jz, jvx, jvy, jvz, jax, jay, jaz, jr, tMax);
   }
 
   /**
    * Contact time of an accelerated body with wall w within [0, tMax], or Infinity; the normal
-   * and feature of the contact are left in `acc` (see accelerated.ts). Walls are taken apart
-   * into their features: flat parts (a quadratic each), edges and corners (quartics).
+   * and feature of the contact are left in `acc` (see accelerated.ts).
    */
   protected wallToiAccelerated(
     w: number, x: number, y: number, z: number, vx: number, vy: number, vz: number, ax: number, ay: number, az: number, r: number, tMax: number,
@@ -1139,42 +1137,21 @@ export abstract class WorldCore extends WorldBase {
     resetAcc();
     const at = (t: number, p: number, v: number, a: number): number => p + v * t + 0.5 * a * t * t;
     switch (this.wallKind[w]) {
-      case WALL_SEGMENT: {
-        const x0 = d[o], y0 = d[o + 1], x1 = d[o + 2], y1 = d[o + 3];
-        const ex = x1 - x0, ey = y1 - y0;
-        const L = Math.hypot(ex, ey);
-        if (L > 0) {
-          const inside = (t: number): boolean => {
-            const s = (at(t, x, vx, ax) - x0) * ex + (at(t, y, vy, ay) - y0) * ey;
-            return s >= 0 && s <= L * L;
-          };
-          faceContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, x0, y0, 0, -ey / L, ex / L, 0, true, tMax, featureCode(FEATURE_INTERIOR, 0), inside);
-        }
-        pointContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, x0, y0, 0, tMax, featureCode(FEATURE_VERTEX, 0));
-        pointContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, x1, y1, 0, tMax, featureCode(FEATURE_VERTEX, 1));
+      case WALL_SEGMENT:
+        segmentContact(x, y, vx, vy, ax, ay, r, d[o], d[o + 1], d[o + 2], d[o + 3], tMax, 0, 0);
         break;
-      }
       case WALL_BOX2: {
+        // The solid box is first met on its boundary: four sides (segments) from corner k to k + 1.
         const minX = d[o], minY = d[o + 1], maxX = d[o + 2], maxY = d[o + 3];
-        const inX = (t: number): boolean => { const p = at(t, x, vx, ax); return p >= minX && p <= maxX; };
-        const inY = (t: number): boolean => { const p = at(t, y, vy, ay); return p >= minY && p <= maxY; };
-        // sides 0 bottom, 1 right, 2 top, 3 left (outward normals), corners 0..3 from (minX, minY)
-        faceContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, minX, minY, 0, 0, -1, 0, false, tMax, featureCode(FEATURE_INTERIOR, 0), inX);
-        faceContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, maxX, minY, 0, 1, 0, 0, false, tMax, featureCode(FEATURE_INTERIOR, 1), inY);
-        faceContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, minX, maxY, 0, 0, 1, 0, false, tMax, featureCode(FEATURE_INTERIOR, 2), inX);
-        faceContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, minX, minY, 0, -1, 0, 0, false, tMax, featureCode(FEATURE_INTERIOR, 3), inY);
-        pointContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, minX, minY, 0, tMax, featureCode(FEATURE_VERTEX, 0));
-        pointContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, maxX, minY, 0, tMax, featureCode(FEATURE_VERTEX, 1));
-        pointContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, maxX, maxY, 0, tMax, featureCode(FEATURE_VERTEX, 2));
-        pointContact(x, y, 0, vx, vy, 0, ax, ay, 0, r, minX, maxY, 0, tMax, featureCode(FEATURE_VERTEX, 3));
+        segmentContact(x, y, vx, vy, ax, ay, r, minX, minY, maxX, minY, tMax, 0, 0);
+        segmentContact(x, y, vx, vy, ax, ay, r, maxX, minY, maxX, maxY, tMax, 1, 1);
+        segmentContact(x, y, vx, vy, ax, ay, r, maxX, maxY, minX, maxY, tMax, 2, 2);
+        segmentContact(x, y, vx, vy, ax, ay, r, minX, maxY, minX, minY, tMax, 3, 3);
         break;
       }
-      case WALL_PLANE: {
-        const nx = d[o + 3], ny = d[o + 4], nz = d[o + 5];
-        const L = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        faceContact(x, y, z, vx, vy, vz, ax, ay, az, r, d[o], d[o + 1], d[o + 2], nx / L, ny / L, nz / L, false, tMax, featureCode(FEATURE_INTERIOR, 0), null);
+      case WALL_PLANE:
+        planeContact(x, y, z, vx, vy, vz, ax, ay, az, r, d[o], d[o + 1], d[o + 2], d[o + 3], d[o + 4], d[o + 5], tMax);
         break;
-      }
       case WALL_BOX3: {
         const lo = [d[o], d[o + 1], d[o + 2]];
         const hi = [d[o + 3], d[o + 4], d[o + 5]];
