@@ -132,15 +132,17 @@ export function checkTriangle3(tri: Triangle3, name: string): void {
 }
 
 /**
- * Fills `out` with a hit at time t: the unit normal along (nx, ny, nz) (scaled by its largest
- * component first, so tiny and huge vectors normalise without underflow or overflow), the contact
- * point (cx, cy, cz) + r n (the centre at t plus r along the normal), feature and index. Returns
- * false, leaving `out` untouched, when the direction is zero.
+ * Completes a hit in `out`, which the caller has filled with t, the centre at t in (px, py, pz)
+ * and the normal's direction (any length) in (nx, ny, nz): normalises the normal (scaled by its
+ * largest component first, so tiny and huge vectors normalise without underflow or overflow),
+ * moves the point to the contact point (the centre plus r times the unit normal), and sets feature
+ * and index. Returns false when the direction is zero (the normal is then left as it was).
+ * Only `r` crosses the call as a double, so no number is boxed when it is not inlined.
  */
-export function writeWallHit3(
-  out: WallHit3, t: number, cx: number, cy: number, cz: number, r: number,
-  nx: number, ny: number, nz: number, feature: number, index: number,
-): boolean {
+export function finishWallHit3(out: WallHit3, r: number, feature: number, index: number): boolean {
+  let nx = out.nx;
+  let ny = out.ny;
+  let nz = out.nz;
   const m = Math.max(Math.abs(nx), Math.abs(ny), Math.abs(nz));
   if (!(m > 0)) return false;
   nx /= m;
@@ -151,16 +153,50 @@ export function writeWallHit3(
   ny /= len;
   nz /= len;
   // (+ 0 turns a negative zero into a positive one, so equal hits compare equal.)
-  out.t = t;
   out.nx = nx + 0;
   out.ny = ny + 0;
   out.nz = nz + 0;
-  out.px = cx + r * nx + 0;
-  out.py = cy + r * ny + 0;
-  out.pz = cz + r * nz + 0;
+  out.px = out.px + r * nx + 0;
+  out.py = out.py + r * ny + 0;
+  out.pz = out.pz + r * nz + 0;
   out.feature = feature;
   out.index = index;
   return true;
+}
+
+/**
+ * Scratch of {@link offsetsFromPath}: a fixed point a in 0..2, a moving point's start b in 3..5
+ * and velocity w in 6..8, the time t in 9; the offsets go to 10..12.
+ */
+export const offsetIO = new Float64Array(13);
+
+/**
+ * (a - b) - t w per coordinate, the offset from the moving point b + t w to the fixed point a,
+ * from the exact difference (TwoSum) and the exact product (TwoProduct), rounded once at the end:
+ * accurate to about an ulp of the larger of |a - b| and |t w| even when they nearly cancel.
+ * Reads and writes {@link offsetIO} (no doubles cross the call).
+ */
+export function offsetsFromPath(): void {
+  const q = offsetIO;
+  const t = q[9];
+  let h = SPLITTER * t;
+  const tH = h - (h - t);
+  const tL = t - tH;
+  for (let k = 0; k < 3; k++) {
+    const a = q[k], b = q[3 + k], w = q[6 + k];
+    const s = a - b;
+    let bb = s - a;
+    const e = a - (s - bb) + (-b - bb);
+    const p = t * w;
+    h = SPLITTER * w;
+    const wH = h - (h - w);
+    const wL = w - wH;
+    const pe = tH * wH - p + tH * wL + tL * wH + tL * wL;
+    const d = s - p;
+    bb = d - s;
+    const de = s - (d - bb) + (-p - bb);
+    q[10 + k] = d + (de + e - pe);
+  }
 }
 
 /** A fresh hit object (all fields zero), the one shape every query fills. */

@@ -14,7 +14,7 @@ import { SPLITTER } from "../math/double-double.js";
 import { FEATURE_EDGE, FEATURE_INTERIOR, FEATURE_VERTEX } from "./types.js";
 import type { Box3, WallHit3 } from "./types.js";
 import { checkTMax } from "./validate.js";
-import { checkBox3, checkRay3, newWallHit3, writeWallHit3 } from "./geometry3.js";
+import { checkBox3, checkRay3, finishWallHit3, newWallHit3 } from "./geometry3.js";
 import type { Ray3, RayInterval } from "./geometry3.js";
 
 /**
@@ -153,10 +153,17 @@ export function rayBox3Raw(
  * non-finite fields, a zero direction, min > max on an axis, or a negative or NaN tMax.
  */
 export function rayBox3(ray: Ray3, box: Box3, tMax = Infinity): number {
+  castChecked(ray, box, tMax);
+  return io[15];
+}
+
+/** Checks the arguments and runs the kernel; the result is left in {@link io}. */
+function castChecked(ray: Ray3, box: Box3, tMax: number): void {
   checkRay3(ray, "ray");
   checkBox3(box, "box");
   checkTMax(tMax);
-  return rayBox3Raw(ray.x, ray.y, ray.z, ray.dx, ray.dy, ray.dz, box.minX, box.minY, box.minZ, box.maxX, box.maxY, box.maxZ, tMax);
+  load(ray.x, ray.y, ray.z, ray.dx, ray.dy, ray.dz, box.minX, box.minY, box.minZ, box.maxX, box.maxY, box.maxZ, tMax);
+  rayBox3Core();
 }
 
 /**
@@ -164,7 +171,8 @@ export function rayBox3(ray: Ray3, box: Box3, tMax = Infinity): number {
  * meets the box in [0, tMax], false (leaving `out` untouched) otherwise.
  */
 export function rayBox3IntervalInto(out: RayInterval, ray: Ray3, box: Box3, tMax = Infinity): boolean {
-  const s = rayBox3(ray, box, tMax);
+  castChecked(ray, box, tMax);
+  const s = io[15];
   if (s === Infinity) return false;
   out.tEnter = s;
   out.tExit = io[14];
@@ -195,7 +203,8 @@ function edgeIndex(axis: number, faces: number): number {
  * (leaving `out` untouched) on a miss.
  */
 export function raycastBox3Into(out: WallHit3, ray: Ray3, box: Box3, tMax = Infinity): boolean {
-  const s = rayBox3(ray, box, tMax);
+  castChecked(ray, box, tMax);
+  const s = io[15];
   if (s === Infinity) return false;
   const px = ray.x + s * ray.dx;
   const py = ray.y + s * ray.dy;
@@ -228,7 +237,20 @@ export function raycastBox3Into(out: WallHit3, ray: Ray3, box: Box3, tMax = Infi
     feature = FEATURE_VERTEX;
     index = ((faces >> 1) & 1) + 2 * ((faces >> 3) & 1) + 4 * ((faces >> 5) & 1);
   }
-  return writeWallHit3(out, s, px, py, pz, 0, nx, ny, nz, feature, index);
+  out.t = s;
+  out.px = px;
+  out.py = py;
+  out.pz = pz;
+  out.nx = nx;
+  out.ny = ny;
+  out.nz = nz;
+  if (count === 1) {
+    // A face: the normal is already a unit vector.
+    out.feature = feature;
+    out.index = index;
+    return true;
+  }
+  return finishWallHit3(out, 0, feature, index);
 }
 
 /**

@@ -8,15 +8,18 @@
  * from a sweep: a ray cast treats the sphere as solid and answers 0 from inside, whatever the
  * direction, where a sweep would say "moving apart".
  */
-import { SPLITTER, offsetAt } from "../math/double-double.js";
+import { SPLITTER } from "../math/double-double.js";
 import { toiSpheresRaw } from "./toi-sphere-sphere.js";
 import { FEATURE_INTERIOR } from "./types.js";
 import type { Sphere, WallHit3 } from "./types.js";
 import { checkSphere, checkTMax } from "./validate.js";
-import { checkRay3, newWallHit3, writeWallHit3 } from "./geometry3.js";
+import { checkRay3, finishWallHit3, newWallHit3, offsetIO, offsetsFromPath } from "./geometry3.js";
 import type { Ray3 } from "./geometry3.js";
 
 const U8 = 8 * 2 ** -53;
+const ONE_PLUS_16U = 1 + 16 * 2 ** -53;
+/** An absolute floor of the screen's bounds, so that underflowing products are never decided in plain doubles. */
+const TINY = 2 ** -1000;
 
 /**
  * Whether (ox, oy, oz) lies in the closed ball of radius r about (cx, cy, cz). Decided in plain
@@ -62,6 +65,32 @@ export function raySphereRaw(
   ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
   cx: number, cy: number, cz: number, r: number, tMax: number,
 ): number {
+  // Screen in plain doubles with the certified bounds of math/contact-root.ts (spelled out so
+  // that no doubles cross a call): inside, pointing away, a clear miss, or an entry clearly after
+  // tMax are decided here; everything else goes to the exact kernel.
+  const ux = ox - cx, uy = oy - cy, uz = oz - cz;
+  const D = ux * ux + uy * uy + uz * uz;
+  const R2 = r * r;
+  const c = D - R2;
+  const ec = U8 * (D + R2) + TINY;
+  if (c < -ec) return 0;
+  if (c > ec) {
+    const p1 = ux * dx, p2 = uy * dy, p3 = uz * dz;
+    const b = p1 + p2 + p3;
+    const eb = U8 * (Math.abs(p1) + Math.abs(p2) + Math.abs(p3)) + TINY;
+    if (b > eb) return Infinity;
+    if (b < -eb) {
+      const a = dx * dx + dy * dy + dz * dz;
+      const ea = U8 * a + TINY;
+      const disc = b * b - a * c;
+      const ed = (eb * (eb - 2 * b) + a * ec + (c + ec) * ea + U8 * (b * b + a * c)) * ONE_PLUS_16U + TINY;
+      if (disc < -ed) return Infinity;
+      if (disc > ed) {
+        const sd = Math.sqrt(disc);
+        if ((c - ec) * sd > tMax * ((sd - b + eb) * sd + ed) * ONE_PLUS_16U + TINY) return Infinity;
+      }
+    }
+  }
   // The ray's point is a sphere of radius 0 moving with d; the target sphere is at rest.
   const t = toiSpheresRaw(ox, oy, oz, dx, dy, dz, 0, cx, cy, cz, 0, 0, 0, r, tMax);
   if (t !== Infinity) return t;
@@ -98,17 +127,26 @@ export function raySphere(ray: Ray3, sphere: Sphere, tMax = Infinity): number {
 export function raycastSphereInto(out: WallHit3, ray: Ray3, sphere: Sphere, tMax = Infinity): boolean {
   const t = raySphere(ray, sphere, tMax);
   if (t === Infinity) return false;
+  out.t = t;
+  out.px = ray.x + t * ray.dx;
+  out.py = ray.y + t * ray.dy;
+  out.pz = ray.z + t * ray.dz;
   // From the point on the ray towards the centre: the inward normal at the entry point.
-  let nx = offsetAt(sphere.x, ray.x, 0, ray.dx, t);
-  let ny = offsetAt(sphere.y, ray.y, 0, ray.dy, t);
-  let nz = offsetAt(sphere.z, ray.z, 0, ray.dz, t);
-  if (nx === 0 && ny === 0 && nz === 0) {
+  const o = offsetIO;
+  o[0] = sphere.x; o[1] = sphere.y; o[2] = sphere.z; o[3] = ray.x; o[4] = ray.y; o[5] = ray.z;
+  o[6] = ray.dx; o[7] = ray.dy; o[8] = ray.dz; o[9] = t;
+  offsetsFromPath();
+  out.nx = o[10];
+  out.ny = o[11];
+  out.nz = o[12];
+  if (!finishWallHit3(out, 0, FEATURE_INTERIOR, 0)) {
     // The origin is the centre itself: no direction is preferred; use the ray's.
-    nx = ray.dx;
-    ny = ray.dy;
-    nz = ray.dz;
+    out.nx = ray.dx;
+    out.ny = ray.dy;
+    out.nz = ray.dz;
+    finishWallHit3(out, 0, FEATURE_INTERIOR, 0);
   }
-  return writeWallHit3(out, t, ray.x + t * ray.dx, ray.y + t * ray.dy, ray.z + t * ray.dz, 0, nx, ny, nz, FEATURE_INTERIOR, 0);
+  return true;
 }
 
 /**

@@ -26,12 +26,12 @@
 import { FEATURE_EDGE, FEATURE_INTERIOR, FEATURE_VERTEX } from "./types.js";
 import type { WallHit3 } from "./types.js";
 import { checkTMax } from "./validate.js";
-import { checkRay3, checkTriangle3, exactCross, newWallHit3, writeWallHit3 } from "./geometry3.js";
+import { checkRay3, checkTriangle3, exactCross, finishWallHit3, newWallHit3 } from "./geometry3.js";
 import type { Ray3, Triangle3 } from "./geometry3.js";
 
 /**
  * Scratch shared with sweep-sphere-triangle.ts. Inputs: ray origin 0..2, direction 3..5, vertices
- * a, b, c in 6..14. {@link sortTriangleVertices} writes the sorted vertices p0, p1, p2 to 15..23
+ * a, b, c in 6..14, tMax in 32 (for the ray kernel). {@link sortTriangleVertices} writes the sorted vertices p0, p1, p2 to 15..23
  * and their original indices (0 a, 1 b, 2 c) to 24..26; {@link woopEdgeFunctions} writes U (edge
  * p1 p2), V (edge p2 p0), W (edge p0 p1) to 27..29, det = U + V + W to 30 and T to 31; the ray
  * kernel writes its parameter (or Infinity) to 32. Slots 33..35 hold an offset k added to the
@@ -64,59 +64,61 @@ export function sortTriangleVertices(): void {
   q[24] = i0; q[25] = i1; q[26] = i2;
 }
 
-/** The vertices relative to the ray origin, three coordinates each (scratch of {@link woopEdgeFunctions}). */
-const rel = new Float64Array(9);
-
 /**
  * Steps 1 to 4 of the watertight test (see the file comment) for the ray and the sorted vertices
  * in {@link triangleIO}; the direction must not be zero.
  */
 export function woopEdgeFunctions(): void {
   const q = triangleIO;
-  const ox = q[0], oy = q[1], oz = q[2], dx = q[3], dy = q[4], dz = q[5];
   const kx0 = q[33], ky0 = q[34], kz0 = q[35];
-  // Vertices relative to the origin (plus the offset, see triangleIO).
-  const v = rel;
-  v[0] = q[15] - ox + kx0; v[1] = q[16] - oy + ky0; v[2] = q[17] - oz + kz0;
-  v[3] = q[18] - ox + kx0; v[4] = q[19] - oy + ky0; v[5] = q[20] - oz + kz0;
-  v[6] = q[21] - ox + kx0; v[7] = q[22] - oy + ky0; v[8] = q[23] - oz + kz0;
+  const dx = q[3], dy = q[4], dz = q[5];
+  // Vertices relative to the origin (plus the offset, see triangleIO): p - o + k.
+  const ax = q[15] - q[0] + kx0, ay = q[16] - q[1] + ky0, az = q[17] - q[2] + kz0;
+  const bx = q[18] - q[0] + kx0, by = q[19] - q[1] + ky0, bz = q[20] - q[2] + kz0;
+  const cx = q[21] - q[0] + kx0, cy = q[22] - q[1] + ky0, cz = q[23] - q[2] + kz0;
   // kz: the axis of the direction's largest component; kx, ky the next two in cyclic order.
-  const ax = Math.abs(dx), ay = Math.abs(dy), az = Math.abs(dz);
-  let kz: number;
-  if (ax > ay) kz = ax > az ? 0 : 2;
-  else kz = ay > az ? 1 : 2;
-  const kx = kz === 2 ? 0 : kz + 1;
-  const ky = kx === 2 ? 0 : kx + 1;
-  const dkx = kx === 0 ? dx : kx === 1 ? dy : dz;
-  const dky = ky === 0 ? dx : ky === 1 ? dy : dz;
-  const dkz = kz === 0 ? dx : kz === 1 ? dy : dz;
+  // Permute (x, y, z) -> (kx, ky, kz) for the direction and the three vertices.
+  const adx = Math.abs(dx), ady = Math.abs(dy), adz = Math.abs(dz);
+  let Dx: number, Dy: number, Dz: number;
+  let Ax: number, Ay: number, Az: number, Bx: number, By: number, Bz: number, Cx: number, Cy: number, Cz: number;
+  if (adx > ady && adx > adz) {
+    Dx = dy; Dy = dz; Dz = dx;
+    Ax = ay; Ay = az; Az = ax; Bx = by; By = bz; Bz = bx; Cx = cy; Cy = cz; Cz = cx;
+  } else if (ady > adz) {
+    Dx = dz; Dy = dx; Dz = dy;
+    Ax = az; Ay = ax; Az = ay; Bx = bz; By = bx; Bz = by; Cx = cz; Cy = cx; Cz = cy;
+  } else {
+    Dx = dx; Dy = dy; Dz = dz;
+    Ax = ax; Ay = ay; Az = az; Bx = bx; By = by; Bz = bz; Cx = cx; Cy = cy; Cz = cz;
+  }
   // The shear that maps the direction to +z: x' = x - Sx z, y' = y - Sy z, z' = Sz z.
-  const Sx = dkx / dkz;
-  const Sy = dky / dkz;
-  const Sz = 1 / dkz;
-  const Ax = v[kx] - Sx * v[kz], Ay = v[ky] - Sy * v[kz];
-  const Bx = v[3 + kx] - Sx * v[3 + kz], By = v[3 + ky] - Sy * v[3 + kz];
-  const Cx = v[6 + kx] - Sx * v[6 + kz], Cy = v[6 + ky] - Sy * v[6 + kz];
+  const Sx = Dx / Dz;
+  const Sy = Dy / Dz;
+  const Sz = 1 / Dz;
+  const ax2 = Ax - Sx * Az, ay2 = Ay - Sy * Az;
+  const bx2 = Bx - Sx * Bz, by2 = By - Sy * Bz;
+  const cx2 = Cx - Sx * Cz, cy2 = Cy - Sy * Cz;
   // 2D edge functions: twice the signed areas of (origin, B, C), (origin, C, A), (origin, A, B).
-  let U = Cx * By - Cy * Bx;
-  let V = Ax * Cy - Ay * Cx;
-  let W = Bx * Ay - By * Ax;
-  if (U === 0) U = exactCross(Cx, By, Cy, Bx);
-  if (V === 0) V = exactCross(Ax, Cy, Ay, Cx);
-  if (W === 0) W = exactCross(Bx, Ay, By, Ax);
+  let U = cx2 * by2 - cy2 * bx2;
+  let V = ax2 * cy2 - ay2 * cx2;
+  let W = bx2 * ay2 - by2 * ax2;
+  if (U === 0) U = exactCross(cx2, by2, cy2, bx2);
+  if (V === 0) V = exactCross(ax2, cy2, ay2, cx2);
+  if (W === 0) W = exactCross(bx2, ay2, by2, ax2);
   q[27] = U;
   q[28] = V;
   q[29] = W;
   q[30] = U + V + W;
-  q[31] = U * (Sz * v[kz]) + V * (Sz * v[3 + kz]) + W * (Sz * v[6 + kz]);
+  q[31] = U * (Sz * Az) + V * (Sz * Bz) + W * (Sz * Cz);
 }
 
 /**
  * The ray kernel on {@link triangleIO} (inputs loaded, vertices unsorted): writes the hit
  * parameter or Infinity to slot 32.
  */
-function rayTriangleCore(tMax: number): void {
+function rayTriangleCore(): void {
   const q = triangleIO;
+  const tMax = q[32];
   sortTriangleVertices();
   woopEdgeFunctions();
   const U = q[27], V = q[28], W = q[29];
@@ -150,7 +152,8 @@ export function rayTriangleRaw(
   const q = triangleIO;
   q[0] = ox; q[1] = oy; q[2] = oz; q[3] = dx; q[4] = dy; q[5] = dz; q[33] = 0; q[34] = 0; q[35] = 0;
   q[6] = ax; q[7] = ay; q[8] = az; q[9] = bx; q[10] = by; q[11] = bz; q[12] = cx; q[13] = cy; q[14] = cz;
-  rayTriangleCore(tMax);
+  q[32] = tMax;
+  rayTriangleCore();
   return q[32];
 }
 
@@ -214,7 +217,14 @@ export function raycastTriangleInto(out: WallHit3, ray: Ray3, triangle: Triangle
     ny = -ny;
     nz = -nz;
   }
-  return writeWallHit3(out, s, ray.x + s * ray.dx, ray.y + s * ray.dy, ray.z + s * ray.dz, 0, nx, ny, nz, feature, index);
+  out.t = s;
+  out.px = ray.x + s * ray.dx;
+  out.py = ray.y + s * ray.dy;
+  out.pz = ray.z + s * ray.dz;
+  out.nx = nx;
+  out.ny = ny;
+  out.nz = nz;
+  return finishWallHit3(out, 0, feature, index);
 }
 
 /**

@@ -30,13 +30,13 @@
  * inwards through every face at the least depth (the box's signed distance decreases), which
  * matches the plane's rule.
  */
-import { SPLITTER, offsetAt } from "../math/double-double.js";
+import { SPLITTER } from "../math/double-double.js";
 import { toiCirclesRaw } from "./toi-circle-circle.js";
 import { toiSpheresRaw } from "./toi-sphere-sphere.js";
 import { FEATURE_EDGE, FEATURE_INTERIOR, FEATURE_VERTEX } from "./types.js";
 import type { Box3, MovingSphere, WallHit3 } from "./types.js";
 import { checkMovingSphere, checkTMax } from "./validate.js";
-import { checkBox3, newWallHit3, writeWallHit3 } from "./geometry3.js";
+import { checkBox3, finishWallHit3, newWallHit3, offsetIO, offsetsFromPath } from "./geometry3.js";
 
 /**
  * Scratch of the kernel. Inputs: centre 0..2, velocity 3..5, radius 6, box min 7..9, max 10..12,
@@ -291,9 +291,16 @@ export function sweepSphereBoxRaw(
 ): boolean {
   load(x, y, z, vx, vy, vz, r, minX, minY, minZ, maxX, maxY, maxZ, tMax);
   sphereBoxCore();
+  return writeHit(out);
+}
+
+/** Fills `out` from the kernel's result in {@link io} (inputs still loaded); false on a miss. */
+function writeHit(out: WallHit3): boolean {
   const q = io;
   const t = q[14];
   if (t === Infinity) return false;
+  const x = q[0], y = q[1], z = q[2], vx = q[3], vy = q[4], vz = q[5], r = q[6];
+  const minX = q[7], minY = q[8], minZ = q[9], maxX = q[10], maxY = q[11], maxZ = q[12];
   const feature = q[15];
   const index = q[16];
   let nx = 0;
@@ -306,27 +313,38 @@ export function sweepSphereBoxRaw(
     if (k === 0) nx = n;
     else if (k === 1) ny = n;
     else nz = n;
-  } else if (feature === FEATURE_EDGE) {
-    // From the centre at t to the edge's line, in the two axes across the edge.
-    const m = index >> 2;
-    const s1 = index & 1;
-    const s2 = (index >> 1) & 1;
-    if (m === 0) {
-      ny = offsetAt(s1 ? maxY : minY, y, 0, vy, t);
-      nz = offsetAt(s2 ? maxZ : minZ, z, 0, vz, t);
-    } else if (m === 1) {
-      nx = offsetAt(s1 ? maxX : minX, x, 0, vx, t);
-      nz = offsetAt(s2 ? maxZ : minZ, z, 0, vz, t);
-    } else {
-      nx = offsetAt(s1 ? maxX : minX, x, 0, vx, t);
-      ny = offsetAt(s2 ? maxY : minY, y, 0, vy, t);
-    }
   } else {
-    nx = offsetAt(index & 1 ? maxX : minX, x, 0, vx, t);
-    ny = offsetAt(index & 2 ? maxY : minY, y, 0, vy, t);
-    nz = offsetAt(index & 4 ? maxZ : minZ, z, 0, vz, t);
+    // From the centre at t to the corner, or to the edge's line in the two axes across the edge
+    // (the axis along the edge dropped).
+    const o = offsetIO;
+    const m = feature === FEATURE_EDGE ? index >> 2 : -1;
+    const sx = feature === FEATURE_EDGE ? (m === 0 ? 0 : index & 1) : index & 1;
+    const sy = feature === FEATURE_EDGE ? (m === 0 ? index & 1 : m === 1 ? 0 : (index >> 1) & 1) : (index >> 1) & 1;
+    const sz = feature === FEATURE_EDGE ? (m === 2 ? 0 : (index >> 1) & 1) : (index >> 2) & 1;
+    o[0] = sx ? maxX : minX; o[1] = sy ? maxY : minY; o[2] = sz ? maxZ : minZ;
+    o[3] = x; o[4] = y; o[5] = z; o[6] = vx; o[7] = vy; o[8] = vz; o[9] = t;
+    offsetsFromPath();
+    nx = m === 0 ? 0 : o[10];
+    ny = m === 1 ? 0 : o[11];
+    nz = m === 2 ? 0 : o[12];
   }
-  return writeWallHit3(out, t, x + t * vx, y + t * vy, z + t * vz, r, nx, ny, nz, feature, index);
+  out.t = t;
+  out.px = x + t * vx;
+  out.py = y + t * vy;
+  out.pz = z + t * vz;
+  out.nx = nx;
+  out.ny = ny;
+  out.nz = nz;
+  if (feature === FEATURE_INTERIOR) {
+    // A face: the normal is already a unit vector along an axis.
+    out.px += r * nx;
+    out.py += r * ny;
+    out.pz += r * nz;
+    out.feature = feature;
+    out.index = index;
+    return true;
+  }
+  return finishWallHit3(out, r, feature, index);
 }
 
 /**
@@ -363,7 +381,9 @@ export function sweepSphereBoxInto(out: WallHit3, sphere: MovingSphere, box: Box
   checkBox3(box, "box");
   checkTMax(tMax);
   const s = sphere;
-  return sweepSphereBoxRaw(out, s.x, s.y, s.z, s.vx, s.vy, s.vz, s.r, box.minX, box.minY, box.minZ, box.maxX, box.maxY, box.maxZ, tMax);
+  load(s.x, s.y, s.z, s.vx, s.vy, s.vz, s.r, box.minX, box.minY, box.minZ, box.maxX, box.maxY, box.maxZ, tMax);
+  sphereBoxCore();
+  return writeHit(out);
 }
 
 /**

@@ -24,7 +24,7 @@ import { SPLITTER } from "../math/double-double.js";
 import { FEATURE_INTERIOR } from "./types.js";
 import type { MovingSphere, WallHit3 } from "./types.js";
 import { checkMovingSphere, checkTMax } from "./validate.js";
-import { checkPlane3, newWallHit3, writeWallHit3 } from "./geometry3.js";
+import { checkPlane3, finishWallHit3, newWallHit3 } from "./geometry3.js";
 import type { Plane3 } from "./geometry3.js";
 
 /**
@@ -36,6 +36,12 @@ import type { Plane3 } from "./geometry3.js";
  * times L, 18; k = s K, the approach rate times L (negative when approaching), 19.
  */
 export const planeIO = new Float64Array(20);
+
+const U = 2 ** -53;
+const U4 = 4 * U;
+const ONE_PLUS_16U = 1 + 16 * U;
+/** An absolute floor of the screen's bounds, so that underflowing products are never decided in plain doubles. */
+const TINY = 2 ** -1000;
 
 /**
  * Contact of the sphere with the plane from {@link planeIO} (see its layout):
@@ -64,6 +70,37 @@ export function planeContact(): void {
   }
   let t: number;
   let bb: number;
+  const L = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  const twoSided = q[14] !== 0;
+  // Screen in plain doubles with rigorous bounds (d = c - q rounds once, u relative; the products
+  // and sums add 3u): settle the common "moving apart" and "beyond tMax" outcomes cheaply when
+  // every sign involved is certain.
+  {
+    const dx = cx - qx, dy = cy - qy, dz = cz - qz;
+    const g1 = nx * dx, g2 = ny * dy, g3 = nz * dz;
+    const G0 = g1 + g2 + g3;
+    const eG = U4 * (Math.abs(g1) + Math.abs(g2) + Math.abs(g3)) + TINY;
+    const k1 = nx * vx, k2 = ny * vy, k3 = nz * vz;
+    const K0 = k1 + k2 + k3;
+    const eK = U4 * (Math.abs(k1) + Math.abs(k2) + Math.abs(k3)) + TINY;
+    if (!twoSided || G0 > eG || G0 < -eG) {
+      const sign0 = twoSided && G0 < 0 ? -1 : 1;
+      const rl0 = r * L;
+      const g0 = sign0 * G0 - rl0;
+      const eg = eG + U4 * rl0 + U * Math.abs(g0);
+      const k0 = sign0 * K0;
+      if (g0 > eg || g0 < -eg) {
+        if (k0 > eK || (k0 < -eK && g0 > 0 && g0 - eg > tMax * (eK - k0) * ONE_PLUS_16U)) {
+          q[15] = Infinity;
+          q[16] = sign0;
+          q[17] = L;
+          q[18] = g0;
+          q[19] = k0;
+          return;
+        }
+      }
+    }
+  }
   // d = c - q exactly: dh + dl (TwoSum).
   const dxh = cx - qx; bb = dxh - cx; const dxl = cx - (dxh - bb) + (-qx - bb);
   const dyh = cy - qy; bb = dyh - cy; const dyl = cy - (dyh - bb) + (-qy - bb);
@@ -97,10 +134,9 @@ export function planeContact(): void {
   low += k1e + k2e + k3e;
   const K = s2 + low;
   const Kl = low - (K - s2);
-  const L = Math.sqrt(nx * nx + ny * ny + nz * nz);
   // Two-sided (a triangle's face): look at the plane from the centre's side; a centre exactly in
   // the plane looks from the side it moves away from, so that it never counts as approaching.
-  const sign = q[14] !== 0 && (G < 0 || (G === 0 && K > 0)) ? -1 : 1;
+  const sign = twoSided && (G < 0 || (G === 0 && K > 0)) ? -1 : 1;
   // g = s G - r L with G a double-double and r L exact (TwoProduct): the gap keeps its digits
   // when the sphere is nearly touching (G close to r L).
   t = SPLITTER * r; const rH = t - (t - r); const rL0 = r - rH;
@@ -163,10 +199,24 @@ export function sweepSpherePlaneRaw(
 ): boolean {
   load(x, y, z, vx, vy, vz, r, px, py, pz, nx, ny, nz, tMax);
   planeContact();
-  const t = planeIO[15];
+  return writeHit(out);
+}
+
+/** Fills `out` from the kernel's result in {@link planeIO} (inputs still loaded); false on a miss. */
+function writeHit(out: WallHit3): boolean {
+  const q = planeIO;
+  const t = q[15];
   if (t === Infinity) return false;
-  // The normal from the sphere towards the solid: -N / |N|.
-  return writeWallHit3(out, t, x + t * vx, y + t * vy, z + t * vz, r, -nx, -ny, -nz, FEATURE_INTERIOR, 0);
+  // The normal from the sphere towards the solid: -N / |N| (slots 10..12 hold N, possibly
+  // rescaled by a power of two, which does not change its direction).
+  out.t = t;
+  out.px = q[0] + t * q[3];
+  out.py = q[1] + t * q[4];
+  out.pz = q[2] + t * q[5];
+  out.nx = -q[10];
+  out.ny = -q[11];
+  out.nz = -q[12];
+  return finishWallHit3(out, q[6], FEATURE_INTERIOR, 0);
 }
 
 /**
@@ -200,7 +250,9 @@ export function sweepSpherePlaneInto(out: WallHit3, sphere: MovingSphere, plane:
   checkPlane3(plane, "plane");
   checkTMax(tMax);
   const s = sphere;
-  return sweepSpherePlaneRaw(out, s.x, s.y, s.z, s.vx, s.vy, s.vz, s.r, plane.x, plane.y, plane.z, plane.nx, plane.ny, plane.nz, tMax);
+  load(s.x, s.y, s.z, s.vx, s.vy, s.vz, s.r, plane.x, plane.y, plane.z, plane.nx, plane.ny, plane.nz, tMax);
+  planeContact();
+  return writeHit(out);
 }
 
 /**

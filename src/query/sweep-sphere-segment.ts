@@ -4,17 +4,19 @@
  * also the kernel for the edges of a triangle (sweep-sphere-triangle.ts).
  *
  * Cylinder. With the segment from A to B, e = B - A, and the centre c + t v, the distance from
- * the centre to the line is |(d + t v) x e| / |e| with d = c - A. Writing m = d x e and
- * n = v x e, the centre is on the cylinder of radius r when
+ * the centre to the line is |(d + t v) x e| / |e| with d = c - A (Ericson, Real-Time Collision
+ * Detection, 5.3.7, intersecting a segment and a cylinder). Writing m = d x e and n = v x e, the
+ * centre is on the cylinder of radius r when
  *
  *     |m + t n|^2 = r^2 |e|^2,   i.e.   a t^2 + 2 b t + c = 0,
  *     a = n.n,  b = m.n,  c = m.m - r^2 e.e,
  *
- * the contact quadratic of two spheres with relative position m and velocity n. Each component
- * of m and n is formed from exact products (TwoProduct, Kahan's 2x2 determinant), with the
- * rounding error of d = c - A (TwoSum) carried into m, so the cross products do not cancel when
- * the centre or its motion is nearly parallel to the segment. The quadratic is screened in plain
- * doubles with rigorous error bounds ({@link screenContact}); every hit inside [0, tMax] and
+ * the contact quadratic of two spheres with relative position m and velocity n. For the exact
+ * answer, d and e are formed exactly (TwoSum) and m and n as double-doubles from exact products
+ * (TwoProduct, as in Kahan's 2x2 determinant), so the cross products do not cancel when the
+ * centre or its motion is nearly parallel to the segment. The quadratic is first screened in
+ * plain doubles with rigorous error bounds (the certified screen of math/contact-root.ts, with the
+ * roundings of the plain cross products added to the bounds); every hit inside [0, tMax] and
  * every sign too close to call is recomputed with a, b, c as double-doubles (r^2 e.e from exact
  * products, no square root of it), with the discriminant in a form that does not cancel (see
  * exactCylinderRoot), and solved in the stable form c / (-b + sqrt(b^2 - a c)) in
@@ -27,27 +29,34 @@
  * cylinder beyond an end likewise can only meet that end's sphere. End spheres are spheres of
  * radius r about a point at rest: {@link toiSpheresRaw}, exact to an ulp.
  */
-import { SPLITTER, offsetAt } from "../math/double-double.js";
-import { screenContact } from "../math/contact-root.js";
+import { SPLITTER } from "../math/double-double.js";
 import { toiSpheresRaw } from "./toi-sphere-sphere.js";
 import { FEATURE_INTERIOR, FEATURE_VERTEX } from "./types.js";
 import type { MovingSphere, WallHit3 } from "./types.js";
 import { checkMovingSphere, checkTMax } from "./validate.js";
-import { checkSegment3, exactCross, newWallHit3, writeWallHit3 } from "./geometry3.js";
+import { checkSegment3, exactCross, finishWallHit3, newWallHit3, offsetIO, offsetsFromPath } from "./geometry3.js";
 import type { Segment3 } from "./geometry3.js";
 
-const U16 = 16 * 2 ** -53;
+const U = 2 ** -53;
+const U4 = 4 * U;
+const U5 = 5 * U;
+const U8 = 8 * U;
+const ONE_PLUS_16U = 1 + 16 * U;
+/** An absolute floor of every bound, so that underflowing products are never decided in plain doubles. */
+const TINY = 2 ** -1000;
 
 /** Slightly more than 1, for a conservative "maybe inside the cylinder" test (it only triggers extra exact work). */
 const SLACK = 1 + 2 ** -30;
 
 /**
  * Scratch of {@link capsuleCylinder}. Inputs: centre 0..2, velocity 3..5, radius 6, end A 7..9,
- * end B 10..12, tMax 13. Outputs: 14 the cylinder's contact time (or Infinity); 15 what to do:
- * {@link CAPSULE_NONE}, {@link CAPSULE_SIDE} (the contact at slot 14 is on the segment's
- * interior), {@link CAPSULE_END_A} or {@link CAPSULE_END_B} (test that end's sphere).
+ * end B 10..12, tMax 13, and 16: 1 to defer the exact time of a certain side contact (see
+ * {@link CAPSULE_SIDE_DEFERRED}), 0 otherwise. Outputs: 14 the cylinder's contact time (or
+ * Infinity); 15 what to do: {@link CAPSULE_NONE}, {@link CAPSULE_SIDE} (the contact at slot 14 is
+ * on the segment's interior), {@link CAPSULE_END_A} or {@link CAPSULE_END_B} (test that end's
+ * sphere), {@link CAPSULE_SIDE_DEFERRED}; 17 the deferred time's error bound.
  */
-export const capsuleIO = new Float64Array(16);
+export const capsuleIO = new Float64Array(18);
 
 /** No contact with the capsule is possible. */
 export const CAPSULE_NONE = 0;
@@ -57,6 +66,12 @@ export const CAPSULE_SIDE = 1;
 export const CAPSULE_END_A = 2;
 /** Only end B's sphere can be met. */
 export const CAPSULE_END_B = 3;
+/**
+ * (Only when asked to defer.) The capsule's first contact is certainly on the segment's interior,
+ * at a time within capsuleIO[17] of the plain estimate capsuleIO[14]; run again without deferring
+ * for the exact time. A caller comparing several capsules computes only the earliest exactly.
+ */
+export const CAPSULE_SIDE_DEFERRED = 4;
 
 /** The cylinder stage of the capsule on {@link capsuleIO} (see the file comment). */
 export function capsuleCylinder(): void {
@@ -70,43 +85,109 @@ export function capsuleCylinder(): void {
     q[15] = CAPSULE_END_A;
     return;
   }
-  let t: number;
   let bb: number;
-  // d = c - A exactly (TwoSum); m = d x e with the low part's contribution added.
-  const dx = cx - ax; bb = dx - cx; const dxl = cx - (dx - bb) + (-ax - bb);
-  const dy = cy - ay; bb = dy - cy; const dyl = cy - (dy - bb) + (-ay - bb);
-  const dz = cz - az; bb = dz - cz; const dzl = cz - (dz - bb) + (-az - bb);
-  const mx = exactCross(dy, ez, dz, ey) + (dyl * ez - dzl * ey);
-  const my = exactCross(dz, ex, dx, ez) + (dzl * ex - dxl * ez);
-  const mz = exactCross(dx, ey, dy, ex) + (dxl * ey - dyl * ex);
-  const nx = exactCross(vy, ez, vz, ey);
-  const ny = exactCross(vz, ex, vx, ez);
-  const nz = exactCross(vx, ey, vy, ex);
-
-  // Plain screen: b = m.n (|b - b*| <= eb for the given m, n), moving away from the line or
-  // parallel to it when b >= 0.
-  const p1 = mx * nx, p2 = my * ny, p3 = mz * nz;
-  // The bounds (16u) cover the arithmetic here (about 3u) and the single rounding of each
-  // component of m and n (2u each, relative), so the screen's verdicts hold for the exact m, n.
-  const b = p1 + p2 + p3;
-  const eb = U16 * (Math.abs(p1) + Math.abs(p2) + Math.abs(p3));
+  // Cheap rejection: the capsule lies in the ball about the segment's midpoint of radius
+  // |e| / 2 + r; a path that stays farther from the midpoint on [0, tMax] (with a margin far above
+  // the rounding here) cannot touch it.
+  {
+    const hx = cx - (ax + 0.5 * ex), hy = cy - (ay + 0.5 * ey), hz = cz - (az + 0.5 * ez);
+    const vv = vx * vx + vy * vy + vz * vz;
+    let tc = vv > 0 ? -(hx * vx + hy * vy + hz * vz) / vv : 0;
+    if (!(tc > 0)) tc = 0;
+    else if (tc > tMax) tc = tMax;
+    const px = hx + tc * vx, py = hy + tc * vy, pz = hz + tc * vz;
+    const margin = 2 ** -44 * (Math.abs(hx) + Math.abs(hy) + Math.abs(hz) + tc * (Math.abs(vx) + Math.abs(vy) + Math.abs(vz)) +
+      Math.abs(ax) + Math.abs(ay) + Math.abs(az) + Math.abs(ex) + Math.abs(ey) + Math.abs(ez));
+    const reach = (0.5 * Math.sqrt(ee) + r) * SLACK + margin;
+    if (px * px + py * py + pz * pz > reach * reach) {
+      q[15] = CAPSULE_NONE;
+      return;
+    }
+  }
+  // The screen, in plain doubles with rigorous error bounds. d = c - A and e = B - A carry one
+  // relative rounding each (u), so each component of m = d x e is within 5u of its magnitude sum
+  // |d_y e_z| + |d_z e_y| (the products' roundings and the difference's included), and likewise
+  // n = v x e.
+  const dx = cx - ax, dy = cy - ay, dz = cz - az;
+  const mx = dy * ez - dz * ey, my = dz * ex - dx * ez, mz = dx * ey - dy * ex;
+  const nx = vy * ez - vz * ey, ny = vz * ex - vx * ez, nz = vx * ey - vy * ex;
+  // With D1, E1, V1 the 1-norms of d, e, v, each component of m is within Em = 5u D1 E1 and
+  // of n within En = 5u V1 E1 (looser than per component, and cheaper).
+  const E1 = Math.abs(ex) + Math.abs(ey) + Math.abs(ez);
+  const Em = U5 * (Math.abs(dx) + Math.abs(dy) + Math.abs(dz)) * E1;
+  const En = U5 * (Math.abs(vx) + Math.abs(vy) + Math.abs(vz)) * E1;
+  const M1 = Math.abs(mx) + Math.abs(my) + Math.abs(mz);
+  const N1 = Math.abs(nx) + Math.abs(ny) + Math.abs(nz);
+  // b = m.n; moving away from the line or parallel to it when b >= 0.
+  const b = mx * nx + my * ny + mz * nz;
+  const eb = (M1 * En + Em * N1 + 3 * Em * En + U4 * M1 * N1) * ONE_PLUS_16U + TINY;
   let root = Infinity;
-  if (b < -eb) {
-    const C = mx * mx + my * my + mz * mz;
-    const R2 = r * r * ee;
-    const a = nx * nx + ny * ny + nz * nz;
-    root = screenContact(b, C - R2, U16 * (C + R2), a, U16 * a, eb, tMax);
-  } else if (b <= eb) {
+  if (b <= eb) {
     root = NaN;
+    if (b < -eb) {
+      // c = m.m - r^2 e.e and a = n.n with their bounds (e.e carries 5u, r^2 and the product 2u
+      // more), then the certified screen of math/contact-root.ts (screenContact), spelled out
+      // here so that no doubles cross a call.
+      const C = mx * mx + my * my + mz * mz;
+      const R2 = r * r * ee;
+      const c = C - R2;
+      const ec = (2 * M1 * Em + 3 * Em * Em + U4 * C + U8 * R2 + U * Math.abs(c)) * ONE_PLUS_16U + TINY;
+      const a = nx * nx + ny * ny + nz * nz;
+      const ea = (2 * N1 * En + 3 * En * En + U4 * a) * ONE_PLUS_16U + TINY;
+      if (c < -ec) {
+        root = 0;
+      } else if (c > ec) {
+        const disc = b * b - a * c;
+        const ed = (eb * (eb - 2 * b) + a * ec + (c + ec) * ea + U8 * (b * b + a * c)) * ONE_PLUS_16U + TINY;
+        if (disc < -ed) root = Infinity;
+        else if (disc > ed) {
+          const sd = Math.sqrt(disc);
+          if ((c - ec) * sd > tMax * ((sd - b + eb) * sd + ed) * ONE_PLUS_16U + TINY) {
+            root = Infinity;
+          } else {
+            // A certain crossing of the cylinder near t0. If its foot is certainly beyond an end
+            // of the segment, the time is not needed (only that end's sphere can be met): bound
+            // |t0 - t*| by the residual bound over the slope 2 sqrt(disc) (halved for safety),
+            // and the foot's position s by its rounding plus |v.e| times that.
+            const t0 = c / (sd - b);
+            const dt = (2 * (ec + 2 * t0 * eb + t0 * t0 * ea + U8 * (c + 2 * t0 * Math.abs(b) + t0 * t0 * a))) / sd + U8 * t0;
+            const de1 = dx * ex, de2 = dy * ey, de3 = dz * ez;
+            const ve1 = vx * ex, ve2 = vy * ey, ve3 = vz * ez;
+            const ve = ve1 + ve2 + ve3;
+            const s0 = de1 + de2 + de3 + t0 * ve;
+            const es = U8 * (Math.abs(de1) + Math.abs(de2) + Math.abs(de3) + (t0 + dt) * (Math.abs(ve1) + Math.abs(ve2) + Math.abs(ve3) + ee)) +
+              Math.abs(ve) * dt + TINY;
+            if (s0 + es < 0) {
+              q[15] = CAPSULE_END_A;
+              return;
+            }
+            if (s0 - es > ee * ONE_PLUS_16U) {
+              q[15] = CAPSULE_END_B;
+              return;
+            }
+            if (q[16] !== 0 && s0 - es > 0 && s0 + es < ee * (1 - 16 * U)) {
+              q[14] = t0;
+              q[15] = CAPSULE_SIDE_DEFERRED;
+              q[17] = dt;
+              return;
+            }
+          }
+        }
+      }
+    }
   }
   if (root !== root) {
+    // The double-double path, from the exact differences (TwoSum).
     const w = cyl;
-    w[0] = dx; w[1] = dy; w[2] = dz; w[3] = dxl; w[4] = dyl; w[5] = dzl;
+    w[0] = dx; w[1] = dy; w[2] = dz;
+    bb = dx - cx; w[3] = cx - (dx - bb) + (-ax - bb);
+    bb = dy - cy; w[4] = cy - (dy - bb) + (-ay - bb);
+    bb = dz - cz; w[5] = cz - (dz - bb) + (-az - bb);
     w[6] = ex; w[7] = ey; w[8] = ez;
     bb = ex - q[10]; w[9] = q[10] - (ex - bb) + (-ax - bb);
     bb = ey - q[11]; w[10] = q[11] - (ey - bb) + (-ay - bb);
     bb = ez - q[12]; w[11] = q[12] - (ez - bb) + (-az - bb);
-    w[12] = vx; w[13] = vy; w[14] = vz; w[15] = r; w[16] = tMax;
+    w[12] = vx; w[13] = vy; w[14] = vz; w[15] = 0; w[16] = 0; w[17] = 0; w[18] = r; w[19] = tMax;
     root = exactCylinderRoot();
   }
   q[14] = root;
@@ -121,9 +202,9 @@ export function capsuleCylinder(): void {
     }
   } else {
     // No contact with the infinite cylinder from outside it; only a start inside it (within r
-    // of the line) beyond an end can still meet that end's sphere. Conservative: m carries
-    // rounding of a few ulps of |m|, and R of one ulp.
-    const Rs = r * Math.sqrt(ee) * SLACK;
+    // of the line) beyond an end can still meet that end's sphere. Conservative: m carries the
+    // rounding em, and R a few ulps.
+    const Rs = r * Math.sqrt(ee) * SLACK + 3 * Em;
     if (!(mx * mx + my * my + mz * mz <= Rs * Rs)) {
       q[15] = CAPSULE_NONE;
       return;
@@ -141,11 +222,15 @@ export function capsuleCylinder(): void {
 const pair = new Float64Array(2);
 
 /**
- * (ah + al)(bh + bl) - (ch + cl)(dh + dl) as a double-double in {@link pair}: the two leading
- * products exact (TwoProduct), their difference exact (TwoSum), the cross terms (2^-53 smaller)
- * and their rounding in plain doubles, so the result is good to about 2^-104 of the products.
+ * x y - z w as a double-double in {@link pair}, for double-doubles x, y, z, w stored in
+ * {@link cyl} with their hi parts at the given indices and their lo parts 3 slots later: the two
+ * leading products exact (TwoProduct), their difference exact (TwoSum), the cross terms (2^-53
+ * smaller) and their rounding in plain doubles, so the result is good to about 2^-104 of the
+ * products. (Indices rather than values: no doubles cross the call.)
  */
-function crossDD(ah: number, al: number, bh: number, bl: number, ch: number, cl: number, dh: number, dl: number): void {
+function crossDD(ix: number, iy: number, iz: number, iw: number): void {
+  const q = cyl;
+  const ah = q[ix], al = q[ix + 3], bh = q[iy], bl = q[iy + 3], ch = q[iz], cl = q[iz + 3], dh = q[iw], dl = q[iw + 3];
   let t = SPLITTER * ah;
   const aH = t - (t - ah), aL = ah - aH;
   t = SPLITTER * bh;
@@ -156,23 +241,23 @@ function crossDD(ah: number, al: number, bh: number, bl: number, ch: number, cl:
   const dH = t - (t - dh), dL = dh - dH;
   const p = ah * bh;
   const pe = aH * bH - p + aH * bL + aL * bH + aL * bL;
-  const q = ch * dh;
-  const qe = cH * dH - q + cH * dL + cL * dH + cL * dL;
-  const s = p - q;
+  const r = ch * dh;
+  const re = cH * dH - r + cH * dL + cL * dH + cL * dL;
+  const s = p - r;
   const bb = s - p;
-  const se = p - (s - bb) + (-q - bb);
-  const low = se + pe - qe + (ah * bl + al * bh + al * bl) - (ch * dl + cl * dh + cl * dl);
+  const se = p - (s - bb) + (-r - bb);
+  const low = se + pe - re + (ah * bl + al * bh + al * bl) - (ch * dl + cl * dh + cl * dl);
   const hi = s + low;
   pair[0] = hi;
   pair[1] = low - (hi - s);
 }
 
 /**
- * Inputs of {@link exactCylinderRoot}: d = c - A as hi 0..2 and lo 3..5, e = B - A as hi 6..8
- * and lo 9..11, v 12..14, r 15, tMax 16. Slots 17..28 receive m and n as double-doubles
- * (mh 17..19, ml 20..22, nh 23..25, nl 26..28).
+ * Inputs of {@link exactCylinderRoot}, each vector as hi parts then lo parts: d = c - A in 0..5,
+ * e = B - A in 6..11, v in 12..17 (lo parts 0), r 18, tMax 19. Slots 20..31 receive m = d x e
+ * (20..25) and n = v x e (26..31) as double-doubles.
  */
-const cyl = new Float64Array(29);
+const cyl = new Float64Array(32);
 
 /** Dot product of two double-double 3-vectors at offsets i and j of {@link cyl}, as a double-double in {@link pair}. */
 function dotDD(i: number, j: number): void {
@@ -215,20 +300,20 @@ function dotDD(i: number, j: number): void {
  */
 function exactCylinderRoot(): number {
   const q = cyl;
-  const r = q[15], tMax = q[16];
+  const r = q[18], tMax = q[19];
   let t: number;
   let bb: number;
   let low: number;
-  // m = d x e and n = v x e.
-  crossDD(q[1], q[4], q[8], q[11], q[2], q[5], q[7], q[10]); q[17] = pair[0]; q[20] = pair[1];
-  crossDD(q[2], q[5], q[6], q[9], q[0], q[3], q[8], q[11]); q[18] = pair[0]; q[21] = pair[1];
-  crossDD(q[0], q[3], q[7], q[10], q[1], q[4], q[6], q[9]); q[19] = pair[0]; q[22] = pair[1];
-  crossDD(q[13], 0, q[8], q[11], q[14], 0, q[7], q[10]); q[23] = pair[0]; q[26] = pair[1];
-  crossDD(q[14], 0, q[6], q[9], q[12], 0, q[8], q[11]); q[24] = pair[0]; q[27] = pair[1];
-  crossDD(q[12], 0, q[7], q[10], q[13], 0, q[6], q[9]); q[25] = pair[0]; q[28] = pair[1];
+  // m = d x e and n = v x e (hi parts of d at 0, e at 6, v at 12).
+  crossDD(1, 8, 2, 7); q[20] = pair[0]; q[23] = pair[1];
+  crossDD(2, 6, 0, 8); q[21] = pair[0]; q[24] = pair[1];
+  crossDD(0, 7, 1, 6); q[22] = pair[0]; q[25] = pair[1];
+  crossDD(13, 8, 14, 7); q[26] = pair[0]; q[29] = pair[1];
+  crossDD(14, 6, 12, 8); q[27] = pair[0]; q[30] = pair[1];
+  crossDD(12, 7, 13, 6); q[28] = pair[0]; q[31] = pair[1];
 
   // b = m.n
-  dotDD(17, 23);
+  dotDD(20, 26);
   const bh = pair[0], bl = pair[1];
   if (bh >= 0) return Infinity;
   // c = m.m - r^2 e.e, with r^2 as a double-double.
@@ -239,15 +324,15 @@ function exactCylinderRoot(): number {
   t = SPLITTER * rr; const rrH = t - (t - rr); const rrL = rr - rrH;
   t = SPLITTER * eeh; const eH = t - (t - eeh); const eL = eeh - eH;
   const g = rr * eeh; const ge = rrH * eH - g + rrH * eL + rrL * eH + rrL * eL + (rr * eel + rre * eeh);
-  dotDD(17, 17);
+  dotDD(20, 20);
   const mmh = pair[0], mml = pair[1];
   const s3 = mmh - g; bb = s3 - mmh; low = mmh - (s3 - bb) + (-g - bb) + mml - ge;
   const ch = s3 + low; bb = ch - s3; const cl = s3 - (ch - bb) + (low - bb);
   if (ch <= 0) return 0;
   // a = n.n and k = d.n.
-  dotDD(23, 23);
+  dotDD(26, 26);
   const ah = pair[0], al = pair[1];
-  dotDD(0, 23);
+  dotDD(0, 26);
   const kh = pair[0], kl = pair[1];
 
   // w = r^2 a - k^2 (double-double), then disc = e.e w.
@@ -278,14 +363,14 @@ function exactCylinderRoot(): number {
   return root <= tMax ? root : Infinity;
 }
 
-/** Result of the capsule kernel: [t, feature, end (0 a, 1 b)]. */
-const result = new Float64Array(3);
+/** Result of the capsule kernel: [t, feature, end (0 a, 1 b), capsuleIO slot of that end]. */
+const result = new Float64Array(4);
 
 function load(x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number,
   ax: number, ay: number, az: number, bx: number, by: number, bz: number, tMax: number): void {
   const q = capsuleIO;
   q[0] = x; q[1] = y; q[2] = z; q[3] = vx; q[4] = vy; q[5] = vz; q[6] = r;
-  q[7] = ax; q[8] = ay; q[9] = az; q[10] = bx; q[11] = by; q[12] = bz; q[13] = tMax;
+  q[7] = ax; q[8] = ay; q[9] = az; q[10] = bx; q[11] = by; q[12] = bz; q[13] = tMax; q[16] = 0;
 }
 
 /** The capsule on {@link capsuleIO} (inputs loaded): the result goes to {@link result}. */
@@ -312,10 +397,12 @@ function sphereSegmentCore(): void {
     o[0] = toiSpheresRaw(q[7], q[8], q[9], 0, 0, 0, 0, x, y, z, vx, vy, vz, r, tMax);
     o[1] = FEATURE_VERTEX;
     o[2] = swap ? 1 : 0;
+    o[3] = 7;
   } else if (what === CAPSULE_END_B) {
     o[0] = toiSpheresRaw(q[10], q[11], q[12], 0, 0, 0, 0, x, y, z, vx, vy, vz, r, tMax);
     o[1] = FEATURE_VERTEX;
     o[2] = swap ? 0 : 1;
+    o[3] = 10;
   }
 }
 
@@ -343,37 +430,53 @@ export function sweepSphereSegmentRaw(
 ): boolean {
   load(x, y, z, vx, vy, vz, r, ax, ay, az, bx, by, bz, tMax);
   sphereSegmentCore();
+  return writeHit(out);
+}
+
+/** Fills `out` from the kernel's result ({@link result}, {@link capsuleIO}); false on a miss. */
+function writeHit(out: WallHit3): boolean {
   const t = result[0];
   if (t === Infinity) return false;
+  const q = capsuleIO;
+  const x = q[0], y = q[1], z = q[2], vx = q[3], vy = q[4], vz = q[5], r = q[6];
   const feature = result[1];
   const end = result[2];
-  let nx: number;
-  let ny: number;
-  let nz: number;
+  const o = offsetIO;
+  o[3] = x; o[4] = y; o[5] = z; o[6] = vx; o[7] = vy; o[8] = vz; o[9] = t;
   if (feature === FEATURE_INTERIOR) {
     // From the centre to the line: (h x e) x e = -|e|^2 (component of h across e), h = c(t) - A,
     // with the ends as sorted by the kernel (capsuleIO 7..12).
-    const q = capsuleIO;
-    ax = q[7]; ay = q[8]; az = q[9];
+    const ax = q[7], ay = q[8], az = q[9];
     const ex = q[10] - ax, ey = q[11] - ay, ez = q[12] - az;
-    const hx = offsetAt(x, ax, vx, 0, t);
-    const hy = offsetAt(y, ay, vy, 0, t);
-    const hz = offsetAt(z, az, vz, 0, t);
+    // h = c(t) - A = -(A - (c + t v)).
+    o[0] = ax; o[1] = ay; o[2] = az;
+    offsetsFromPath();
+    const hx = -o[10], hy = -o[11], hz = -o[12];
     const kx = exactCross(hy, ez, hz, ey);
     const ky = exactCross(hz, ex, hx, ez);
     const kz = exactCross(hx, ey, hy, ex);
-    nx = exactCross(ky, ez, kz, ey);
-    ny = exactCross(kz, ex, kx, ez);
-    nz = exactCross(kx, ey, ky, ex);
+    out.nx = exactCross(ky, ez, kz, ey);
+    out.ny = exactCross(kz, ex, kx, ez);
+    out.nz = exactCross(kx, ey, ky, ex);
   } else {
-    nx = offsetAt(end ? bx : ax, x, 0, vx, t);
-    ny = offsetAt(end ? by : ay, y, 0, vy, t);
-    nz = offsetAt(end ? bz : az, z, 0, vz, t);
+    // The end hit, at capsuleIO slot 7 or 10 (the kernel's sorted order).
+    const k = result[3];
+    o[0] = q[k]; o[1] = q[k + 1]; o[2] = q[k + 2];
+    offsetsFromPath();
+    out.nx = o[10];
+    out.ny = o[11];
+    out.nz = o[12];
   }
-  if (!writeWallHit3(out, t, x + t * vx, y + t * vy, z + t * vz, r, nx, ny, nz, feature, end)) {
-    // A point (r = 0) can only touch a segment by starting on it, which is never approaching;
-    // any other zero direction is an underflow: fall back to the velocity.
-    return writeWallHit3(out, t, x + t * vx, y + t * vy, z + t * vz, r, vx, vy, vz, feature, end);
+  out.t = t;
+  out.px = x + t * vx;
+  out.py = y + t * vy;
+  out.pz = z + t * vz;
+  if (!finishWallHit3(out, r, feature, end)) {
+    // A zero direction can only come from an underflow: fall back to the velocity.
+    out.nx = vx;
+    out.ny = vy;
+    out.nz = vz;
+    finishWallHit3(out, r, feature, end);
   }
   return true;
 }
@@ -415,7 +518,9 @@ export function sweepSphereSegmentInto(out: WallHit3, sphere: MovingSphere, segm
   checkTMax(tMax);
   const s = sphere;
   const g = segment;
-  return sweepSphereSegmentRaw(out, s.x, s.y, s.z, s.vx, s.vy, s.vz, s.r, g.ax, g.ay, g.az, g.bx, g.by, g.bz, tMax);
+  load(s.x, s.y, s.z, s.vx, s.vy, s.vz, s.r, g.ax, g.ay, g.az, g.bx, g.by, g.bz, tMax);
+  sphereSegmentCore();
+  return writeHit(out);
 }
 
 /**

@@ -35,15 +35,14 @@
  *
  * A triangle of zero area has no face: it degrades to its edges (segments) and vertices.
  */
-import { offsetAt } from "../math/double-double.js";
 import { toiSpheresRaw } from "./toi-sphere-sphere.js";
 import { FEATURE_EDGE, FEATURE_INTERIOR, FEATURE_VERTEX } from "./types.js";
 import type { MovingSphere, WallHit3 } from "./types.js";
 import { checkMovingSphere, checkTMax } from "./validate.js";
-import { checkTriangle3, exactCross, newWallHit3, writeWallHit3 } from "./geometry3.js";
+import { checkTriangle3, exactCross, finishWallHit3, newWallHit3, offsetIO, offsetsFromPath } from "./geometry3.js";
 import type { Triangle3 } from "./geometry3.js";
 import { planeContact, planeIO } from "./sweep-sphere-plane.js";
-import { CAPSULE_END_A, CAPSULE_END_B, CAPSULE_SIDE, capsuleCylinder, capsuleIO } from "./sweep-sphere-segment.js";
+import { CAPSULE_END_A, CAPSULE_END_B, CAPSULE_SIDE, CAPSULE_SIDE_DEFERRED, capsuleCylinder, capsuleIO } from "./sweep-sphere-segment.js";
 import { sortTriangleVertices, triangleEdgeIndex, triangleIO, woopEdgeFunctions } from "./ray-triangle.js";
 
 /**
@@ -79,11 +78,18 @@ function woopInside(): boolean {
 }
 
 /**
- * The capsule of the sorted edge (a, b), a < b, by the shared kernel (sweep-sphere-segment.ts).
- * A contact on the cylinder within the edge is recorded; returns a bit mask of the sorted
- * vertices whose spheres must be tested (bit a or b).
+ * Deferred edge contacts (see {@link CAPSULE_SIDE_DEFERRED}): per sorted edge k (0: 01, 1: 12,
+ * 2: 02), a lower bound of its time, or Infinity.
  */
-function edgeCapsule(a: number, b: number): number {
+const deferred = new Float64Array(3);
+
+/**
+ * The capsule of the sorted edge (a, b), a < b, by the shared kernel (sweep-sphere-segment.ts).
+ * A contact on the cylinder within the edge is recorded (or, with `defer`, a certain one is only
+ * bounded in {@link deferred}, slot k); returns a bit mask of the sorted vertices whose spheres
+ * must be tested (bit a or b).
+ */
+function edgeCapsule(a: number, b: number, k: number, defer: number): number {
   const q = io;
   const w = triangleIO;
   const c = capsuleIO;
@@ -91,10 +97,15 @@ function edgeCapsule(a: number, b: number): number {
   c[7] = w[15 + 3 * a]; c[8] = w[16 + 3 * a]; c[9] = w[17 + 3 * a];
   c[10] = w[15 + 3 * b]; c[11] = w[16 + 3 * b]; c[12] = w[17 + 3 * b];
   c[13] = q[16];
+  c[16] = defer;
   capsuleCylinder();
   const what = c[15];
   if (what === CAPSULE_SIDE) {
     consider(c[14], FEATURE_EDGE, triangleEdgeIndex(w[24 + a], w[24 + b]), a, b);
+    return 0;
+  }
+  if (what === CAPSULE_SIDE_DEFERRED) {
+    deferred[k] = c[14] - c[17];
     return 0;
   }
   if (what === CAPSULE_END_A) return 1 << a;
@@ -140,12 +151,57 @@ function overlapAtStart(): boolean {
   }
   if (!(best < r * r * (1 - 2 ** -20))) return false;
   if (kind === 1) {
-    edgeCapsule(fa, fb);
+    edgeCapsule(fa, fb, 0, 0);
     return true;
   }
-  const t = toiSpheresRaw(w[15 + 3 * fa], w[16 + 3 * fa], w[17 + 3 * fa], 0, 0, 0, 0, x, y, z, q[3], q[4], q[5], r, q[16]);
-  consider(t, FEATURE_VERTEX, w[24 + fa], fa, fa);
+  vertexSphere(fa);
   return true;
+}
+
+const U = 2 ** -53;
+const U4 = 4 * U;
+const U5 = 5 * U;
+const U8 = 8 * U;
+const ONE_PLUS_16U = 1 + 16 * U;
+const TINY = 2 ** -1000;
+
+/**
+ * The sphere of the sorted vertex i (radius r about a point at rest): screened in plain doubles
+ * with the certified bounds of math/contact-root.ts (spelled out, so that no doubles cross a
+ * call), and solved by the exact kernel {@link toiSpheresRaw} only when the screen cannot decide.
+ */
+function vertexSphere(i: number): void {
+  const q = io;
+  const w = triangleIO;
+  const vx = q[3], vy = q[4], vz = q[5], r = q[6], tMax = q[16];
+  const px = w[15 + 3 * i], py = w[16 + 3 * i], pz = w[17 + 3 * i];
+  const dx = q[0] - px, dy = q[1] - py, dz = q[2] - pz;
+  const p1 = dx * vx, p2 = dy * vy, p3 = dz * vz;
+  const b = p1 + p2 + p3;
+  const eb = U8 * (Math.abs(p1) + Math.abs(p2) + Math.abs(p3)) * ONE_PLUS_16U + TINY;
+  if (b > eb) return; // moving apart (or at rest)
+  let t = NaN;
+  if (b < -eb) {
+    const D = dx * dx + dy * dy + dz * dz;
+    const R2 = r * r;
+    const c = D - R2;
+    const ec = (U8 * (D + R2) + U * Math.abs(c)) * ONE_PLUS_16U + TINY;
+    const a = vx * vx + vy * vy + vz * vz;
+    const ea = U4 * a + TINY;
+    if (c < -ec) {
+      t = 0;
+    } else if (c > ec) {
+      const disc = b * b - a * c;
+      const ed = (eb * (eb - 2 * b) + a * ec + (c + ec) * ea + U8 * (b * b + a * c)) * ONE_PLUS_16U + TINY;
+      if (disc < -ed) return;
+      if (disc > ed) {
+        const sd = Math.sqrt(disc);
+        if ((c - ec) * sd > tMax * ((sd - b + eb) * sd + ed) * ONE_PLUS_16U + TINY) return;
+      }
+    }
+  }
+  if (t !== t) t = toiSpheresRaw(px, py, pz, 0, 0, 0, 0, q[0], q[1], q[2], vx, vy, vz, r, tMax);
+  consider(t, FEATURE_VERTEX, w[24 + i], i, i);
 }
 
 /** The kernel on {@link io}. */
@@ -153,6 +209,32 @@ function sphereTriangleCore(): void {
   const q = io;
   const x = q[0], y = q[1], z = q[2], vx = q[3], vy = q[4], vz = q[5], r = q[6], tMax = q[16];
   q[17] = Infinity;
+
+  // Cheap rejection by the plane, in plain doubles with rigorous bounds (e1, e2 and d round once,
+  // u relative, so each component of N = e1 x e2 is within 5u of |e1_j e2_k| + |e1_k e2_j|): a
+  // sphere certainly farther than r in front of the plane (on either side) that certainly does not
+  // approach it, or certainly reaches it only after tMax, touches nothing of the triangle.
+  {
+    const e1x = q[10] - q[7], e1y = q[11] - q[8], e1z = q[12] - q[9];
+    const e2x = q[13] - q[7], e2y = q[14] - q[8], e2z = q[15] - q[9];
+    const nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+    const fx = U5 * (Math.abs(e1y * e2z) + Math.abs(e1z * e2y));
+    const fy = U5 * (Math.abs(e1z * e2x) + Math.abs(e1x * e2z));
+    const fz = U5 * (Math.abs(e1x * e2y) + Math.abs(e1y * e2x));
+    const dx = x - q[7], dy = y - q[8], dz = z - q[9];
+    const g1 = nx * dx, g2 = ny * dy, g3 = nz * dz;
+    const G = g1 + g2 + g3;
+    const eG = (fx * Math.abs(dx) + fy * Math.abs(dy) + fz * Math.abs(dz) + U4 * (Math.abs(g1) + Math.abs(g2) + Math.abs(g3))) * ONE_PLUS_16U + TINY;
+    if (G > eG || G < -eG) {
+      const k1 = nx * vx, k2 = ny * vy, k3 = nz * vz;
+      const K = G > 0 ? k1 + k2 + k3 : -(k1 + k2 + k3);
+      const eK = (fx * Math.abs(vx) + fy * Math.abs(vy) + fz * Math.abs(vz) + U4 * (Math.abs(k1) + Math.abs(k2) + Math.abs(k3))) * ONE_PLUS_16U + TINY;
+      const L = Math.sqrt(nx * nx + ny * ny + nz * nz);
+      const g = Math.abs(G) - r * L;
+      const eg = (eG + r * (fx + fy + fz + U4 * L) + U * Math.abs(g)) * ONE_PLUS_16U + TINY;
+      if (g > eg && (K - eK >= 0 || g - eg > tMax * (eK - K) * ONE_PLUS_16U)) return;
+    }
+  }
 
   // Cheap rejection: the triangle lies in the ball about its centroid through its farthest
   // vertex; if the centre's path on [0, tMax] stays farther than that radius plus r from the
@@ -237,11 +319,23 @@ function sphereTriangleCore(): void {
   // overlaps (or will), and the distance to the triangle, a convex function of t, then never
   // comes down again. So a start within r of the triangle is decided by the closest feature.
   if (planeTime < 0 && overlapAtStart()) return;
-  const vertices = edgeCapsule(0, 1) | edgeCapsule(1, 2) | edgeCapsule(0, 2);
-  for (let i = 0; i < 3; i++) {
-    if (!(vertices & (1 << i))) continue;
-    const t = toiSpheresRaw(w[15 + 3 * i], w[16 + 3 * i], w[17 + 3 * i], 0, 0, 0, 0, x, y, z, vx, vy, vz, r, tMax);
-    consider(t, FEATURE_VERTEX, w[24 + i], i, i);
+  // Certain side contacts are only bounded at first; the exact time (the costly part) is then
+  // computed for them in order of their lower bounds, while one can still be the earliest.
+  const d = deferred;
+  d[0] = Infinity;
+  d[1] = Infinity;
+  d[2] = Infinity;
+  const vertices = edgeCapsule(0, 1, 0, 1) | edgeCapsule(1, 2, 1, 1) | edgeCapsule(0, 2, 2, 1);
+  if (vertices & 1) vertexSphere(0);
+  if (vertices & 2) vertexSphere(1);
+  if (vertices & 4) vertexSphere(2);
+  for (;;) {
+    const k = d[0] <= d[1] && d[0] <= d[2] ? 0 : d[1] <= d[2] ? 1 : 2;
+    if (d[k] === Infinity || !(d[k] <= q[17])) break;
+    d[k] = Infinity;
+    if (k === 0) edgeCapsule(0, 1, 0, 0);
+    else if (k === 1) edgeCapsule(1, 2, 1, 0);
+    else edgeCapsule(0, 2, 2, 0);
   }
   // Everything of the triangle lies in its plane, so a contact is never earlier than planeTime,
   // and one at planeTime lies in the plane: the sphere touches the face's border there, and the
@@ -290,9 +384,15 @@ export function sweepSphereTriangleRaw(
 ): boolean {
   load(x, y, z, vx, vy, vz, r, ax, ay, az, bx, by, bz, cx, cy, cz, tMax);
   sphereTriangleCore();
+  return writeHit(out);
+}
+
+/** Fills `out` from the kernel's result in {@link io} (inputs still loaded); false on a miss. */
+function writeHit(out: WallHit3): boolean {
   const q = io;
   const t = q[17];
   if (t === Infinity) return false;
+  const x = q[0], y = q[1], z = q[2], vx = q[3], vy = q[4], vz = q[5], r = q[6];
   const feature = q[18];
   const w = triangleIO;
   let nx: number;
@@ -310,9 +410,10 @@ export function sweepSphereTriangleRaw(
     const a = q[20], b = q[21];
     const Ax = w[15 + 3 * a], Ay = w[16 + 3 * a], Az = w[17 + 3 * a];
     const ex = w[15 + 3 * b] - Ax, ey = w[16 + 3 * b] - Ay, ez = w[17 + 3 * b] - Az;
-    const hx = offsetAt(x, Ax, vx, 0, t);
-    const hy = offsetAt(y, Ay, vy, 0, t);
-    const hz = offsetAt(z, Az, vz, 0, t);
+    const o = offsetIO;
+    o[0] = Ax; o[1] = Ay; o[2] = Az; o[3] = x; o[4] = y; o[5] = z; o[6] = vx; o[7] = vy; o[8] = vz; o[9] = t;
+    offsetsFromPath();
+    const hx = -o[10], hy = -o[11], hz = -o[12];
     const cx1 = exactCross(hy, ez, hz, ey);
     const cy1 = exactCross(hz, ex, hx, ez);
     const cz1 = exactCross(hx, ey, hy, ex);
@@ -321,11 +422,22 @@ export function sweepSphereTriangleRaw(
     nz = exactCross(cx1, ey, cy1, ex);
   } else {
     const i = q[20];
-    nx = offsetAt(w[15 + 3 * i], x, 0, vx, t);
-    ny = offsetAt(w[16 + 3 * i], y, 0, vy, t);
-    nz = offsetAt(w[17 + 3 * i], z, 0, vz, t);
+    const o = offsetIO;
+    o[0] = w[15 + 3 * i]; o[1] = w[16 + 3 * i]; o[2] = w[17 + 3 * i];
+    o[3] = x; o[4] = y; o[5] = z; o[6] = vx; o[7] = vy; o[8] = vz; o[9] = t;
+    offsetsFromPath();
+    nx = o[10];
+    ny = o[11];
+    nz = o[12];
   }
-  return writeWallHit3(out, t, x + t * vx, y + t * vy, z + t * vz, r, nx, ny, nz, feature, q[19]);
+  out.t = t;
+  out.px = x + t * vx;
+  out.py = y + t * vy;
+  out.pz = z + t * vz;
+  out.nx = nx;
+  out.ny = ny;
+  out.nz = nz;
+  return finishWallHit3(out, r, feature, q[19]);
 }
 
 /**
@@ -367,7 +479,9 @@ export function sweepSphereTriangleInto(out: WallHit3, sphere: MovingSphere, tri
   checkTMax(tMax);
   const s = sphere;
   const t = triangle;
-  return sweepSphereTriangleRaw(out, s.x, s.y, s.z, s.vx, s.vy, s.vz, s.r, t.ax, t.ay, t.az, t.bx, t.by, t.bz, t.cx, t.cy, t.cz, tMax);
+  load(s.x, s.y, s.z, s.vx, s.vy, s.vz, s.r, t.ax, t.ay, t.az, t.bx, t.by, t.bz, t.cx, t.cy, t.cz, tMax);
+  sphereTriangleCore();
+  return writeHit(out);
 }
 
 /**
