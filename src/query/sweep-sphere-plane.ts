@@ -34,8 +34,10 @@ import type { Plane3 } from "./geometry3.js";
  * of the normal as used, which the kernel writes back to 10..12 after an exact power-of-two
  * rescaling when |N| could overflow or underflow; g = s G - r L, the gap at t = 0
  * times L, 18; k = s K, the approach rate times L (negative when approaching), 19.
+ * Slot 20 (input): 1 to accept an estimate of t when every sign is certain in plain doubles; the
+ * error bound of t is then written to 21 (0 when t is exact: 0, Infinity, or the exact root).
  */
-export const planeIO = new Float64Array(20);
+export const planeIO = new Float64Array(22);
 
 const U = 2 ** -53;
 const U4 = 4 * U;
@@ -96,7 +98,29 @@ export function planeContact(): void {
           q[17] = L;
           q[18] = g0;
           q[19] = k0;
+          q[21] = 0;
           return;
+        }
+        if (q[20] !== 0 && (k0 < -eK || k0 > eK)) {
+          // Every sign certain and only an estimate asked for: t from the plain values, with a
+          // relative error bound (the bounds' relative sizes, plus the division's rounding).
+          q[16] = sign0;
+          q[17] = L;
+          q[18] = g0;
+          q[19] = k0;
+          if (k0 > 0 || g0 < 0) {
+            q[15] = k0 < 0 ? 0 : Infinity;
+            q[21] = 0;
+            return;
+          }
+          const t0 = g0 / -k0;
+          const et = (2 * (eg / g0 + eK / -k0) + 4 * U) * t0;
+          if (t0 + et <= tMax) {
+            q[15] = t0;
+            q[21] = et;
+            return;
+          }
+          // (Too close to tMax to call: the exact path below.)
         }
       }
     }
@@ -152,6 +176,7 @@ export function planeContact(): void {
   q[17] = L;
   q[18] = g;
   q[19] = k;
+  q[21] = 0;
   if (!(k < 0)) {
     q[15] = Infinity;
   } else if (g <= 0) {
@@ -171,7 +196,7 @@ function load(x: number, y: number, z: number, vx: number, vy: number, vz: numbe
   px: number, py: number, pz: number, nx: number, ny: number, nz: number, tMax: number): void {
   const q = planeIO;
   q[0] = x; q[1] = y; q[2] = z; q[3] = vx; q[4] = vy; q[5] = vz; q[6] = r;
-  q[7] = px; q[8] = py; q[9] = pz; q[10] = nx; q[11] = ny; q[12] = nz; q[13] = tMax; q[14] = 0;
+  q[7] = px; q[8] = py; q[9] = pz; q[10] = nx; q[11] = ny; q[12] = nz; q[13] = tMax; q[14] = 0; q[20] = 0;
 }
 
 /**

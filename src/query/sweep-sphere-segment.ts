@@ -86,24 +86,6 @@ export function capsuleCylinder(): void {
     return;
   }
   let bb: number;
-  // Cheap rejection: the capsule lies in the ball about the segment's midpoint of radius
-  // |e| / 2 + r; a path that stays farther from the midpoint on [0, tMax] (with a margin far above
-  // the rounding here) cannot touch it.
-  {
-    const hx = cx - (ax + 0.5 * ex), hy = cy - (ay + 0.5 * ey), hz = cz - (az + 0.5 * ez);
-    const vv = vx * vx + vy * vy + vz * vz;
-    let tc = vv > 0 ? -(hx * vx + hy * vy + hz * vz) / vv : 0;
-    if (!(tc > 0)) tc = 0;
-    else if (tc > tMax) tc = tMax;
-    const px = hx + tc * vx, py = hy + tc * vy, pz = hz + tc * vz;
-    const margin = 2 ** -44 * (Math.abs(hx) + Math.abs(hy) + Math.abs(hz) + tc * (Math.abs(vx) + Math.abs(vy) + Math.abs(vz)) +
-      Math.abs(ax) + Math.abs(ay) + Math.abs(az) + Math.abs(ex) + Math.abs(ey) + Math.abs(ez));
-    const reach = (0.5 * Math.sqrt(ee) + r) * SLACK + margin;
-    if (px * px + py * py + pz * pz > reach * reach) {
-      q[15] = CAPSULE_NONE;
-      return;
-    }
-  }
   // The screen, in plain doubles with rigorous error bounds. d = c - A and e = B - A carry one
   // relative rounding each (u), so each component of m = d x e is within 5u of its magnitude sum
   // |d_y e_z| + |d_z e_y| (the products' roundings and the difference's included), and likewise
@@ -187,7 +169,7 @@ export function capsuleCylinder(): void {
     bb = ex - q[10]; w[9] = q[10] - (ex - bb) + (-ax - bb);
     bb = ey - q[11]; w[10] = q[11] - (ey - bb) + (-ay - bb);
     bb = ez - q[12]; w[11] = q[12] - (ez - bb) + (-az - bb);
-    w[12] = vx; w[13] = vy; w[14] = vz; w[15] = 0; w[16] = 0; w[17] = 0; w[18] = r; w[19] = tMax;
+    w[12] = vx; w[13] = vy; w[14] = vz; w[15] = r; w[16] = tMax;
     root = exactCylinderRoot();
   }
   q[14] = root;
@@ -218,75 +200,19 @@ export function capsuleCylinder(): void {
   q[15] = s <= 0 ? CAPSULE_END_A : CAPSULE_END_B;
 }
 
-/** Scratch of the double-double products below: hi in slot 0, lo in slot 1. */
-const pair = new Float64Array(2);
-
 /**
- * x y - z w as a double-double in {@link pair}, for double-doubles x, y, z, w stored in
- * {@link cyl} with their hi parts at the given indices and their lo parts 3 slots later: the two
- * leading products exact (TwoProduct), their difference exact (TwoSum), the cross terms (2^-53
- * smaller) and their rounding in plain doubles, so the result is good to about 2^-104 of the
- * products. (Indices rather than values: no doubles cross the call.)
+ * Inputs of {@link exactCylinderRoot}: d = c - A as hi 0..2 and lo 3..5 parts, e = B - A as hi
+ * 6..8 and lo 9..11, v 12..14, r 15, tMax 16.
  */
-function crossDD(ix: number, iy: number, iz: number, iw: number): void {
-  const q = cyl;
-  const ah = q[ix], al = q[ix + 3], bh = q[iy], bl = q[iy + 3], ch = q[iz], cl = q[iz + 3], dh = q[iw], dl = q[iw + 3];
-  let t = SPLITTER * ah;
-  const aH = t - (t - ah), aL = ah - aH;
-  t = SPLITTER * bh;
-  const bH = t - (t - bh), bL = bh - bH;
-  t = SPLITTER * ch;
-  const cH = t - (t - ch), cL = ch - cH;
-  t = SPLITTER * dh;
-  const dH = t - (t - dh), dL = dh - dH;
-  const p = ah * bh;
-  const pe = aH * bH - p + aH * bL + aL * bH + aL * bL;
-  const r = ch * dh;
-  const re = cH * dH - r + cH * dL + cL * dH + cL * dL;
-  const s = p - r;
-  const bb = s - p;
-  const se = p - (s - bb) + (-r - bb);
-  const low = se + pe - re + (ah * bl + al * bh + al * bl) - (ch * dl + cl * dh + cl * dl);
-  const hi = s + low;
-  pair[0] = hi;
-  pair[1] = low - (hi - s);
-}
-
-/**
- * Inputs of {@link exactCylinderRoot}, each vector as hi parts then lo parts: d = c - A in 0..5,
- * e = B - A in 6..11, v in 12..17 (lo parts 0), r 18, tMax 19. Slots 20..31 receive m = d x e
- * (20..25) and n = v x e (26..31) as double-doubles.
- */
-const cyl = new Float64Array(32);
-
-/** Dot product of two double-double 3-vectors at offsets i and j of {@link cyl}, as a double-double in {@link pair}. */
-function dotDD(i: number, j: number): void {
-  const q = cyl;
-  let hi = 0;
-  let low = 0;
-  for (let k = 0; k < 3; k++) {
-    const xh = q[i + k], xl = q[i + 3 + k], yh = q[j + k], yl = q[j + 3 + k];
-    let t = SPLITTER * xh;
-    const xH = t - (t - xh), xL = xh - xH;
-    t = SPLITTER * yh;
-    const yH = t - (t - yh), yL = yh - yH;
-    const p = xh * yh;
-    const pe = xH * yH - p + xH * yL + xL * yH + xL * yL;
-    const s = hi + p;
-    const bb = s - hi;
-    low += hi - (s - bb) + (p - bb) + pe + (xh * yl + xl * yh);
-    hi = s;
-  }
-  const h = hi + low;
-  pair[0] = h;
-  pair[1] = low - (h - hi);
-}
+const cyl = new Float64Array(17);
 
 /**
  * The double-double path of the cylinder quadratic, from the exact inputs: d = c - A and
- * e = B - A exactly (TwoSum), m = d x e and n = v x e as double-doubles ({@link crossDD}), so
- * that b = m.n, c = m.m - r^2 e.e and a = n.n are good to about 2^-100 of their terms even when
- * the centre starts within rounding of the cylinder. b >= 0: moving away from the line (or
+ * e = B - A exactly (TwoSum), m = d x e and n = v x e as double-doubles (each component from two
+ * exact products and their exact difference, the cross terms with the lo parts added), so that
+ * b = m.n, c = m.m - r^2 e.e and a = n.n are good to about 2^-100 of their terms even when the
+ * centre starts within rounding of the cylinder. (Written out in full, generated from one
+ * pattern per product, so that no call sits in the middle.) b >= 0: moving away from the line (or
  * parallel to it); c <= 0: inside and approaching. Otherwise the root c / (-b + sqrt(disc)), with
  * the discriminant taken in the form
  *
@@ -300,53 +226,133 @@ function dotDD(i: number, j: number): void {
  */
 function exactCylinderRoot(): number {
   const q = cyl;
-  const r = q[18], tMax = q[19];
+  const dxh = q[0], dyh = q[1], dzh = q[2], dxl = q[3], dyl = q[4], dzl = q[5];
+  const exh = q[6], eyh = q[7], ezh = q[8], exl = q[9], eyl = q[10], ezl = q[11];
+  const vx = q[12], vy = q[13], vz = q[14], r = q[15], tMax = q[16];
   let t: number;
   let bb: number;
+  let s: number;
   let low: number;
-  // m = d x e and n = v x e (hi parts of d at 0, e at 6, v at 12).
-  crossDD(1, 8, 2, 7); q[20] = pair[0]; q[23] = pair[1];
-  crossDD(2, 6, 0, 8); q[21] = pair[0]; q[24] = pair[1];
-  crossDD(0, 7, 1, 6); q[22] = pair[0]; q[25] = pair[1];
-  crossDD(13, 8, 14, 7); q[26] = pair[0]; q[29] = pair[1];
-  crossDD(14, 6, 12, 8); q[27] = pair[0]; q[30] = pair[1];
-  crossDD(12, 7, 13, 6); q[28] = pair[0]; q[31] = pair[1];
-
-  // b = m.n
-  dotDD(20, 26);
-  const bh = pair[0], bl = pair[1];
+  let hi: number;
+  t = SPLITTER * dxh; const dxhH = t - (t - dxh); const dxhL = dxh - dxhH;
+  t = SPLITTER * dyh; const dyhH = t - (t - dyh); const dyhL = dyh - dyhH;
+  t = SPLITTER * dzh; const dzhH = t - (t - dzh); const dzhL = dzh - dzhH;
+  t = SPLITTER * exh; const exhH = t - (t - exh); const exhL = exh - exhH;
+  t = SPLITTER * eyh; const eyhH = t - (t - eyh); const eyhL = eyh - eyhH;
+  t = SPLITTER * ezh; const ezhH = t - (t - ezh); const ezhL = ezh - ezhH;
+  t = SPLITTER * vx; const vxH = t - (t - vx); const vxL = vx - vxH;
+  t = SPLITTER * vy; const vyH = t - (t - vy); const vyL = vy - vyH;
+  t = SPLITTER * vz; const vzH = t - (t - vz); const vzL = vz - vzH;
+  // m = d x e
+  const mxp = dyh * ezh; const mxpe = dyhH * ezhH - mxp + dyhH * ezhL + dyhL * ezhH + dyhL * ezhL;
+  const mxq = dzh * eyh; const mxqe = dzhH * eyhH - mxq + dzhH * eyhL + dzhL * eyhH + dzhL * eyhL;
+  s = mxp - mxq; bb = s - mxp;
+  low = mxp - (s - bb) + (-mxq - bb) + mxpe - mxqe + (dyh * ezl + dyl * ezh + dyl * ezl) - (dzh * eyl + dzl * eyh + dzl * eyl);
+  const mxh = s + low; const mxl = low - (mxh - s);
+  const myp = dzh * exh; const mype = dzhH * exhH - myp + dzhH * exhL + dzhL * exhH + dzhL * exhL;
+  const myq = dxh * ezh; const myqe = dxhH * ezhH - myq + dxhH * ezhL + dxhL * ezhH + dxhL * ezhL;
+  s = myp - myq; bb = s - myp;
+  low = myp - (s - bb) + (-myq - bb) + mype - myqe + (dzh * exl + dzl * exh + dzl * exl) - (dxh * ezl + dxl * ezh + dxl * ezl);
+  const myh = s + low; const myl = low - (myh - s);
+  const mzp = dxh * eyh; const mzpe = dxhH * eyhH - mzp + dxhH * eyhL + dxhL * eyhH + dxhL * eyhL;
+  const mzq = dyh * exh; const mzqe = dyhH * exhH - mzq + dyhH * exhL + dyhL * exhH + dyhL * exhL;
+  s = mzp - mzq; bb = s - mzp;
+  low = mzp - (s - bb) + (-mzq - bb) + mzpe - mzqe + (dxh * eyl + dxl * eyh + dxl * eyl) - (dyh * exl + dyl * exh + dyl * exl);
+  const mzh = s + low; const mzl = low - (mzh - s);
+  // n = v x e
+  const nxp = vy * ezh; const nxpe = vyH * ezhH - nxp + vyH * ezhL + vyL * ezhH + vyL * ezhL;
+  const nxq = vz * eyh; const nxqe = vzH * eyhH - nxq + vzH * eyhL + vzL * eyhH + vzL * eyhL;
+  s = nxp - nxq; bb = s - nxp;
+  low = nxp - (s - bb) + (-nxq - bb) + nxpe - nxqe + (vy * ezl) - (vz * eyl);
+  const nxh = s + low; const nxl = low - (nxh - s);
+  const nyp = vz * exh; const nype = vzH * exhH - nyp + vzH * exhL + vzL * exhH + vzL * exhL;
+  const nyq = vx * ezh; const nyqe = vxH * ezhH - nyq + vxH * ezhL + vxL * ezhH + vxL * ezhL;
+  s = nyp - nyq; bb = s - nyp;
+  low = nyp - (s - bb) + (-nyq - bb) + nype - nyqe + (vz * exl) - (vx * ezl);
+  const nyh = s + low; const nyl = low - (nyh - s);
+  const nzp = vx * eyh; const nzpe = vxH * eyhH - nzp + vxH * eyhL + vxL * eyhH + vxL * eyhL;
+  const nzq = vy * exh; const nzqe = vyH * exhH - nzq + vyH * exhL + vyL * exhH + vyL * exhL;
+  s = nzp - nzq; bb = s - nzp;
+  low = nzp - (s - bb) + (-nzq - bb) + nzpe - nzqe + (vx * eyl) - (vy * exl);
+  const nzh = s + low; const nzl = low - (nzh - s);
+  t = SPLITTER * mxh; const mxhH = t - (t - mxh); const mxhL = mxh - mxhH;
+  t = SPLITTER * myh; const myhH = t - (t - myh); const myhL = myh - myhH;
+  t = SPLITTER * mzh; const mzhH = t - (t - mzh); const mzhL = mzh - mzhH;
+  t = SPLITTER * nxh; const nxhH = t - (t - nxh); const nxhL = nxh - nxhH;
+  t = SPLITTER * nyh; const nyhH = t - (t - nyh); const nyhL = nyh - nyhH;
+  t = SPLITTER * nzh; const nzhH = t - (t - nzh); const nzhL = nzh - nzhH;
+  // b = m.n (double-double)
+  hi = 0;
+  low = 0;
+  const bx = mxh * nxh; const bxe = mxhH * nxhH - bx + mxhH * nxhL + mxhL * nxhH + mxhL * nxhL;
+  s = hi + bx; bb = s - hi; low += hi - (s - bb) + (bx - bb) + bxe + (mxh * nxl + mxl * nxh); hi = s;
+  const by = myh * nyh; const bye = myhH * nyhH - by + myhH * nyhL + myhL * nyhH + myhL * nyhL;
+  s = hi + by; bb = s - hi; low += hi - (s - bb) + (by - bb) + bye + (myh * nyl + myl * nyh); hi = s;
+  const bz = mzh * nzh; const bze = mzhH * nzhH - bz + mzhH * nzhL + mzhL * nzhH + mzhL * nzhL;
+  s = hi + bz; bb = s - hi; low += hi - (s - bb) + (bz - bb) + bze + (mzh * nzl + mzl * nzh); hi = s;
+  const bh = hi + low; const bl = low - (bh - hi);
   if (bh >= 0) return Infinity;
-  // c = m.m - r^2 e.e, with r^2 as a double-double.
-  dotDD(6, 6);
-  const eeh = pair[0], eel = pair[1];
+  // ee = e.e (double-double)
+  hi = 0;
+  low = 0;
+  const eex = exh * exh; const eexe = exhH * exhH - eex + 2 * exhH * exhL + exhL * exhL;
+  s = hi + eex; bb = s - hi; low += hi - (s - bb) + (eex - bb) + eexe + (2 * exh * exl); hi = s;
+  const eey = eyh * eyh; const eeye = eyhH * eyhH - eey + 2 * eyhH * eyhL + eyhL * eyhL;
+  s = hi + eey; bb = s - hi; low += hi - (s - bb) + (eey - bb) + eeye + (2 * eyh * eyl); hi = s;
+  const eez = ezh * ezh; const eeze = ezhH * ezhH - eez + 2 * ezhH * ezhL + ezhL * ezhL;
+  s = hi + eez; bb = s - hi; low += hi - (s - bb) + (eez - bb) + eeze + (2 * ezh * ezl); hi = s;
+  const eeh = hi + low; const eel = low - (eeh - hi);
+  // r^2 as a double-double, g = r^2 e.e.
   t = SPLITTER * r; const rH = t - (t - r); const rL = r - rH;
   const rr = r * r; const rre = rH * rH - rr + 2 * rH * rL + rL * rL;
   t = SPLITTER * rr; const rrH = t - (t - rr); const rrL = rr - rrH;
-  t = SPLITTER * eeh; const eH = t - (t - eeh); const eL = eeh - eH;
-  const g = rr * eeh; const ge = rrH * eH - g + rrH * eL + rrL * eH + rrL * eL + (rr * eel + rre * eeh);
-  dotDD(20, 20);
-  const mmh = pair[0], mml = pair[1];
-  const s3 = mmh - g; bb = s3 - mmh; low = mmh - (s3 - bb) + (-g - bb) + mml - ge;
-  const ch = s3 + low; bb = ch - s3; const cl = s3 - (ch - bb) + (low - bb);
+  t = SPLITTER * eeh; const eeH = t - (t - eeh); const eeL = eeh - eeH;
+  const g = rr * eeh; const ge = rrH * eeH - g + rrH * eeL + rrL * eeH + rrL * eeL + (rr * eel + rre * eeh);
+  // mm = m.m (double-double)
+  hi = 0;
+  low = 0;
+  const mmx = mxh * mxh; const mmxe = mxhH * mxhH - mmx + 2 * mxhH * mxhL + mxhL * mxhL;
+  s = hi + mmx; bb = s - hi; low += hi - (s - bb) + (mmx - bb) + mmxe + (2 * mxh * mxl); hi = s;
+  const mmy = myh * myh; const mmye = myhH * myhH - mmy + 2 * myhH * myhL + myhL * myhL;
+  s = hi + mmy; bb = s - hi; low += hi - (s - bb) + (mmy - bb) + mmye + (2 * myh * myl); hi = s;
+  const mmz = mzh * mzh; const mmze = mzhH * mzhH - mmz + 2 * mzhH * mzhL + mzhL * mzhL;
+  s = hi + mmz; bb = s - hi; low += hi - (s - bb) + (mmz - bb) + mmze + (2 * mzh * mzl); hi = s;
+  const mmh = hi + low; const mml = low - (mmh - hi);
+  // c = m.m - r^2 e.e
+  s = mmh - g; bb = s - mmh; low = mmh - (s - bb) + (-g - bb) + mml - ge;
+  const ch = s + low; bb = ch - s; const cl = s - (ch - bb) + (low - bb);
   if (ch <= 0) return 0;
-  // a = n.n and k = d.n.
-  dotDD(26, 26);
-  const ah = pair[0], al = pair[1];
-  dotDD(0, 26);
-  const kh = pair[0], kl = pair[1];
-
+  // a = n.n (double-double)
+  hi = 0;
+  low = 0;
+  const ax = nxh * nxh; const axe = nxhH * nxhH - ax + 2 * nxhH * nxhL + nxhL * nxhL;
+  s = hi + ax; bb = s - hi; low += hi - (s - bb) + (ax - bb) + axe + (2 * nxh * nxl); hi = s;
+  const ay = nyh * nyh; const aye = nyhH * nyhH - ay + 2 * nyhH * nyhL + nyhL * nyhL;
+  s = hi + ay; bb = s - hi; low += hi - (s - bb) + (ay - bb) + aye + (2 * nyh * nyl); hi = s;
+  const az = nzh * nzh; const aze = nzhH * nzhH - az + 2 * nzhH * nzhL + nzhL * nzhL;
+  s = hi + az; bb = s - hi; low += hi - (s - bb) + (az - bb) + aze + (2 * nzh * nzl); hi = s;
+  const ah = hi + low; const al = low - (ah - hi);
+  // k = d.n (double-double)
+  hi = 0;
+  low = 0;
+  const kx = dxh * nxh; const kxe = dxhH * nxhH - kx + dxhH * nxhL + dxhL * nxhH + dxhL * nxhL;
+  s = hi + kx; bb = s - hi; low += hi - (s - bb) + (kx - bb) + kxe + (dxh * nxl + dxl * nxh); hi = s;
+  const ky = dyh * nyh; const kye = dyhH * nyhH - ky + dyhH * nyhL + dyhL * nyhH + dyhL * nyhL;
+  s = hi + ky; bb = s - hi; low += hi - (s - bb) + (ky - bb) + kye + (dyh * nyl + dyl * nyh); hi = s;
+  const kz = dzh * nzh; const kze = dzhH * nzhH - kz + dzhH * nzhL + dzhL * nzhH + dzhL * nzhL;
+  s = hi + kz; bb = s - hi; low += hi - (s - bb) + (kz - bb) + kze + (dzh * nzl + dzl * nzh); hi = s;
+  const kh = hi + low; const kl = low - (kh - hi);
   // w = r^2 a - k^2 (double-double), then disc = e.e w.
   t = SPLITTER * ah; const aH = t - (t - ah); const aL = ah - aH;
   const ra = rr * ah; const rae = rrH * aH - ra + rrH * aL + rrL * aH + rrL * aL + (rr * al + rre * ah);
   t = SPLITTER * kh; const kH = t - (t - kh); const kL = kh - kH;
   const kk = kh * kh; const kke = kH * kH - kk + 2 * kH * kL + kL * kL + 2 * kh * kl;
-  const s = ra - kk; bb = s - ra; low = ra - (s - bb) + (-kk - bb) + rae - kke;
+  s = ra - kk; bb = s - ra; low = ra - (s - bb) + (-kk - bb) + rae - kke;
   const wh = s + low; const wl = low - (wh - s);
   if (wh <= 0) return Infinity; // a miss, or a tangent graze
   t = SPLITTER * wh; const wH = t - (t - wh); const wL = wh - wH;
-  const dh0 = eeh * wh; const dh0e = eH * wH - dh0 + eH * wL + eL * wH + eL * wL + (eeh * wl + eel * wh);
+  const dh0 = eeh * wh; const dh0e = eeH * wH - dh0 + eeH * wL + eeL * wH + eeL * wL + (eeh * wl + eel * wh);
   const dh = dh0 + dh0e; const dl = dh0e - (dh - dh0);
-
   // sqrt(disc) as a double-double: one Newton correction on the double square root.
   const sh = Math.sqrt(dh);
   t = SPLITTER * sh; const sH = t - (t - sh); const sL = sh - sH;
@@ -361,6 +367,7 @@ function exactCylinderRoot(): number {
   const rn = r0 * nh; const rne = rH0 * nH - rn + rH0 * nL + rL0 * nH + rL0 * nL;
   const root = r0 + (ch - rn - rne + cl - r0 * nl) / nh;
   return root <= tMax ? root : Infinity;
+
 }
 
 /** Result of the capsule kernel: [t, feature, end (0 a, 1 b), capsuleIO slot of that end]. */

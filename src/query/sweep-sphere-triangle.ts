@@ -90,13 +90,11 @@ const deferred = new Float64Array(3);
  * must be tested (bit a or b).
  */
 function edgeCapsule(a: number, b: number, k: number, defer: number): number {
-  const q = io;
   const w = triangleIO;
   const c = capsuleIO;
-  c[0] = q[0]; c[1] = q[1]; c[2] = q[2]; c[3] = q[3]; c[4] = q[4]; c[5] = q[5]; c[6] = q[6];
+  // (The sphere, in slots 0..6, and tMax, in 13, are loaded once by loadCapsuleSphere.)
   c[7] = w[15 + 3 * a]; c[8] = w[16 + 3 * a]; c[9] = w[17 + 3 * a];
   c[10] = w[15 + 3 * b]; c[11] = w[16 + 3 * b]; c[12] = w[17 + 3 * b];
-  c[13] = q[16];
   c[16] = defer;
   capsuleCylinder();
   const what = c[15];
@@ -111,6 +109,14 @@ function edgeCapsule(a: number, b: number, k: number, defer: number): number {
   if (what === CAPSULE_END_A) return 1 << a;
   if (what === CAPSULE_END_B) return 1 << b;
   return 0;
+}
+
+/** Loads the sphere and tMax into {@link capsuleIO} for the edges' capsules. */
+function loadCapsuleSphere(): void {
+  const q = io;
+  const c = capsuleIO;
+  c[0] = q[0]; c[1] = q[1]; c[2] = q[2]; c[3] = q[3]; c[4] = q[4]; c[5] = q[5]; c[6] = q[6];
+  c[13] = q[16];
 }
 
 /**
@@ -274,11 +280,14 @@ function sphereTriangleCore(): void {
   // The time the sphere reaches the face's plane when it does so from in front but outside the
   // triangle: no edge or vertex can be touched earlier (see below).
   let planeTime = -1;
+  let planeBound = 0;
   if (Nx !== 0 || Ny !== 0 || Nz !== 0) {
     // 1-2. The face, through the plane kernel (two-sided).
     const p = planeIO;
     p[0] = x; p[1] = y; p[2] = z; p[3] = vx; p[4] = vy; p[5] = vz; p[6] = r;
     p[7] = p0x; p[8] = p0y; p[9] = p0z; p[10] = Nx; p[11] = Ny; p[12] = Nz; p[13] = tMax; p[14] = 1;
+    // First an estimate (the signs certain, t within p[21]); the exact time only when needed.
+    p[20] = 1;
     planeContact();
     const tf = p[15], sign = p[16], L = p[17], g = p[18], k = p[19];
     if (g > 0) {
@@ -291,10 +300,17 @@ function sphereTriangleCore(): void {
       w[33] = f * p[10]; w[34] = f * p[11]; w[35] = f * p[12];
       woopEdgeFunctions();
       if (woopInside()) {
-        consider(tf, FEATURE_INTERIOR, 0, 0, 0);
+        if (p[21] !== 0) {
+          p[20] = 0;
+          planeContact();
+        }
+        q[17] = p[15];
+        q[18] = FEATURE_INTERIOR;
+        q[19] = 0;
         return;
       }
       planeTime = tf;
+      planeBound = p[21];
     } else {
       // Overlapping the plane at t = 0: does the centre project into the triangle?
       w[0] = x; w[1] = y; w[2] = z; w[3] = Nx; w[4] = Ny; w[5] = Nz; w[33] = 0; w[34] = 0; w[35] = 0;
@@ -302,7 +318,11 @@ function sphereTriangleCore(): void {
       if (woopInside()) {
         // Overlapping the face. A centre exactly in the triangle is at distance 0, which can only
         // grow: never approaching.
-        if (k < 0 && g + r * L > 0) consider(0, FEATURE_INTERIOR, 0, 0, 0);
+        if (k < 0 && g + r * L > 0) {
+          q[17] = 0;
+          q[18] = FEATURE_INTERIOR;
+          q[19] = 0;
+        }
         return;
       }
     }
@@ -318,6 +338,7 @@ function sphereTriangleCore(): void {
   // moves away from its closest feature may still be approaching another one that it also
   // overlaps (or will), and the distance to the triangle, a convex function of t, then never
   // comes down again. So a start within r of the triangle is decided by the closest feature.
+  loadCapsuleSphere();
   if (planeTime < 0 && overlapAtStart()) return;
   // Certain side contacts are only bounded at first; the exact time (the costly part) is then
   // computed for them in order of their lower bounds, while one can still be the earliest.
@@ -342,10 +363,19 @@ function sphereTriangleCore(): void {
   // normal is the face's. An edge or vertex time computed at or before planeTime is that case up
   // to rounding (its foot is within rounding of the face, e.g. on a mesh's shared edge): report
   // the face, at planeTime, so that seams give face normals.
-  if (q[17] <= planeTime) {
-    q[17] = planeTime;
-    q[18] = FEATURE_INTERIOR;
-    q[19] = 0;
+  if (q[17] <= planeTime + planeBound) {
+    if (planeBound !== 0) {
+      // planeTime was an estimate: the rule needs the exact time.
+      const p = planeIO;
+      p[20] = 0;
+      planeContact();
+      planeTime = p[15];
+    }
+    if (q[17] <= planeTime) {
+      q[17] = planeTime;
+      q[18] = FEATURE_INTERIOR;
+      q[19] = 0;
+    }
   }
 }
 
