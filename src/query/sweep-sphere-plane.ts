@@ -254,8 +254,9 @@ function writeHit(out: WallHit3): boolean {
  * - Moving apart (along the normal) or parallel to the plane: Infinity, even when overlapping.
  * - Tangent graze (parallel motion at exactly distance r), or contact after tMax: Infinity.
  *
- * A sphere of radius 0 is a moving point. Accuracy: see the file comment (a few ulps, with
- * compensated dot products). Throws a RangeError for non-finite fields, a negative radius, a
+ * A sphere of radius 0 is a moving point. Accuracy (see the file comment): within about an ulp
+ * of the time scale (|G| + r L) / |K| (measured: 0.42 units of 2^-53), and within half an ulp of
+ * t itself for an axis-aligned normal. Throws a RangeError for non-finite fields, a negative radius, a
  * zero normal, or a negative or NaN tMax.
  */
 export function timeOfImpactSpherePlane(sphere: MovingSphere, plane: Plane3, tMax = 1): number {

@@ -8,6 +8,9 @@
  * the first contact is the earliest touch of any of these parts, and once the sphere overlaps
  * the triangle it approaches exactly when that distance decreases.
  *
+ * 0. Cheap certain rejections in plain doubles with rigorous error bounds: a sphere certainly
+ *    farther than r from the plane that certainly does not approach it (or reaches it only after
+ *    tMax), or a path that stays far from the triangle's bounding sphere.
  * 1. Face first. The face's plane is met at tf (sweep-sphere-plane.ts, two-sided: the normal
  *    is turned towards the centre). Nothing of the triangle lies outside its plane, so no
  *    feature can be touched before tf. If the point where the sphere meets the plane lies in
@@ -19,15 +22,17 @@
  *    across a mesh is never lost through a shared edge.
  * 2. If the sphere already overlaps the plane at t = 0 and its centre projects into the
  *    triangle, the sphere overlaps the face: t = 0 when approaching the plane, else no contact.
- * 3. Otherwise the edges and vertices. An edge from A to B (e = B - A) is an infinite cylinder
- *    |(d + t v) x e| = r |e| with d = c - A: with m = d x e and n = v x e this is
- *    |m + t n|^2 = (r |e|)^2, the contact quadratic of two spheres with relative position m,
- *    relative velocity n and radius sum r |e|, solved by the exact sphere kernel
- *    {@link toiSpheresRaw} (stable root form, double-double near tangency). The cross products
- *    are formed from exact products (TwoProduct) and rounded once, so they do not cancel when the
- *    centre or the motion is nearly parallel to the edge. A cylinder contact counts when its
- *    foot lies on the edge; otherwise the vertex at that end is tested as a sphere of radius 0 at
- *    rest, again by {@link toiSpheresRaw} (exact to an ulp).
+ *    If it is within r of an edge or vertex instead, the closest one decides (0 or none).
+ * 3. Otherwise the edges and vertices: each edge as a capsule (sweep-sphere-segment.ts: an
+ *    infinite cylinder, solved as the contact quadratic of two spheres in the coordinates
+ *    m = d x e, n = v x e, exactly to an ulp from double-double cross products; a contact counts
+ *    when its foot lies strictly inside the edge), and the vertex at an end a cylinder contact
+ *    points past as a sphere of radius r about a point at rest ({@link toiSpheresRaw}, exact to
+ *    an ulp). Exact times are computed only for the candidates that can still be the earliest.
+ *    A point (r = 0) skips this step: it meets an edge only by crossing the plane there.
+ * 4. The seam rule: an edge or vertex time at or before tf (possible only by rounding, as the
+ *    whole triangle lies in the plane) is a touch of the face's border at tf; it is reported as
+ *    the face, at tf, with the face normal.
  *
  * The vertices are put in lexicographic order first (ray-triangle.ts), which makes every result
  * independent of the order in which they are given, and makes an edge shared by two triangles
@@ -484,10 +489,14 @@ function writeHit(out: WallHit3): boolean {
  *
  * A sphere of radius 0 is a moving point; a triangle of zero area is its three segments. The
  * face always wins over an edge or vertex at the same time (see the file comment: seams of
- * coplanar triangles give the face normal). Accuracy: faces within a few ulps (compensated plane
- * distance; the plane's normal is rounded once per component), edges and vertices within an ulp
- * of the exact root for the rounded cross products, except at the borders between features, where
- * the answer is continuous. Independent of the order of the vertices. Throws a RangeError for
+ * coplanar triangles give the face normal). When comparing several triangles of a mesh, prefer a
+ * face hit to an edge hit at an equal time.
+ *
+ * Accuracy: edges and vertices within an ulp of the exact time (measured: half an ulp), faces
+ * within a few ulps of the time scale (|c - a| + r) / |v . n| (the face's normal is rounded once
+ * per component; measured: 2.1 units of 2^-53 of that scale), except at the borders between
+ * features, where the answer is continuous. Bit-for-bit independent of the order of the
+ * vertices, of exact translations and of power-of-two scalings. Throws a RangeError for
  * non-finite fields, a negative radius, or a negative or NaN tMax.
  */
 export function timeOfImpactSphereTriangle(sphere: MovingSphere, triangle: Triangle3, tMax = 1): number {
