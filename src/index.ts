@@ -24,6 +24,7 @@ export { World2D, type BodyInit2, type World2DOptions } from "./world/world-2d.j
 export type { PathPrediction } from "./world/world-core.js";
 export { World3D, type BodyInit3, type World3DOptions } from "./world/world-3d.js";
 export { type WorldOptions, type AdvanceReport, type WorldSnapshot } from "./world/world-base.js";
+export { START_SLACK } from "./world/world-core.js";
 export { EventLog, HIT_BODY, HIT_WALL, HIT_BOUNDS, type CollisionEvent } from "./world/event-log.js";
 export { type Ray3, type Plane3, type Triangle3, type Segment3, type RayInterval } from "./query/geometry3.js";
 export { raySphere, raycastSphere, raycastSphereInto, raySphereRaw } from "./query/ray-sphere.js";
@@ -33,8 +34,8 @@ export { timeOfImpactSpherePlane, sweepSpherePlane, sweepSpherePlaneInto, toiSph
 export { timeOfImpactSphereBox, sweepSphereBox, sweepSphereBoxInto, toiSphereBoxRaw, sweepSphereBoxRaw } from "./query/sweep-sphere-box.js";
 export { timeOfImpactSphereSegment, sweepSphereSegment, sweepSphereSegmentInto, toiSphereSegmentRaw, sweepSphereSegmentRaw } from "./query/sweep-sphere-segment.js";
 export { timeOfImpactSphereTriangle, sweepSphereTriangle, sweepSphereTriangleInto, toiSphereTriangleRaw, sweepSphereTriangleRaw } from "./query/sweep-sphere-triangle.js";
-export { firstRootInInterval, firstDownwardCrossing, realRootsInInterval, ROOT_DOWN, ROOT_TOUCH, ROOT_UP } from "./math/poly-roots.js";
 export * from "./scene/scene.js";
+export { firstRootInInterval, firstDownwardCrossing, realRootsInInterval, ROOT_DOWN, ROOT_TOUCH, ROOT_UP } from "./math/poly-roots.js";
 export { timeOfImpactCirclesAccelerated, sweepCirclesAccelerated, sweepCirclesAcceleratedInto, timeOfImpactSpheresAccelerated, sweepSpheresAccelerated, sweepSpheresAcceleratedInto, timeOfImpactAcceleratedCircleCircle, sweepAcceleratedCircleCircle, sweepAcceleratedCircleCircleInto, timeOfImpactAcceleratedSphereSphere, sweepAcceleratedSphereSphere, sweepAcceleratedSphereSphereInto, type AcceleratedCircle, type AcceleratedSphere } from "./query/toi-accelerated.js";
 export { timeOfImpactAcceleratedCircleLine, sweepAcceleratedCircleLine, sweepAcceleratedCircleLineInto, timeOfImpactAcceleratedSpherePlane, sweepAcceleratedSpherePlane, sweepAcceleratedSpherePlaneInto, type Line2 } from "./query/toi-accelerated-plane.js";
 export { timeOfImpactAcceleratedCircleSegment, sweepAcceleratedCircleSegment, sweepAcceleratedCircleSegmentInto } from "./query/toi-accelerated-segment.js";

@@ -40,6 +40,14 @@ const LAST_BODY = 1;
 const LAST_WALL = 2;
 const LAST_BOUNDS = 3;
 
+/**
+ * Start-state rule: bodies may touch each other, walls and the container; an overlap counts only
+ * when it is deeper than this fraction of the body's radius. A simulation leaves touching bodies
+ * within rounding of contact (a few 1e-16 either way), so its end state always passes as the
+ * start of the next run. Queries have no such tolerance.
+ */
+export const START_SLACK = 1e-9;
+
 /** Number of cells a wall may cover before it is checked by every body instead. */
 const MAX_WALL_CELLS = 4096;
 
@@ -618,7 +626,11 @@ export abstract class WorldCore extends WorldBase {
     for (let i = 0; i < n; i++) {
       if ((this.flags[i] & (FLAG_ALIVE | FLAG_FIXED)) !== FLAG_ALIVE) continue;
       const x = this.x[i], y = this.y[i], z = this.z[i], r = this.r[i];
-      if (x - r < this.minX || x + r > this.maxX || y - r < this.minY || y + r > this.maxY || z - r < this.minZ || z + r > this.maxZ) {
+      const slack = START_SLACK * r;
+      if (
+        x - r < this.minX - slack || x + r > this.maxX + slack || y - r < this.minY - slack || y + r > this.maxY + slack ||
+        z - r < this.minZ - slack || z + r > this.maxZ + slack
+      ) {
         const at = this.dim === 2 ? `[${x}, ${y}]` : `[${x}, ${y}, ${z}]`;
         throw new RangeError(`${this.describe(i)} (radius ${r} at ${at}) is not inside the bounds`);
       }
@@ -641,8 +653,10 @@ export abstract class WorldCore extends WorldBase {
     }
   }
 
+  /** Sign of the separation of i and j with both radii shrunk by START_SLACK (negative: overlapping). */
   private pairSign(i: number, j: number): number {
-    return separationSign(this.x[i], this.y[i], this.z[i], this.r[i], this.x[j], this.y[j], this.z[j], this.r[j]);
+    const k = 1 - START_SLACK;
+    return separationSign(this.x[i], this.y[i], this.z[i], this.r[i] * k, this.x[j], this.y[j], this.z[j], this.r[j] * k);
   }
 
   /**
@@ -652,7 +666,7 @@ export abstract class WorldCore extends WorldBase {
   private wallOverlaps(i: number, w: number): boolean {
     const d = this.wallData;
     const o = WALL_STRIDE * w;
-    const x = this.x[i], y = this.y[i], z = this.z[i], r = this.r[i];
+    const x = this.x[i], y = this.y[i], z = this.z[i], r = this.r[i] * (1 - START_SLACK);
     let qx = x, qy = y, qz = z;
     switch (this.wallKind[w]) {
       case WALL_SEGMENT:
@@ -1475,6 +1489,17 @@ export abstract class WorldCore extends WorldBase {
 
   protected override collideBounds(i: number, face: number, t: number): boolean {
     this.moveTo(i, t);
+    // At contact the centre is one radius from the face, up to the rounding of its motion:
+    // put it exactly there so that it never ends up outside.
+    const r0 = this.r[i];
+    switch (face) {
+      case 0: this.x[i] = Math.max(this.x[i], this.minX + r0); break;
+      case 1: this.x[i] = Math.min(this.x[i], this.maxX - r0); break;
+      case 2: this.y[i] = Math.max(this.y[i], this.minY + r0); break;
+      case 3: this.y[i] = Math.min(this.y[i], this.maxY - r0); break;
+      case 4: this.z[i] = Math.max(this.z[i], this.minZ + r0); break;
+      default: this.z[i] = Math.min(this.z[i], this.maxZ - r0);
+    }
     const nx = face === 0 ? -1 : face === 1 ? 1 : 0;
     const ny = face === 2 ? -1 : face === 3 ? 1 : 0;
     const nz = face === 4 ? -1 : face === 5 ? 1 : 0;
