@@ -134,7 +134,7 @@ export function checkTriangle3(tri: Triangle3, name: string): void {
 /**
  * Completes a hit in `out`, which the caller has filled with t, the centre at t in (px, py, pz)
  * and the normal's direction (any length) in (nx, ny, nz): normalises the normal (scaled by its
- * largest component first, so tiny and huge vectors normalise without underflow or overflow),
+ * largest component first when its squares could underflow or overflow),
  * moves the point to the contact point (the centre plus r times the unit normal), and sets feature
  * and index. Returns false when the direction is zero (the normal is then left as it was).
  * Only `r` crosses the call as a double, so no number is boxed when it is not inlined.
@@ -145,9 +145,12 @@ export function finishWallHit3(out: WallHit3, r: number, feature: number, index:
   let nz = out.nz;
   const m = Math.max(Math.abs(nx), Math.abs(ny), Math.abs(nz));
   if (!(m > 0)) return false;
-  nx /= m;
-  ny /= m;
-  nz /= m;
+  if (!(m > 2 ** -500 && m < 2 ** 500)) {
+    // Squares could underflow or overflow: scale first.
+    nx /= m;
+    ny /= m;
+    nz /= m;
+  }
   const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
   nx /= len;
   ny /= len;

@@ -462,9 +462,11 @@ function writeHit(out: WallHit3): boolean {
     const kx = exactCross(hy, ez, hz, ey);
     const ky = exactCross(hz, ex, hx, ez);
     const kz = exactCross(hx, ey, hy, ex);
-    out.nx = exactCross(ky, ez, kz, ey);
-    out.ny = exactCross(kz, ex, kx, ez);
-    out.nz = exactCross(kx, ey, ky, ex);
+    // k = h x e is exact to an ulp of |k| (Kahan), and k is perpendicular to e, so the second
+    // cross product cannot cancel relative to its length |k| |e|: plain products suffice.
+    out.nx = ky * ez - kz * ey;
+    out.ny = kz * ex - kx * ez;
+    out.nz = kx * ey - ky * ex;
   } else {
     // The end hit, at capsuleIO slot 7 or 10 (the kernel's sorted order).
     const k = result[3];

@@ -452,9 +452,11 @@ function writeHit(out: WallHit3): boolean {
     const cx1 = exactCross(hy, ez, hz, ey);
     const cy1 = exactCross(hz, ex, hx, ez);
     const cz1 = exactCross(hx, ey, hy, ex);
-    nx = exactCross(cy1, ez, cz1, ey);
-    ny = exactCross(cz1, ex, cx1, ez);
-    nz = exactCross(cx1, ey, cy1, ex);
+    // k = h x e is exact to an ulp of |k| (Kahan), and k is perpendicular to e, so the second
+    // cross product cannot cancel relative to its length |k| |e|: plain products suffice.
+    nx = cy1 * ez - cz1 * ey;
+    ny = cz1 * ex - cx1 * ez;
+    nz = cx1 * ey - cy1 * ex;
   } else {
     const i = q[20];
     const o = offsetIO;
