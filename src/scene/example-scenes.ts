@@ -73,7 +73,7 @@ export function cradleScene(): Scene {
 
 /**
  * A hard-disk gas: n disks of radius 0.5 at area fraction 0.25 in a square box, on a jittered
- * lattice, with velocity components uniform in [-1, 1]. Elastic: energy is kept.
+ * lattice, with velocity components uniform in [-3, 3]. Elastic: energy is kept.
  */
 export function gasScene(n = 2000, seed = 2024): Scene {
   const rnd = random(seed);
@@ -88,7 +88,7 @@ export function gasScene(n = 2000, seed = 2024): Scene {
     bodies.push({
       id: `disk-${k}`,
       position: [grid(cx + (2 * rnd() - 1) * slack * 0.9), grid(cy + (2 * rnd() - 1) * slack * 0.9)],
-      velocity: [grid(2 * rnd() - 1), grid(2 * rnd() - 1)],
+      velocity: [grid(6 * rnd() - 3), grid(6 * rnd() - 3)],
       radius: r,
     });
   }

@@ -1,0 +1,19 @@
+/**
+ * Errors the command reports without a stack trace, with their exit code: 2 for invalid input
+ * (a bad option, a bad or missing scene file), 1 for a run that cannot be completed, 130 for
+ * a run stopped by Ctrl-C.
+ */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2 | 130,
+  ) {
+    super(message);
+    this.name = "CliError";
+  }
+}
+
+/** Invalid input (exit code 2). */
+export function inputError(message: string): CliError {
+  return new CliError(message, 2);
+}

@@ -1,0 +1,80 @@
+/**
+ * `carom render [scene.json] -o picture.svg [--duration T] [--animate] [--trails all|none|N]
+ *               [--view xy|xz|yz] [--width PX] [--speed S] [--quiet]`
+ *
+ * Runs the scene and draws it: an SVG picture (still, or animated with --animate), or an HTML
+ * player when the output name ends in .html.
+ */
+import { DEFAULT_DURATION, worldFromScene } from "../index.js";
+import { parseArgs } from "./args.js";
+import { AtomicFile } from "./atomic-file.js";
+import { CliError, inputError } from "./cli-error.js";
+import { Progress } from "./progress.js";
+import { Recording } from "./recording.js";
+import { renderHtml } from "./render-html.js";
+import { renderSvg } from "./render-svg.js";
+import type { View } from "./render-geometry.js";
+import { durationOption } from "./run.js";
+import { loadScene } from "./scene-file.js";
+import { simulate } from "./simulate.js";
+
+export const RENDER_OPTIONS = {
+  output: { kind: "string", short: "o" },
+  duration: { kind: "number" },
+  animate: { kind: "flag" },
+  trails: { kind: "string" },
+  view: { kind: "string" },
+  width: { kind: "number" },
+  speed: { kind: "number" },
+  quiet: { kind: "flag", short: "q" },
+  "max-collisions": { kind: "number" },
+} as const;
+
+export async function render(argv: readonly string[], stdout: (s: string) => void): Promise<number> {
+  const { positional, values } = parseArgs("render", argv, RENDER_OPTIONS);
+  if (positional.length > 1) throw inputError(`carom render: one scene at a time, got ${positional.join(" ")}`);
+  const output = values.output as string | undefined;
+  if (output === undefined) throw inputError("carom render: name the picture with -o FILE (.svg, or .html for a player)");
+  const html = /\.html?$/i.test(output);
+  if (!html && !/\.svg$/i.test(output)) throw inputError(`carom render: -o must end in .svg or .html, got ${JSON.stringify(output)}`);
+  const view = (values.view as string | undefined) ?? "xy";
+  if (view !== "xy" && view !== "xz" && view !== "yz") throw inputError(`carom render: --view must be xy, xz or yz, got ${JSON.stringify(view)}`);
+  const width = (values.width as number | undefined) ?? 1000;
+  if (!(width >= 50 && width <= 20000)) throw inputError(`carom render: --width must be between 50 and 20000 pixels, got ${width}`);
+  const speed = (values.speed as number | undefined) ?? 1;
+  if (!(speed > 0)) throw inputError(`carom render: --speed must be > 0, got ${speed}`);
+  const loaded = loadScene(positional[0]);
+  const { scene } = loaded;
+  const n = scene.bodies.length;
+  const trailsText = (values.trails as string | undefined) ?? "auto";
+  let trails: number;
+  if (trailsText === "auto") trails = n <= 64 ? n : 0;
+  else if (trailsText === "all") trails = n;
+  else if (trailsText === "none") trails = 0;
+  else if (/^[0-9]+$/.test(trailsText)) trails = Number(trailsText);
+  else throw inputError(`carom render: --trails must be all, none, auto or a number of bodies, got ${JSON.stringify(trailsText)}`);
+  const duration = durationOption(values, "render", scene.duration ?? DEFAULT_DURATION);
+  const world = worldFromScene(scene);
+  const rec = new Recording(scene, world);
+  const curved = Recording.curved(world);
+  const file = new AtomicFile(output);
+  const progress = new Progress(Progress.wanted(values.quiet === true), "carom render");
+  const result = await simulate(world, duration, {
+    file: loaded.label,
+    every: curved && duration > 0 ? duration / 400 : undefined,
+    maxCollisions: (values["max-collisions"] as number | undefined) ?? 100_000_000,
+    onChunk: (w) => rec.addEvents(w),
+    onFrame: (w, t, k) => {
+      if (k > 0) rec.sampleAll(w, t);
+    },
+    onProgress: (f, c) => progress.update(f, `${c} collisions`),
+  });
+  progress.done();
+  if (result.interrupted) throw new CliError(`carom render: interrupted at t = ${result.reached}; no output written`, 130);
+  rec.finish(world);
+  const title = loaded.name;
+  file.write(html ? renderHtml(rec, { view, title, speed }) : renderSvg(rec, { view, animate: values.animate === true, trails, width, speed, title }));
+  file.commit();
+  if (values.quiet !== true) stdout(`carom render: wrote ${output} (${loaded.label}, t = ${result.start} to ${world.now}, ${rec.collisions} collisions)\n`);
+  return 0;
+}
