@@ -30,10 +30,7 @@ const routes: Route[] = [
   { id: "cradle", label: "Newton's cradle", create: createCradle },
   { id: "spheres", label: "3D spheres", create: createSpheres },
   {
-    id: "scene", label: "Scene file", create: () => {
-      if (loadedScene === null) throw new Error("no scene file loaded yet: drop one on the page or use “Open scene…”");
-      return createSceneViewer(loadedScene.scene, loadedScene.file);
-    },
+    id: "scene", label: "Scene file", create: () => createSceneViewer((loadedScene as { scene: Scene }).scene, (loadedScene as { file: string }).file),
   },
 ];
 
@@ -108,7 +105,7 @@ function start(r: Route): void {
   route = r;
   failed = false;
   frames = 0;
-  delete status.dataset.error;
+  for (const key of ["error", "time", "frames", "collisions", "hash"]) delete status.dataset[key];
   stage.replaceChildren();
   demoControls.replaceChildren();
   demoCharts.replaceChildren();
@@ -117,6 +114,13 @@ function start(r: Route): void {
     else a.removeAttribute("aria-current");
   }
   status.dataset.route = r.id;
+  if (r.id === "scene" && loadedScene === null) {
+    titleEl.textContent = "Scene file";
+    aboutEl.textContent = "Drop a scene file (the JSON format of carom run, 2D or 3D) anywhere on the page, or use “Open scene…”, to run it here.";
+    showMessage("No scene file loaded yet.", ["Drop one on the page or use “Open scene…”."], "info");
+    updateStatus();
+    return;
+  }
   try {
     demo = r.create();
     titleEl.textContent = demo.title;

@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
 
-export const CHROMIUM = "/usr/bin/chromium";
+/** Debian's Chromium; CAROM_CHROMIUM names another binary (used to check the skip and CI paths). */
+export const CHROMIUM = process.env.CAROM_CHROMIUM ?? "/usr/bin/chromium";
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",

@@ -81,6 +81,9 @@ class NaiveBreakout {
   escapes = 0;
   hitsLastFrame = 0;
   flash = 0;
+  /** The jump that took the ball out (from, to), drawn while `flash` lasts. */
+  escapeFrom = [0, 0];
+  escapeTo = [0, 0];
 
   constructor(speed: number) {
     this.vx = DIR_X * speed;
@@ -119,6 +122,8 @@ class NaiveBreakout {
       // through a wall and out of the arena: count it and serve again
       this.escapes++;
       this.flash = 30;
+      this.escapeFrom = [this.prevX, this.prevY];
+      this.escapeTo = [this.x, this.y];
       const s = Math.hypot(this.vx, this.vy);
       this.prevX = this.x = START_X;
       this.prevY = this.y = START_Y;
@@ -275,6 +280,13 @@ export function createBreakout(): Demo {
       ctxR.moveTo(view.sx(naive.prevX), view.sy(naive.prevY));
       ctxR.lineTo(view.sx(naive.x), view.sy(naive.y));
       ctxR.stroke();
+      if (naive.flash > 0) {
+        ctxR.strokeStyle = `rgba(255, 107, 107, ${naive.flash / 30})`;
+        ctxR.beginPath();
+        ctxR.moveTo(view.sx(naive.escapeFrom[0]), view.sy(naive.escapeFrom[1]));
+        ctxR.lineTo(view.sx(naive.escapeTo[0]), view.sy(naive.escapeTo[1]));
+        ctxR.stroke();
+      }
       ctxR.setLineDash([]);
       ctxR.fillStyle = "#ffffff";
       ctxR.beginPath();

@@ -17,7 +17,8 @@ export function spheresScene(n: number, seed: number): Scene {
   const bodies: SceneBody[] = [];
   const dir = [0, 0, 0];
   // a jittered lattice in the part of the box outside the obstacles (no overlaps at the start)
-  const side = Math.ceil(Math.cbrt(n * 1.6));
+  // lattice pitch at least 1.9 (the big spheres are 1.8 across), which caps n near a thousand
+  const side = Math.min(Math.ceil(Math.cbrt(n * 1.6)), Math.floor(L / 1.9));
   const pitch = L / side;
   for (let k = 0; bodies.length < n && k < side * side * side; k++) {
     const x = ((k % side) + 0.5) * pitch, y = ((Math.floor(k / side) % side) + 0.5) * pitch, z = (Math.floor(k / (side * side)) + 0.5) * pitch;
@@ -86,7 +87,7 @@ export function createSpheres(): Demo {
       ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
       cam.attach(canvas, () => demo.draw());
       const row = el("div", "row");
-      for (const k of [100, 400, 1500]) {
+      for (const k of [100, 400, 1000]) {
         row.append(button(`${k} spheres`, () => {
           count = k;
           demo.sim = new Sim(spheresScene(count, 3));
