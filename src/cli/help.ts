@@ -64,7 +64,7 @@ options:
   --duration T            how long to run (default: the scene's "duration", else 10)
   --animate               an animated SVG (the bodies move, in a loop)
   --trails all|none|auto|N
-                          whose paths to draw (auto: all up to 64 bodies, else none)
+                          whose paths to draw (auto: all when at most 64 bodies move, else none)
   --view xy|xz|yz         the projection of a 3D scene (default xy)
   --width PX              picture width in pixels (default 1000)
   --speed S               seconds of animation per time unit (default 1)
@@ -73,7 +73,8 @@ options:
   bench: `usage: carom bench [--quick] [--json]
 
 Measures carom on this machine: the time-of-impact kernels on seeded inputs, and the example
-scenes (break, breakout, cradle, gas, spheres) run to their end. Prints medians and spread.
+scenes (break, breakout, cradle, gas, spheres) run to their end, building the world included.
+Prints medians and spread (min-max) of several repetitions; --quick runs fewer and shorter.
 `,
   schema: `usage: carom schema [-o FILE]
 

@@ -86,6 +86,14 @@ export function makePicture(scene: Scene, rec: Recording, view: View): Picture {
   return { u, v, u0, u1, v0, v1, bounds, walls, colors, skippedPlanes };
 }
 
+/** A colour for lines: very light #rrggbb colours (a white cue ball) are drawn grey so they show on the light table. */
+export function lineColor(color: string): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
+  if (m === null) return color;
+  const [r, g, b] = [m[1], m[2], m[3]].map((h) => parseInt(h, 16) / 255);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.8 ? "#8a8a8a" : color;
+}
+
 /** A number for drawing: 7 significant digits. */
 export function short(x: number): string {
   return String(+x.toPrecision(7));

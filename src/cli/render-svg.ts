@@ -7,7 +7,7 @@
  * The y axis points up, as in the scene. A 3D scene is drawn in projection (`--view`).
  */
 import type { Recording } from "./recording.js";
-import { makePicture, short, xmlEscape, type View } from "./render-geometry.js";
+import { lineColor, makePicture, short, xmlEscape, type View } from "./render-geometry.js";
 
 export interface SvgOptions {
   view: View;
@@ -74,7 +74,7 @@ export function renderSvg(rec: Recording, options: SvgOptions): string {
     if (tr.length <= 4 || rec.fixed[i]) continue;
     const pts: string[] = [];
     for (let k = 0; k < tr.length; k += 4) pts.push(`${short(tr[k + 1 + u])},${short(tr[k + 1 + v])}`);
-    out.push(`<polyline data-id="${xmlEscape(rec.ids[i])}" points="${pts.join(" ")}" stroke="${pic.colors[i]}" stroke-opacity="0.6" stroke-width="${short(1.2 * px)}"/>`);
+    out.push(`<polyline data-id="${xmlEscape(rec.ids[i])}" points="${pts.join(" ")}" stroke="${lineColor(pic.colors[i])}" stroke-opacity="0.6" stroke-width="${short(1.2 * px)}"/>`);
   }
   out.push("</g>");
   const visible = (r: number): number => Math.max(r, 1.5 * px); // point particles get a dot
@@ -85,7 +85,7 @@ export function renderSvg(rec: Recording, options: SvgOptions): string {
     const m = tr.length - 4;
     if (tr[1] === tr[m + 1] && tr[2] === tr[m + 2] && tr[3] === tr[m + 3]) continue;
     out.push(
-      `<circle data-id="${xmlEscape(rec.ids[i])}" cx="${short(tr[1 + u])}" cy="${short(tr[1 + v])}" r="${short(visible(rec.radius[i]))}" stroke="${pic.colors[i]}" stroke-width="${short(px)}" stroke-dasharray="${short(3 * px)} ${short(2 * px)}"/>`,
+      `<circle data-id="${xmlEscape(rec.ids[i])}" cx="${short(tr[1 + u])}" cy="${short(tr[1 + v])}" r="${short(visible(rec.radius[i]))}" stroke="${lineColor(pic.colors[i])}" stroke-width="${short(px)}" stroke-dasharray="${short(3 * px)} ${short(2 * px)}"/>`,
     );
   }
   out.push("</g>");

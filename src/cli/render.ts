@@ -46,9 +46,10 @@ export async function render(argv: readonly string[], stdout: (s: string) => voi
   const loaded = loadScene(positional[0]);
   const { scene } = loaded;
   const n = scene.bodies.length;
+  const movers = scene.bodies.filter((b) => b.fixed !== true).length;
   const trailsText = (values.trails as string | undefined) ?? "auto";
   let trails: number;
-  if (trailsText === "auto") trails = n <= 64 ? n : 0;
+  if (trailsText === "auto") trails = movers <= 64 ? n : 0;
   else if (trailsText === "all") trails = n;
   else if (trailsText === "none") trails = 0;
   else if (/^[0-9]+$/.test(trailsText)) trails = Number(trailsText);

@@ -111,28 +111,29 @@ export function galtonScene(balls = 24, seed = 7): Scene {
   const width = 0.6;
   const bodies: SceneBody[] = [];
   const walls: SceneWall[] = [];
-  const rows = 9, dx = 0.05, dy = 0.045, pegR = 0.006, ballR = 0.008;
+  const rows = 9, dx = 0.04, dy = 0.04, pegR = 0.005, ballR = 0.008;
   for (let row = 0; row < rows; row++) {
     for (let k = 0; k <= row; k++) {
-      bodies.push({ id: `peg-${row}-${k}`, position: [grid(width / 2 + (k - row / 2) * dx), grid(0.72 - row * dy)], radius: pegR, fixed: true, color: "#555555" });
+      bodies.push({ id: `peg-${row}-${k}`, position: [grid(width / 2 + (k - row / 2) * dx), grid(0.7 - row * dy)], radius: pegR, fixed: true, color: "#555555" });
     }
   }
   for (let b = 0; b < balls; b++) {
     bodies.push({
       id: `ball-${b}`,
-      position: [grid(width / 2 + (rnd() - 0.5) * 0.004), grid(0.8 + b * 0.02)],
+      position: [grid(width / 2 + (rnd() - 0.5) * 0.004), grid(0.76 + b * 0.02)],
       radius: ballR,
       color: `hsl(${(b * 137.508) % 360 | 0}, 70%, 50%)`,
     });
   }
-  for (let k = 1; k < 12; k++) walls.push({ id: `bin-${k}`, segment: [[grid(k * 0.05), 0], [grid(k * 0.05), 0.2]] });
+  // Bin walls halfway between the landing spots below the last row of pegs.
+  for (let j = -7; j <= 6; j++) walls.push({ id: `bin-${j + 8}`, segment: [[grid(width / 2 + (j + 0.5) * dx), 0], [grid(width / 2 + (j + 0.5) * dx), 0.2]] });
   return {
     carom: 1,
     dimensions: 2,
     description: `A Galton board: ${balls} balls fall under gravity through ${(rows * (rows + 1)) / 2} pegs into bins. Units: metres, seconds.`,
-    duration: 3,
+    duration: 1.5,
     gravity: [0, -9.81],
-    restitution: 0.5,
+    restitution: 0.3,
     bounds: { min: [0, 0], max: [width, 1.3] },
     bodies,
     walls,
