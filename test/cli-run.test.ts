@@ -232,7 +232,7 @@ test("Ctrl-C stops a long run cleanly: exit code 130, a message, and no output f
 });
 
 test("a progress bar appears on a terminal for a run longer than a second, and not with --quiet", { skip: spawnSync("script", ["--version"]).status !== 0 ? "no script(1) to provide a terminal" : false }, () => {
-  const command = (extra: string): string => `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} run ${JSON.stringify(example("gas"))} --duration 250 ${extra}`;
+  const command = (extra: string): string => `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} run ${JSON.stringify(example("gas"))} --duration ${extra === "" ? 400 : 250} ${extra}`;
   const withBar = spawnSync("script", ["-qec", command(""), "/dev/null"], { encoding: "utf8", timeout: 60_000 });
   assert.equal(withBar.status, 0, withBar.stdout);
   assert.match(withBar.stdout, /carom run \[#*\.*\] +\d+% t = /);
