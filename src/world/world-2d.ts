@@ -103,7 +103,7 @@ export class World2D extends WorldCore {
   /** A copy of this world, state and all (walls and options included). */
   clone(): World2D {
     const w = new World2D({
-      restitution: this.defaultRestitution, collapseTime: this.collapseTime, maxEventsPerAdvance: this.maxEventsPerAdvance,
+      restitution: this.defaultRestitution, collapseTime: this.collapseTimeOption, maxEventsPerAdvance: this.maxEventsPerAdvance,
       recordEvents: this.recordEvents,
     });
     this.copyInto(w);

@@ -101,7 +101,7 @@ export class World3D extends WorldCore {
 
   clone(): World3D {
     const w = new World3D({
-      restitution: this.defaultRestitution, collapseTime: this.collapseTime, maxEventsPerAdvance: this.maxEventsPerAdvance,
+      restitution: this.defaultRestitution, collapseTime: this.collapseTimeOption, maxEventsPerAdvance: this.maxEventsPerAdvance,
       recordEvents: this.recordEvents,
     });
     this.copyInto(w);

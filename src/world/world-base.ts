@@ -21,6 +21,8 @@ export const FLAG_ALIVE = 1;
 export const FLAG_FIXED = 2;
 /** At rest under gravity: held still (and immovable) until something hits it hard enough. */
 export const FLAG_ASLEEP = 4;
+/** Its start state has been checked (a later rebuild checks only what is new). */
+export const FLAG_CHECKED = 8;
 
 /** Kinds of scheduled event. */
 export const EV_NONE = 0;
@@ -43,8 +45,9 @@ export interface WorldOptions {
   /**
    * Inelastic-collapse guard (the "TC model" of Luding and McNamara, 1998): a collision of a body
    * that collided less than `collapseTime` ago is elastic. With restitution < 1, three bodies in
-   * a row can otherwise collide infinitely often in finite time. Default 1e-9 (time units);
-   * 0 turns it off.
+   * a row can otherwise collide infinitely often in finite time. Default: 1e-9 (time units)
+   * without gravity, 0 (off) with gravity, where the resting rules (restSpeed) take that role
+   * and an elastic guard would keep jammed piles from ever losing their energy.
    */
   collapseTime?: number;
   /** Upper bound on queue events processed by one `advance` call (default 50,000,000). */
@@ -106,6 +109,8 @@ export abstract class WorldBase {
   protected customMasks = 0;
   /** Immovable bodies that move (counted at rebuild). */
   protected kinematicCount = 0;
+  /** Smallest normal speed at which a contact parts (the resting speed; 0 = none). */
+  protected minSeparation = 0;
 
   // ---- body columns shared by both dimensions
   r!: Float64Array;
@@ -137,7 +142,9 @@ export abstract class WorldBase {
   readonly report: AdvanceReport = { collisions: 0, work: 0, time: 0, complete: true };
 
   defaultRestitution: number;
+  /** The collapse guard in use (see WorldOptions.collapseTime). */
   collapseTime: number;
+  protected readonly collapseTimeOption: number | undefined;
   maxEventsPerAdvance: number;
   response: ResponseRule | null;
   filter: ((a: number, b: number) => boolean) | null;
@@ -156,6 +163,7 @@ export abstract class WorldBase {
     const e = options.restitution ?? 1;
     if (!(e >= 0 && e <= 1)) throw new RangeError(`restitution must be in [0, 1], got ${e}`);
     this.defaultRestitution = e;
+    this.collapseTimeOption = options.collapseTime;
     this.collapseTime = options.collapseTime ?? 1e-9;
     if (!(this.collapseTime >= 0)) throw new RangeError(`collapseTime must be >= 0, got ${options.collapseTime}`);
     this.maxEventsPerAdvance = options.maxEventsPerAdvance ?? 50_000_000;
@@ -367,7 +375,12 @@ export abstract class WorldBase {
     }
     this.lastHit[i] = t;
     if (j >= 0) this.lastHit[j] = t;
-    const J = normalImpulse(closingSpeed, invA, invB, e);
+    let J = normalImpulse(closingSpeed, invA, invB, e);
+    // Resting contact: a pair that would part slower than restSpeed (pressed together by gravity,
+    // or barely touching) parts at restSpeed, so that the same contact cannot fire again at the
+    // same instant; the resting rules then decide whether the body settles.
+    const minSep = this.minSeparation;
+    if (minSep > 0 && e * closingSpeed < minSep && invA + invB > 0) J = (closingSpeed + minSep) / (invA + invB);
     const rule = this.response;
     if (rule === null) return J;
     const c = this.contact;

@@ -24,7 +24,7 @@ import { firstContact1D } from "./motion-1d.js";
 import { acc, edgeContact, faceContact, featureCode, pairContactTime, planeContact, pointContact, resetAcc, segmentContact } from "./accelerated.js";
 import { FEATURE_EDGE, FEATURE_INTERIOR, FEATURE_VERTEX } from "../query/types.js";
 import { HIT_BODY, HIT_BOUNDS, HIT_WALL } from "./event-log.js";
-import { WorldBase, FLAG_ALIVE, FLAG_ASLEEP, FLAG_FIXED, EV_BODY, EV_BOUNDS, EV_CELL, EV_NONE, EV_SUPPORT_END, EV_WALL, type WorldOptions } from "./world-base.js";
+import { WorldBase, FLAG_ALIVE, FLAG_ASLEEP, FLAG_CHECKED, FLAG_FIXED, EV_BODY, EV_BOUNDS, EV_CELL, EV_NONE, EV_SUPPORT_END, EV_WALL, type WorldOptions } from "./world-base.js";
 
 export const WALL_SEGMENT = 1;
 export const WALL_BOX2 = 2;
@@ -96,12 +96,17 @@ export abstract class WorldCore extends WorldBase {
   aez!: Float64Array;
   /** What a body slides on: -1 none, a wall index, or -2 - face for a face of the container. */
   support!: Int32Array;
+  /** The still thing of a body's last soft contact (see softStill), and when. */
+  restOther!: Int32Array;
+  restTime!: Float64Array;
   /** Unit normal of the support, pointing from it to the body. */
   supNx!: Float64Array;
   supNy!: Float64Array;
   supNz!: Float64Array;
   /** Resting-contact speed in use (see WorldOptions.restSpeed). */
   restSpeed = 0;
+  /** restSpeed with room for the rounding of a contact that parts at exactly restSpeed. */
+  private softSpeed = 0;
   private readonly restSpeedOption: number | undefined;
   /** Normal of a scheduled wall contact, found when it was predicted. */
   evNx!: Float64Array;
@@ -122,6 +127,8 @@ export abstract class WorldCore extends WorldBase {
   wallData: Float64Array = new Float64Array(0);
   wallIds: string[] = [];
   protected wallCount = 0;
+  /** Walls below this index have been checked against the bodies. */
+  protected wallsChecked = 0;
   /** Walls and static bodies (-1 - index) that every body checks. */
   protected globalWalls: Int32Array = new Int32Array(0);
   protected grid = new HashGrid(1024, 16);
@@ -141,6 +148,8 @@ export abstract class WorldCore extends WorldBase {
       this.column(name, "f64", 0);
     }
     this.column("support", "i32", -1);
+    this.column("restOther", "i32", -1);
+    this.column("restTime", "f64", 0);
     this.restSpeedOption = options.restSpeed;
     if (options.restSpeed !== undefined && !(options.restSpeed >= 0 && options.restSpeed < Infinity)) {
       throw new RangeError(`restSpeed must be a finite number >= 0, got ${options.restSpeed}`);
@@ -247,6 +256,7 @@ export abstract class WorldCore extends WorldBase {
     this.z[i] = z;
     this.version[i]++;
     this.lastKind[i] = LAST_NONE;
+    this.flags[i] &= ~FLAG_CHECKED; // a jump is checked like a new body
     this.dirty = true;
   }
 
@@ -553,6 +563,9 @@ export abstract class WorldCore extends WorldBase {
     this.cellSize = cs;
     const g = Math.sqrt(this.gx * this.gx + this.gy * this.gy + this.gz * this.gz);
     this.restSpeed = this.restSpeedOption ?? (g > 0 ? Math.sqrt(2 * g * 1e-6 * Math.max(rMax, cs / 2)) : 0);
+    this.minSeparation = this.restSpeed;
+    this.softSpeed = this.restSpeed * (1 + 2 ** -30);
+    if (this.collapseTimeOption === undefined) this.collapseTime = g > 0 ? 0 : 1e-9;
     this.grid = new HashGrid(2 * Math.max(movers, 512), Math.max(this.capacity, 16));
     const pairs: number[] = [];
     const globals: number[] = [];
@@ -594,8 +607,8 @@ export abstract class WorldCore extends WorldBase {
     }
     this.grid.setWalls(pairs);
     this.globalWalls = Int32Array.from(globals);
-    this.dirty = false;
     this.checkStart();
+    this.dirty = false;
     for (let i = 0; i < n; i++) if (this.flags[i] & FLAG_ALIVE) this.predict(i);
   }
 
@@ -621,10 +634,16 @@ export abstract class WorldCore extends WorldBase {
   }
 
   /** Throws a RangeError naming the bodies that overlap each other or a wall, or leave the bounds. */
+  /**
+   * The start-state rule, applied to what is new since the last check (bodies added or moved,
+   * walls added): a body already simulated is not judged again against the bodies it has been
+   * moving among, so adding a body to a running world never trips over rounding elsewhere.
+   */
   private checkStart(): void {
     const n = this.n;
+    const newWalls = this.wallsChecked < this.wallCount;
     for (let i = 0; i < n; i++) {
-      if ((this.flags[i] & (FLAG_ALIVE | FLAG_FIXED)) !== FLAG_ALIVE) continue;
+      if ((this.flags[i] & (FLAG_ALIVE | FLAG_FIXED | FLAG_CHECKED)) !== FLAG_ALIVE) continue;
       const x = this.x[i], y = this.y[i], z = this.z[i], r = this.r[i];
       const slack = START_SLACK * r;
       if (
@@ -637,20 +656,27 @@ export abstract class WorldCore extends WorldBase {
     }
     for (let i = 0; i < n; i++) {
       if (!(this.flags[i] & FLAG_ALIVE) || this.isStatic(i)) continue;
-      const movable = (this.flags[i] & FLAG_FIXED) === 0;
+      const fresh = (this.flags[i] & FLAG_CHECKED) === 0;
       this.scanNeighbours(i, (j) => {
-        if (j > i && this.interacts(i, j) && this.pairSign(i, j) < 0) throw new RangeError(`${this.describe(i)} and ${this.describe(j)} overlap at the start`);
+        const jFresh = (this.flags[j] & FLAG_CHECKED) === 0;
+        // each pair with a new member once: from the new side, or from the lower index when both are new
+        if (!fresh || (jFresh && j < i)) return;
+        if (this.interacts(i, j) && this.pairSign(i, j) < 0) throw new RangeError(`${this.describe(i)} and ${this.describe(j)} overlap at the start`);
       });
-      if (!movable) continue;
+      if ((this.flags[i] & FLAG_FIXED) !== 0) continue;
       this.scanStatic(i, (code) => {
         if (code < 0) {
           const j = -1 - code;
-          if (this.interacts(i, j) && this.pairSign(i, j) < 0) throw new RangeError(`${this.describe(i)} and ${this.describe(j)} overlap at the start`);
-        } else if (this.wallOverlaps(i, code)) {
+          if ((fresh || (this.flags[j] & FLAG_CHECKED) === 0) && this.interacts(i, j) && this.pairSign(i, j) < 0) {
+            throw new RangeError(`${this.describe(i)} and ${this.describe(j)} overlap at the start`);
+          }
+        } else if ((fresh || (newWalls && code >= this.wallsChecked)) && this.wallOverlaps(i, code)) {
           throw new RangeError(`${this.describe(i)} overlaps wall "${this.wallIds[code]}" at the start`);
         }
       });
     }
+    for (let i = 0; i < n; i++) if (this.flags[i] & FLAG_ALIVE) this.flags[i] |= FLAG_CHECKED;
+    this.wallsChecked = this.wallCount;
   }
 
   /** Sign of the separation of i and j with both radii shrunk by START_SLACK (negative: overlapping). */
@@ -1276,7 +1302,8 @@ export abstract class WorldCore extends WorldBase {
     if (this.flags[j] & FLAG_ASLEEP && u > wake) this.wakeUp(j);
     const invI = this.flags[i] & FLAG_ASLEEP ? 0 : this.invMass[i];
     const invJ = this.flags[j] & FLAG_ASLEEP ? 0 : this.invMass[j];
-    const J = u > 0 ? this.impulseFor(i, j, t, u, nx, ny, nz, invI, invJ) : 0;
+    // (u <= 0: not closing; with a resting speed the contact still parts, see impulseFor)
+    const J = u > 0 || this.minSeparation > 0 ? this.impulseFor(i, j, t, Math.max(u, 0), nx, ny, nz, invI, invJ) : 0;
     if (J > 0) {
       const ia = invI * J, ib = invJ * J;
       this.vx[i] -= ia * nx;
@@ -1287,8 +1314,8 @@ export abstract class WorldCore extends WorldBase {
       this.vz[j] += ib * nz;
     }
     if (this.restSpeed > 0) {
-      this.afterBodyContact(i, j, -nx, -ny, -nz);
-      this.afterBodyContact(j, i, nx, ny, nz);
+      this.afterBodyContact(i, j, -nx, -ny, -nz, t);
+      this.afterBodyContact(j, i, nx, ny, nz, t);
     }
     this.version[i]++;
     this.version[j]++;
@@ -1309,9 +1336,10 @@ export abstract class WorldCore extends WorldBase {
    * pushes it in (then the support's own contact takes over); a free body that landed softly
    * on a sleeping or static body, pulled into it, goes to sleep there.
    */
-  private afterBodyContact(me: number, other: number, ox: number, oy: number, oz: number): void {
+  private afterBodyContact(me: number, other: number, ox: number, oy: number, oz: number, t: number): void {
     if (this.flags[me] & (FLAG_ASLEEP | FLAG_FIXED)) return;
-    const rest = this.restSpeed;
+    const rest = this.softSpeed;
+    const still = (this.flags[other] & FLAG_ASLEEP) !== 0 || this.isStatic(other);
     if (this.support[me] !== -1) {
       const sx = this.supNx[me], sy = this.supNy[me], sz = this.supNz[me];
       const vn = this.vx[me] * sx + this.vy[me] * sy + this.vz[me] * sz;
@@ -1322,18 +1350,46 @@ export abstract class WorldCore extends WorldBase {
         this.vx[me] -= vn * sx;
         this.vy[me] -= vn * sy;
         this.vz[me] -= vn * sz;
-        this.maybeSleep(me);
+        // held between its support and a still body, and nearly stopped: it rests there
+        if (still && this.vx[me] ** 2 + this.vy[me] ** 2 + this.vz[me] ** 2 <= rest * rest) this.sleep(me);
+        else this.maybeSleep(me);
       }
       return;
     }
-    const still = (this.flags[other] & FLAG_ASLEEP) !== 0 || this.isStatic(other);
     if (!still) return;
-    const an = this.freeAccX(me) * ox + this.freeAccY(me) * oy + this.freeAccZ(me) * oz;
+    const fx = this.freeAccX(me), fy = this.freeAccY(me), fz = this.freeAccZ(me);
+    const an = fx * ox + fy * oy + fz * oz;
     const vo = this.vx[me] * ox + this.vy[me] * oy + this.vz[me] * oz;
-    if (an < 0 && vo <= rest) this.sleep(me);
+    if (!(vo <= rest)) return;
+    // Landed softly on a still body. Pulled straight into it (sitting on top of it), it rests.
+    const a2 = fx * fx + fy * fy + fz * fz;
+    if (an < 0 && a2 - an * an <= 1e-6 * a2) {
+      this.sleep(me);
+      return;
+    }
+    this.softStill(me, other, t);
+  }
+
+  /**
+   * A soft contact (parting at no more than restSpeed) of body i with something still: a
+   * sleeping or static body (code >= 0), a wall (-2 - w) or a face of the container (-1000 - f).
+   * Two such contacts with different still things in quick succession mean the body is held
+   * between them: it rests. (One still thing alone lets it slide off a curved side.)
+   */
+  private softStill(i: number, code: number, t: number): void {
+    const g = Math.sqrt(this.gx * this.gx + this.gy * this.gy + this.gz * this.gz);
+    const window = g > 0 ? (1000 * this.restSpeed) / g : 0;
+    const prev = this.restOther[i];
+    if (prev !== -1 && prev !== code && t - this.restTime[i] <= window) {
+      this.sleep(i);
+      return;
+    }
+    this.restOther[i] = code;
+    this.restTime[i] = t;
   }
 
   private sleep(i: number): void {
+    this.restOther[i] = -1;
     this.vx[i] = 0;
     this.vy[i] = 0;
     this.vz[i] = 0;
@@ -1350,7 +1406,7 @@ export abstract class WorldCore extends WorldBase {
   private maybeSleep(i: number): void {
     if (this.aex[i] !== 0 || this.aey[i] !== 0 || this.aez[i] !== 0) return;
     const v2 = this.vx[i] ** 2 + this.vy[i] ** 2 + this.vz[i] ** 2;
-    if (v2 <= this.restSpeed * this.restSpeed) this.sleep(i);
+    if (v2 <= this.softSpeed * this.softSpeed) this.sleep(i);
   }
 
   /**
@@ -1361,7 +1417,7 @@ export abstract class WorldCore extends WorldBase {
     const an = this.freeAccX(i) * ox + this.freeAccY(i) * oy + this.freeAccZ(i) * oz;
     if (!(an < 0)) return;
     const vn = this.vx[i] * ox + this.vy[i] * oy + this.vz[i] * oz;
-    if (vn > this.restSpeed) return;
+    if (vn > this.softSpeed) return;
     this.vx[i] -= vn * ox;
     this.vy[i] -= vn * oy;
     this.vz[i] -= vn * oz;
@@ -1457,14 +1513,19 @@ export abstract class WorldCore extends WorldBase {
    */
   private bounce(i: number, t: number, nx: number, ny: number, nz: number, kind: number, other: number, lastKind: number, flat: boolean, supportCode: number): void {
     const u = this.vx[i] * nx + this.vy[i] * ny + this.vz[i] * nz;
-    const J = u > 0 ? this.impulseFor(i, -1, t, u, nx, ny, nz, this.invMass[i], 0) : 0;
+    const J = u > 0 || this.minSeparation > 0 ? this.impulseFor(i, -1, t, Math.max(u, 0), nx, ny, nz, this.invMass[i], 0) : 0;
     if (J > 0) {
       const ia = this.invMass[i] * J;
       this.vx[i] -= ia * nx;
       this.vy[i] -= ia * ny;
       this.vz[i] -= ia * nz;
     }
-    if (flat && this.restSpeed > 0) this.trySupport(i, supportCode, -nx, -ny, -nz);
+    if (this.restSpeed > 0 && !(this.flags[i] & FLAG_FIXED)) {
+      if (flat) this.trySupport(i, supportCode, -nx, -ny, -nz);
+      if (!(this.flags[i] & FLAG_ASLEEP) && -(this.vx[i] * nx + this.vy[i] * ny + this.vz[i] * nz) <= this.softSpeed) {
+        this.softStill(i, kind === HIT_WALL ? -2 - other : -1000 - other, t);
+      }
+    }
     this.version[i]++;
     this.lastHit[i] = t;
     this.lastKind[i] = lastKind;
@@ -1509,7 +1570,7 @@ export abstract class WorldCore extends WorldBase {
 
   protected override extraState(): (Float64Array | Int32Array | Uint8Array)[] {
     const g = this.grid;
-    return [g.head, g.next, g.prev, g.bucketOf, g.wallOffsets, g.wallItems, this.globalWalls, this.wallKind, this.wallData, Float64Array.of(this.cellSize, this.wallCount)];
+    return [g.head, g.next, g.prev, g.bucketOf, g.wallOffsets, g.wallItems, this.globalWalls, this.wallKind, this.wallData, Float64Array.of(this.cellSize, this.wallCount, this.wallsChecked)];
   }
 
   protected override setExtraState(a: (Float64Array | Int32Array | Uint8Array)[]): void {
@@ -1526,5 +1587,6 @@ export abstract class WorldCore extends WorldBase {
     this.wallData = (a[8] as Float64Array).slice();
     this.cellSize = a[9][0];
     this.wallCount = a[9][1];
+    this.wallsChecked = a[9][2];
   }
 }
