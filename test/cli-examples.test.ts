@@ -159,7 +159,6 @@ test("spheres: 3D spheres keep their energy, stay in the box and out of the bloc
 
 test(
   "galton: balls fall under gravity through the pegs into the bins, never inside a peg, never gaining energy",
-  { todo: "the world's resting contacts still stall in collision cascades (three balls jammed in a bin corner near t = 0.71)" },
   () => {
     const run = runExample("galton", ["--max-collisions", "1000000"], 0.05);
     const pegs = run.scene.bodies.filter((b) => b.fixed === true);

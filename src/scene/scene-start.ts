@@ -5,13 +5,18 @@
  * and the numbers involved, and list every problem instead of the first.
  *
  * The predicates are the world's, written the same way so the verdicts agree to the bit:
- * overlap of two bodies is the exact sign of |d|^2 - (ra + rb)^2 (separationSign), so bodies
- * that exactly touch are accepted (a Newton's cradle); a body against a wall is tested at the
- * wall's closest point; the bounds test is x - r < min or x + r > max. As in the world, only
+ * touching is accepted, and so is an overlap up to START_SLACK (1e-9) of a radius, the rounding
+ * a simulation leaves at contacts, so that a final state always reloads. Overlap of two bodies
+ * is the exact sign of |d|^2 - (ra k + rb k)^2 with k = 1 - START_SLACK (separationSign); a
+ * body against a wall is tested at the wall's closest point with its radius shrunk the same
+ * way; the bounds test is x - r < min - START_SLACK r (likewise at max). As in the world, only
  * movable bodies are held to the bounds and the walls, two fixed bodies may overlap, and bodies
  * whose collision groups and masks exclude each other may overlap.
  */
 import { separationSign } from "../query/overlap.js";
+import { START_SLACK } from "../world/world-core.js";
+
+const SHRINK = 1 - START_SLACK;
 import { closestPointOnTriangleRaw, closestTrianglePoint } from "../query/closest-point-triangle.js";
 import { describeValue, issueAt, type SceneIssue } from "./scene-error.js";
 import { throwIssues } from "./scene-validate.js";
@@ -25,7 +30,8 @@ function name(kind: "bodies" | "walls", index: number, id: string): string {
 }
 
 /** True when the movable body at (x, y, z) with radius r strictly reaches into the wall. */
-export function bodyOverlapsWall(wall: SceneWall, x: number, y: number, z: number, r: number): boolean {
+export function bodyOverlapsWall(wall: SceneWall, x: number, y: number, z: number, radius: number): boolean {
+  const r = radius * SHRINK;
   if (wall.segment !== undefined) {
     const [[x0, y0], [x1, y1]] = wall.segment;
     const ex = x1 - x0, ey = y1 - y0;
@@ -85,8 +91,8 @@ export function checkSceneStart(scene: Scene, file = "<scene>"): void {
       const r = R[i];
       for (let k = 0; k < dim; k++) {
         const c = P[k][i];
-        const lo = c - r < bounds.min[k];
-        const hi = c + r > bounds.max[k];
+        const lo = c - r < bounds.min[k] - START_SLACK * r;
+        const hi = c + r > bounds.max[k] + START_SLACK * r;
         if (!lo && !hi) continue;
         const reach = lo ? `${AXES[k]} = ${describeValue(c - r)} < bounds.min[${k}] = ${describeValue(bounds.min[k])}` : `${AXES[k]} = ${describeValue(c + r)} > bounds.max[${k}] = ${describeValue(bounds.max[k])}`;
         issues.push(issueAt(`bodies[${i}]`, ` (${JSON.stringify(ids[i])}) is not inside the bounds: position ${describeValue(bodies[i].position)} with radius ${describeValue(r)} reaches ${reach}`));
@@ -105,7 +111,7 @@ export function checkSceneStart(scene: Scene, file = "<scene>"): void {
       if (X[j] + R[j] < left) continue; // cannot reach i or anything after it
       active[keep++] = j;
       if (!interacts(i, j)) continue;
-      if (separationSign(X[i], Y[i], Z[i], R[i], X[j], Y[j], Z[j], R[j]) < 0) {
+      if (separationSign(X[i], Y[i], Z[i], R[i] * SHRINK, X[j], Y[j], Z[j], R[j] * SHRINK) < 0) {
         const [a, b] = i < j ? [i, j] : [j, i];
         const exact = Math.hypot(X[b] - X[a], Y[b] - Y[a], Z[b] - Z[a]);
         const rounded = +exact.toPrecision(12);

@@ -560,6 +560,15 @@ export abstract class WorldCore extends WorldBase {
       const span = Math.max(this.maxX - this.minX, this.maxY - this.minY, this.dim === 3 ? this.maxZ - this.minZ : 0);
       cs = Number.isFinite(span) ? span / 64 : 1;
     }
+    // Cell indices must stay well inside 32 bits and change when incremented: cells no smaller
+    // than 2^-28 of the farthest coordinate (tiny bodies far out share cells; nothing is lost).
+    let far = 0;
+    for (let i = 0; i < n; i++) {
+      if (!(this.flags[i] & FLAG_ALIVE)) continue;
+      far = Math.max(far, Math.abs(this.x[i]), Math.abs(this.y[i]), Math.abs(this.z[i]));
+    }
+    for (const b of [this.minX, this.minY, this.minZ, this.maxX, this.maxY, this.maxZ]) if (Number.isFinite(b)) far = Math.max(far, Math.abs(b));
+    if (cs < far * 2 ** -28) cs = far * 2 ** -28;
     this.cellSize = cs;
     const g = Math.sqrt(this.gx * this.gx + this.gy * this.gy + this.gz * this.gz);
     this.restSpeed = this.restSpeedOption ?? (g > 0 ? Math.sqrt(2 * g * 1e-6 * Math.max(rMax, cs / 2)) : 0);
@@ -1570,7 +1579,12 @@ export abstract class WorldCore extends WorldBase {
 
   protected override extraState(): (Float64Array | Int32Array | Uint8Array)[] {
     const g = this.grid;
-    return [g.head, g.next, g.prev, g.bucketOf, g.wallOffsets, g.wallItems, this.globalWalls, this.wallKind, this.wallData, Float64Array.of(this.cellSize, this.wallCount, this.wallsChecked)];
+    return [g.head, g.next, g.prev, g.bucketOf, g.wallOffsets, g.wallItems, this.globalWalls, this.wallKind, this.wallData, Float64Array.of(
+      this.cellSize, this.wallCount, this.wallsChecked,
+      // what a rebuild works out, so that a restored or cloned world goes on exactly alike
+      this.restSpeed, this.minSeparation, this.softSpeed, this.collapseTime, this.linearMotion ? 1 : 0, this.kinematicCount,
+      this.gx, this.gy, this.gz,
+    )];
   }
 
   protected override setExtraState(a: (Float64Array | Int32Array | Uint8Array)[]): void {
@@ -1588,5 +1602,14 @@ export abstract class WorldCore extends WorldBase {
     this.cellSize = a[9][0];
     this.wallCount = a[9][1];
     this.wallsChecked = a[9][2];
+    this.restSpeed = a[9][3];
+    this.minSeparation = a[9][4];
+    this.softSpeed = a[9][5];
+    this.collapseTime = a[9][6];
+    this.linearMotion = a[9][7] === 1;
+    this.kinematicCount = a[9][8];
+    this.gx = a[9][9];
+    this.gy = a[9][10];
+    this.gz = a[9][11];
   }
 }
