@@ -21,7 +21,7 @@ import {
   type MovingSphere,
   type CircleArrays,
   type SphereArrays,
-} from "../src/index.js";
+} from "carom";
 
 const N = 1 << 16; // pairs per set (scalar and peers cycle through them)
 const BULK_N = 1 << 20; // pairs for the bulk form: 2^20 pairs x 88 bytes, well beyond the caches

@@ -166,7 +166,15 @@ export function timeOfImpactCircles(a: MovingCircle, b: MovingCircle, tMax = 1):
   checkMovingCircle(a, "a");
   checkMovingCircle(b, "b");
   checkTMax(tMax);
-  return toiCirclesRaw(a.x, a.y, a.vx, a.vy, a.r, b.x, b.y, b.vx, b.vy, b.r, tMax);
+  // The screen inlines into the caller; the exact stage takes the objects (no boxed doubles).
+  const r = screenCircles(a.x, a.y, a.vx, a.vy, a.r, b.x, b.y, b.vx, b.vy, b.r, tMax);
+  return r === r ? r : exactFromCircles(a, b, tMax);
+}
+
+function exactFromCircles(a: MovingCircle, b: MovingCircle, tMax: number): number {
+  const q = circlesExactInput;
+  q[0] = a.x; q[1] = a.y; q[2] = a.vx; q[3] = a.vy; q[4] = a.r; q[5] = b.x; q[6] = b.y; q[7] = b.vx; q[8] = b.vy; q[9] = b.r; q[10] = tMax;
+  return exactToiCircles();
 }
 
 /**

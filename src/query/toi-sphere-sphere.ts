@@ -161,7 +161,15 @@ export function timeOfImpactSpheres(a: MovingSphere, b: MovingSphere, tMax = 1):
   checkMovingSphere(a, "a");
   checkMovingSphere(b, "b");
   checkTMax(tMax);
-  return toiSpheresRaw(a.x, a.y, a.z, a.vx, a.vy, a.vz, a.r, b.x, b.y, b.z, b.vx, b.vy, b.vz, b.r, tMax);
+  // The screen inlines into the caller; the exact stage takes the objects (no boxed doubles).
+  const r = screenSpheres(a.x, a.y, a.z, a.vx, a.vy, a.vz, a.r, b.x, b.y, b.z, b.vx, b.vy, b.vz, b.r, tMax);
+  return r === r ? r : exactFromSpheres(a, b, tMax);
+}
+
+function exactFromSpheres(a: MovingSphere, b: MovingSphere, tMax: number): number {
+  const q = spheresExactInput;
+  q[0] = a.x; q[1] = a.y; q[2] = a.z; q[3] = a.vx; q[4] = a.vy; q[5] = a.vz; q[6] = a.r; q[7] = b.x; q[8] = b.y; q[9] = b.z; q[10] = b.vx; q[11] = b.vy; q[12] = b.vz; q[13] = b.r; q[14] = tMax;
+  return exactToiSpheres();
 }
 
 /** Like {@link sweepSpheres}, without allocating: fills `out` and returns true on a hit. */
