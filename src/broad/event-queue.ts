@@ -1,22 +1,26 @@
 /**
- * An indexed binary min-heap of body events: one entry per body, keyed by the body's next event
- * time, with ties broken by the body index so that the order never depends on insertion
- * history. Parallel typed arrays, no comparator callbacks, no allocation after growth
- * (flatqueue's layout, made addressable so that a body's key can be changed in place).
+ * An indexed min-heap of body events: one entry per body, keyed by the body's next event time,
+ * with ties broken by the body index so that the order never depends on insertion history.
+ * Parallel typed arrays, no comparator callbacks, no allocation after growth (flatqueue's
+ * layout, made addressable so that a body's key can be changed in place).
+ *
+ * The heap is 4-ary (half the levels of a binary heap) and keeps each entry's time next to it
+ * (`time[k]` for heap slot k), so sifting reads neighbouring memory instead of chasing body
+ * indices: with tens of thousands of bodies the queue is otherwise dominated by cache misses.
  */
 export class EventQueue {
   /** heap[k] = body at heap slot k. */
   heap: Int32Array;
+  /** time[k] = event time of the body at heap slot k. */
+  time: Float64Array;
   /** slot[i] = heap slot of body i, or -1 when absent. */
   slot: Int32Array;
-  /** key[i] = event time of body i. */
-  key: Float64Array;
   size = 0;
 
   constructor(capacity = 16) {
     this.heap = new Int32Array(capacity);
+    this.time = new Float64Array(capacity);
     this.slot = new Int32Array(capacity).fill(-1);
-    this.key = new Float64Array(capacity);
   }
 
   /** Makes room for body indices below `capacity`. */
@@ -24,102 +28,108 @@ export class EventQueue {
     if (capacity <= this.slot.length) return;
     const heap = new Int32Array(capacity);
     heap.set(this.heap);
+    const time = new Float64Array(capacity);
+    time.set(this.time);
     const slot = new Int32Array(capacity).fill(-1);
     slot.set(this.slot);
-    const key = new Float64Array(capacity);
-    key.set(this.key);
     this.heap = heap;
+    this.time = time;
     this.slot = slot;
-    this.key = key;
   }
 
-  /** True when (ka, a) orders before (kb, b). */
-  private static less(ka: number, a: number, kb: number, b: number): boolean {
-    return ka < kb || (ka === kb && a < b);
+  /** Event time of body i (meaningful while it is queued). */
+  keyOf(i: number): number {
+    return this.time[this.slot[i]];
   }
 
   /** Sets body i's event time (inserting it if absent) and restores the heap order. */
-  set(i: number, time: number): void {
-    const key = this.key;
+  set(i: number, t: number): void {
     let k = this.slot[i];
     if (k < 0) {
       k = this.size++;
       this.heap[k] = i;
       this.slot[i] = k;
-      key[i] = time;
-      this.up(k);
+      this.time[k] = t;
+      this.up(k, i, t);
       return;
     }
-    const old = key[i];
-    key[i] = time;
-    if (time < old) this.up(k);
-    else if (time > old) this.down(k);
+    const old = this.time[k];
+    if (t < old) this.up(k, i, t);
+    else if (t > old) this.down(k, i, t);
   }
 
   /** Removes body i if present. */
   remove(i: number): void {
     const k = this.slot[i];
     if (k < 0) return;
-    const last = this.heap[--this.size];
     this.slot[i] = -1;
-    if (k === this.size) return;
+    const n = --this.size;
+    if (k === n) return;
+    const last = this.heap[n];
+    const t = this.time[n];
     this.heap[k] = last;
+    this.time[k] = t;
     this.slot[last] = k;
-    this.up(k);
-    this.down(this.slot[last]);
+    this.up(k, last, t);
+    this.down(this.slot[last], last, t);
   }
 
-  /** The body with the earliest event (undefined behaviour when empty: check size). */
+  /** The body with the earliest event (check size first). */
   peek(): number {
     return this.heap[0];
   }
 
   /** The earliest event time, Infinity when empty. */
   peekTime(): number {
-    return this.size === 0 ? Infinity : this.key[this.heap[0]];
+    return this.size === 0 ? Infinity : this.time[0];
   }
 
-  private up(k: number): void {
-    const heap = this.heap, slot = this.slot, key = this.key;
-    const i = heap[k];
-    const ki = key[i];
+  /** Moves body i (time t) from slot k towards the root. */
+  private up(k: number, i: number, t: number): void {
+    const heap = this.heap, time = this.time, slot = this.slot;
     while (k > 0) {
-      const p = (k - 1) >> 1;
+      const p = (k - 1) >> 2;
+      const tp = time[p];
       const j = heap[p];
-      if (!EventQueue.less(ki, i, key[j], j)) break;
+      if (!(t < tp || (t === tp && i < j))) break;
       heap[k] = j;
+      time[k] = tp;
       slot[j] = k;
       k = p;
     }
     heap[k] = i;
+    time[k] = t;
     slot[i] = k;
   }
 
-  private down(k: number): void {
-    const heap = this.heap, slot = this.slot, key = this.key;
+  /** Moves body i (time t) from slot k towards the leaves. */
+  private down(k: number, i: number, t: number): void {
+    const heap = this.heap, time = this.time, slot = this.slot;
     const n = this.size;
-    const i = heap[k];
-    const ki = key[i];
     for (;;) {
-      let c = 2 * k + 1;
-      if (c >= n) break;
-      let j = heap[c];
-      let kj = key[j];
-      if (c + 1 < n) {
-        const j2 = heap[c + 1];
-        const k2 = key[j2];
-        if (EventQueue.less(k2, j2, kj, j)) {
-          c++;
-          j = j2;
-          kj = k2;
+      const c0 = 4 * k + 1;
+      if (c0 >= n) break;
+      // the least of up to four children
+      let c = c0;
+      let tc = time[c0];
+      let jc = heap[c0];
+      const end = c0 + 4 < n ? c0 + 4 : n;
+      for (let m = c0 + 1; m < end; m++) {
+        const tm = time[m];
+        if (tm < tc || (tm === tc && heap[m] < jc)) {
+          c = m;
+          tc = tm;
+          jc = heap[m];
         }
       }
-      if (!EventQueue.less(kj, j, ki, i)) break;
-      heap[k] = j;
-      slot[j] = k;
+      if (!(tc < t || (tc === t && jc < i))) break;
+      heap[k] = jc;
+      time[k] = tc;
+      slot[jc] = k;
       k = c;
     }
     heap[k] = i;
+    time[k] = t;
     slot[i] = k;
   }
 }

@@ -18,6 +18,19 @@ export function cellHash(x: number, y: number, z: number, mask: number): number 
 
 export class HashGrid {
   mask: number;
+  /**
+   * Dense mode (a bounded world without kinematic bodies): one bucket per cell of the box
+   * [ox, ox + nx) x [oy, oy + ny) x [oz, oz + nz) of cell coordinates, which has a margin of two
+   * cells around every cell a body can be in, so neighbouring buckets are fixed offsets apart
+   * and hold exactly one cell each (no hashing, no coordinate checks).
+   */
+  dense = false;
+  ox = 0;
+  oy = 0;
+  oz = 0;
+  nx = 1;
+  ny = 1;
+  nz = 1;
   head: Int32Array;
   next: Int32Array;
   prev: Int32Array;
@@ -37,6 +50,30 @@ export class HashGrid {
     this.bucketOf = new Int32Array(capacity).fill(-1);
     this.wallOffsets = new Int32Array(size + 1);
     this.wallItems = new Int32Array(0);
+  }
+
+  /** Switches to dense mode for the cell box given by its origin and size (see `dense`). */
+  makeDense(ox: number, oy: number, oz: number, nx: number, ny: number, nz: number): void {
+    this.dense = true;
+    this.ox = ox;
+    this.oy = oy;
+    this.oz = oz;
+    this.nx = nx;
+    this.ny = ny;
+    this.nz = nz;
+    this.mask = nx * ny * nz - 1; // not a mask here: the last bucket index
+    this.head = new Int32Array(nx * ny * nz).fill(-1);
+    this.wallOffsets = new Int32Array(nx * ny * nz + 1);
+  }
+
+  /** The bucket of cell (cx, cy, cz): its index in dense mode (clamped into the box), else the hash. */
+  cell(cx: number, cy: number, cz: number): number {
+    if (!this.dense) return cellHash(cx, cy, cz, this.mask);
+    let X = cx - this.ox, Y = cy - this.oy, Z = cz - this.oz;
+    X = X < 0 ? 0 : X >= this.nx ? this.nx - 1 : X;
+    Y = Y < 0 ? 0 : Y >= this.ny ? this.ny - 1 : Y;
+    Z = Z < 0 ? 0 : Z >= this.nz ? this.nz - 1 : Z;
+    return (Z * this.ny + Y) * this.nx + X;
   }
 
   /** Makes room for body indices below `capacity`. */
@@ -76,7 +113,7 @@ export class HashGrid {
 
   /** Replaces the wall table from (bucket, wall) pairs; duplicates within a bucket are dropped. */
   setWalls(pairs: readonly number[]): void {
-    const nb = this.mask + 1;
+    const nb = this.head.length;
     const counts = new Int32Array(nb + 1);
     // sort pairs by bucket then wall, so that the per-bucket order is deterministic
     const m = pairs.length / 2;

@@ -309,7 +309,7 @@ export abstract class WorldBase {
     const budget = this.maxEventsPerAdvance;
     while (q.size > 0) {
       const i = q.heap[0];
-      const t = q.key[i];
+      const t = q.time[0];
       if (t > target) break;
       if (work >= budget) {
         complete = false;
@@ -450,7 +450,7 @@ export abstract class WorldBase {
     const self = this as unknown as Record<string, Column>;
     const columns = this.columnSpecs.map((s) => self[s.name].slice(0, this.n));
     const q = this.queue;
-    const extra = [...this.extraState().map((a) => a.slice()), q.heap.slice(0, q.size), q.slot.slice(0, this.n), q.key.slice(0, this.n)];
+    const extra = [...this.extraState().map((a) => a.slice()), q.heap.slice(0, q.size), q.slot.slice(0, this.n), q.time.slice(0, q.size)];
     return { now: this.now, n: this.n, columns, extra, ids: this.ids.slice(0, this.n), free: this.free.slice(), queueSize: q.size, dirty: this.dirty };
   }
 
@@ -469,7 +469,7 @@ export abstract class WorldBase {
     q.heap.set(s.extra[m - 3] as Int32Array);
     q.slot.fill(-1);
     q.slot.set(s.extra[m - 2] as Int32Array);
-    q.key.set(s.extra[m - 1] as Float64Array);
+    q.time.set(s.extra[m - 1] as Float64Array);
     q.size = s.queueSize;
     this.now = s.now;
     this.n = s.n;

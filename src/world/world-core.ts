@@ -530,7 +530,7 @@ export abstract class WorldCore extends WorldBase {
   }
 
   protected bucket(cx: number, cy: number, cz: number): number {
-    return cellHash(cx, cy, cz, this.grid.mask);
+    return this.grid.cell(cx, cy, cz);
   }
 
   /** Rebuilds the grid and the wall table, checks the start state, and schedules every body. */
@@ -576,6 +576,14 @@ export abstract class WorldCore extends WorldBase {
     this.softSpeed = this.restSpeed * (1 + 2 ** -30);
     if (this.collapseTimeOption === undefined) this.collapseTime = g > 0 ? 0 : 1e-9;
     this.grid = new HashGrid(2 * Math.max(movers, 512), Math.max(this.capacity, 16));
+    // A bounded world without kinematic bodies gets a dense grid when it is not too sparse.
+    if (this.kinematicCount === 0 && Number.isFinite(this.maxX - this.minX + this.maxY - this.minY + (this.dim === 3 ? this.maxZ - this.minZ : 0))) {
+      const ox = Math.floor(this.minX / cs) - 2, oy = Math.floor(this.minY / cs) - 2;
+      const oz = this.dim === 3 ? Math.floor(this.minZ / cs) - 2 : 0;
+      const nx = Math.floor(this.maxX / cs) + 3 - ox, ny = Math.floor(this.maxY / cs) + 3 - oy;
+      const nz = this.dim === 3 ? Math.floor(this.maxZ / cs) + 3 - oz : 1;
+      if (nx * ny * nz <= 4 * movers + 4096) this.grid.makeDense(ox, oy, oz, nx, ny, nz);
+    }
     const pairs: number[] = [];
     const globals: number[] = [];
     for (let i = 0; i < n; i++) {
@@ -893,8 +901,21 @@ export abstract class WorldCore extends WorldBase {
     const r = this.r[i];
     const faces = this.dim === 3 ? 6 : 4;
     const sup = this.support[i];
+    // A face can only be met before the body leaves its cell when the contact position lies
+    // within reach of the cell: the others wait for a later cell (a hair of slack for rounding).
+    const cs = this.cellSize;
+    const eps = cs * 2 ** -20;
+    const lx = this.cellX[i] * cs, ly = this.cellY[i] * cs, lz = this.cellZ[i] * cs;
     for (let face = 0; face < faces; face++) {
       if (sup === -2 - face) continue;
+      switch (face) {
+        case 0: if (this.minX + r < lx - eps) continue; break;
+        case 1: if (this.maxX - r > lx + cs + eps) continue; break;
+        case 2: if (this.minY + r < ly - eps) continue; break;
+        case 3: if (this.maxY - r > ly + cs + eps) continue; break;
+        case 4: if (this.minZ + r < lz - eps) continue; break;
+        default: if (this.maxZ - r > lz + cs + eps) continue;
+      }
       let gap: number, v: number, a: number;
       switch (face) {
         case 0: gap = this.x[i] - r - this.minX; v = this.vx[i]; a = this.accX(i); break;
@@ -989,11 +1010,14 @@ export abstract class WorldCore extends WorldBase {
     const lastBody = this.pLastKind === LAST_BODY ? this.pLastOther : -1;
     let best = this.pBest;
     let other = -1;
+    const dense = grid.dense;
+    const b0 = dense ? grid.cell(cx, cy, 0) : 0;
+    const nx = grid.nx;
     for (let dx = -1; dx <= 1; dx++) {
       for (let dy = -1; dy <= 1; dy++) {
         const cxx = cx + dx, cyy = cy + dy;
-        for (let j = head[cellHash(cxx, cyy, 0, mask)]; j >= 0; j = next[j]) {
-          if (j === i || cellX[j] !== cxx || cellY[j] !== cyy) continue;
+        for (let j = head[dense ? b0 + dx + dy * nx : cellHash(cxx, cyy, 0, mask)]; j >= 0; j = next[j]) {
+          if (j === i || (!dense && (cellX[j] !== cxx || cellY[j] !== cyy))) continue;
           const dt = now - T0[j];
           const jx = X[j] + dt * VX[j], jy = Y[j] + dt * VY[j];
           let t = screenCircles(x, y, vx, vy, r, jx, jy, VX[j], VY[j], R[j], best);
@@ -1031,12 +1055,15 @@ export abstract class WorldCore extends WorldBase {
     const lastBody = this.pLastKind === LAST_BODY ? this.pLastOther : -1;
     let best = this.pBest;
     let other = -1;
+    const dense = grid.dense;
+    const b0 = dense ? grid.cell(cx, cy, cz) : 0;
+    const sy = grid.nx, sz = grid.nx * grid.ny;
     for (let dx = -1; dx <= 1; dx++) {
       for (let dy = -1; dy <= 1; dy++) {
         for (let dz = -1; dz <= 1; dz++) {
           const cxx = cx + dx, cyy = cy + dy, czz = cz + dz;
-          for (let j = head[cellHash(cxx, cyy, czz, mask)]; j >= 0; j = next[j]) {
-            if (j === i || cellX[j] !== cxx || cellY[j] !== cyy || cellZ[j] !== czz) continue;
+          for (let j = head[dense ? b0 + dx + dy * sy + dz * sz : cellHash(cxx, cyy, czz, mask)]; j >= 0; j = next[j]) {
+            if (j === i || (!dense && (cellX[j] !== cxx || cellY[j] !== cyy || cellZ[j] !== czz))) continue;
             const dt = now - T0[j];
             const jx = X[j] + dt * VX[j], jy = Y[j] + dt * VY[j], jz = Z[j] + dt * VZ[j];
             let t = screenSpheres(x, y, z, vx, vy, vz, r, jx, jy, jz, VX[j], VY[j], VZ[j], R[j], best);
@@ -1579,7 +1606,8 @@ export abstract class WorldCore extends WorldBase {
 
   protected override extraState(): (Float64Array | Int32Array | Uint8Array)[] {
     const g = this.grid;
-    return [g.head, g.next, g.prev, g.bucketOf, g.wallOffsets, g.wallItems, this.globalWalls, this.wallKind, this.wallData, Float64Array.of(
+    const layout = Float64Array.of(g.dense ? 1 : 0, g.ox, g.oy, g.oz, g.nx, g.ny, g.nz, g.mask);
+    return [g.head, g.next, g.prev, g.bucketOf, g.wallOffsets, g.wallItems, this.globalWalls, this.wallKind, this.wallData, layout, Float64Array.of(
       this.cellSize, this.wallCount, this.wallsChecked,
       // what a rebuild works out, so that a restored or cloned world goes on exactly alike
       this.restSpeed, this.minSeparation, this.softSpeed, this.collapseTime, this.linearMotion ? 1 : 0, this.kinematicCount,
@@ -1588,7 +1616,10 @@ export abstract class WorldCore extends WorldBase {
   }
 
   protected override setExtraState(a: (Float64Array | Int32Array | Uint8Array)[]): void {
-    const g = new HashGrid((a[0] as Int32Array).length, Math.max(this.capacity, 16));
+    const g = new HashGrid(16, Math.max(this.capacity, 16));
+    const layout = a[9] as Float64Array;
+    if (layout[0] === 1) g.makeDense(layout[1], layout[2], layout[3], layout[4], layout[5], layout[6]);
+    g.mask = layout[7];
     g.head = (a[0] as Int32Array).slice();
     g.next.set(a[1] as Int32Array);
     g.prev.set(a[2] as Int32Array);
@@ -1599,17 +1630,19 @@ export abstract class WorldCore extends WorldBase {
     this.globalWalls = (a[6] as Int32Array).slice();
     this.wallKind = (a[7] as Uint8Array).slice();
     this.wallData = (a[8] as Float64Array).slice();
-    this.cellSize = a[9][0];
-    this.wallCount = a[9][1];
-    this.wallsChecked = a[9][2];
-    this.restSpeed = a[9][3];
-    this.minSeparation = a[9][4];
-    this.softSpeed = a[9][5];
-    this.collapseTime = a[9][6];
-    this.linearMotion = a[9][7] === 1;
-    this.kinematicCount = a[9][8];
-    this.gx = a[9][9];
-    this.gy = a[9][10];
-    this.gz = a[9][11];
+    const v = a[10] as Float64Array;
+    this.cellSize = v[0];
+    this.wallCount = v[1];
+    this.wallsChecked = v[2];
+    this.restSpeed = v[3];
+    this.minSeparation = v[4];
+    this.softSpeed = v[5];
+    this.collapseTime = v[6];
+    this.linearMotion = v[7] === 1;
+    this.kinematicCount = v[8];
+    this.gx = v[9];
+    this.gy = v[10];
+    this.gz = v[11];
   }
+
 }
