@@ -15,8 +15,8 @@ import { checkMovingCircle, checkTMax } from "./validate.js";
 
 const U8 = 8 * 2 ** -53;
 
-/** Inputs of {@link exactToiCircles}: ax, ay, avx, avy, ar, bx, by, bvx, bvy, br, tMax. */
-export const circlesExactInput = new Float64Array(11);
+/** Inputs of {@link exactToiCircles} (ax, ay, avx, avy, ar, bx, by, bvx, bvy, br, tMax in 0..10) and its result (slot 11). */
+export const circlesExactInput = new Float64Array(12);
 
 /**
  * The screening stage of {@link toiCirclesRaw}: Infinity or 0 when certain, NaN when the
@@ -66,7 +66,8 @@ export function toiCirclesRaw(
   const q = circlesExactInput;
   q[0] = ax; q[1] = ay; q[2] = avx; q[3] = avy; q[4] = ar;
   q[5] = bx; q[6] = by; q[7] = bvx; q[8] = bvy; q[9] = br; q[10] = tMax;
-  return exactToiCircles();
+  exactToiCircles();
+  return circlesExactInput[11];
 }
 
 /**
@@ -75,7 +76,7 @@ export function toiCirclesRaw(
  * which leaves an absolute error of a few 2^-106 of their magnitude. Signs decide the cases:
  * b >= 0 moving apart or at rest, c <= 0 overlapping (or touching) while approaching.
  */
-export function exactToiCircles(): number {
+export function exactToiCircles(): void {
   const q = circlesExactInput;
   const ax = q[0], ay = q[1], avx = q[2], avy = q[3], ar = q[4];
   const bx = q[5], by = q[6], bvx = q[7], bvy = q[8], br = q[9], tMax = q[10];
@@ -97,7 +98,10 @@ export function exactToiCircles(): number {
   let timeShift = 0;
   const md = Math.max(Math.abs(dxh), Math.abs(dyh), Rh);
   const mw = Math.max(Math.abs(wxh), Math.abs(wyh));
-  if (md === 0 || mw === 0) return Infinity; // no relative motion, or two points at one place
+  if (md === 0 || mw === 0) {
+    circlesExactInput[11] = Infinity;
+    return;
+  } // no relative motion, or two points at one place
   if (!(md > 2 ** -200 && md < 2 ** 200 && mw > 2 ** -200 && mw < 2 ** 200)) {
     // Multiply by 2^kd in two halves so that no factor overflows (kd reaches 1074 for subnormals).
     const kd = -Math.floor(Math.log2(md));
@@ -121,7 +125,10 @@ export function exactToiCircles(): number {
   s = p1 + p2; bb = s - p1; e = p1 - (s - bb) + (p2 - bb);
   low = e + p1e + p2e + (dxh * wxl + dxl * wxh + dyh * wyl + dyl * wyh) + (dxl * wxl + dyl * wyl);
   const bh = s + low; bb = bh - s; const bl = s - (bh - bb) + (low - bb);
-  if (bh >= 0) return Infinity;
+  if (bh >= 0) {
+    circlesExactInput[11] = Infinity;
+    return;
+  }
 
   // c = d.d - R^2
   t = SPLITTER * Rh; const RH = t - (t - Rh); const RL = Rh - RH;
@@ -132,7 +139,10 @@ export function exactToiCircles(): number {
   const s2 = s - q3; bb = s2 - s; const e2 = s - (s2 - bb) + (-q3 - bb);
   low = e + e2 + q1e + q2e - q3e + 2 * (dxh * dxl + dyh * dyl - Rh * Rl) + (dxl * dxl + dyl * dyl - Rl * Rl);
   const ch = s2 + low; bb = ch - s2; const cl = s2 - (ch - bb) + (low - bb);
-  if (ch <= 0) return 0;
+  if (ch <= 0) {
+    circlesExactInput[11] = 0;
+    return;
+  }
 
   // a = w.w (a sum of squares: no cancellation, FastTwoSum suffices at the end)
   const r1 = wxh * wxh; const r1e = wxH * wxH - r1 + 2 * wxH * wxL + wxL * wxL;
@@ -144,7 +154,8 @@ export function exactToiCircles(): number {
   const c = contactRootInput;
   c[0] = ah; c[1] = al; c[2] = bh; c[3] = bl; c[4] = ch; c[5] = cl; c[6] = ldexp(tMax, -timeShift);
   firstContactRoot();
-  return timeShift === 0 ? c[7] : ldexp(c[7], timeShift);
+  circlesExactInput[11] = timeShift === 0 ? c[7] : ldexp(c[7], timeShift);
+  return;
 }
 
 /**
@@ -174,7 +185,8 @@ export function timeOfImpactCircles(a: MovingCircle, b: MovingCircle, tMax = 1):
 function exactFromCircles(a: MovingCircle, b: MovingCircle, tMax: number): number {
   const q = circlesExactInput;
   q[0] = a.x; q[1] = a.y; q[2] = a.vx; q[3] = a.vy; q[4] = a.r; q[5] = b.x; q[6] = b.y; q[7] = b.vx; q[8] = b.vy; q[9] = b.r; q[10] = tMax;
-  return exactToiCircles();
+  exactToiCircles();
+  return circlesExactInput[11];
 }
 
 /**

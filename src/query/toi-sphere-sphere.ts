@@ -11,8 +11,8 @@ import { checkMovingSphere, checkTMax } from "./validate.js";
 
 const U8 = 8 * 2 ** -53;
 
-/** Inputs of {@link exactToiSpheres}: the 15 arguments of toiSpheresRaw in order. */
-export const spheresExactInput = new Float64Array(15);
+/** Inputs of {@link exactToiSpheres} (the 15 arguments of toiSpheresRaw in order) and its result (slot 15). */
+export const spheresExactInput = new Float64Array(16);
 
 /**
  * The screening stage of {@link toiSpheresRaw}: Infinity or 0 when certain, NaN when the
@@ -58,11 +58,12 @@ export function toiSpheresRaw(
   const q = spheresExactInput;
   q[0] = ax; q[1] = ay; q[2] = az; q[3] = avx; q[4] = avy; q[5] = avz; q[6] = ar;
   q[7] = bx; q[8] = by; q[9] = bz; q[10] = bvx; q[11] = bvy; q[12] = bvz; q[13] = br; q[14] = tMax;
-  return exactToiSpheres();
+  exactToiSpheres();
+  return spheresExactInput[15];
 }
 
 /** The double-double path; see exactToiCircles in toi-circle-circle.ts for the derivation. */
-export function exactToiSpheres(): number {
+export function exactToiSpheres(): void {
   const q = spheresExactInput;
   const ax = q[0], ay = q[1], az = q[2], avx = q[3], avy = q[4], avz = q[5], ar = q[6];
   const bx = q[7], by = q[8], bz = q[9], bvx = q[10], bvy = q[11], bvz = q[12], br = q[13], tMax = q[14];
@@ -87,7 +88,10 @@ export function exactToiSpheres(): number {
   let timeShift = 0;
   const md = Math.max(Math.abs(dxh), Math.abs(dyh), Math.abs(dzh), Rh);
   const mw = Math.max(Math.abs(wxh), Math.abs(wyh), Math.abs(wzh));
-  if (md === 0 || mw === 0) return Infinity; // no relative motion, or two points at one place
+  if (md === 0 || mw === 0) {
+    spheresExactInput[15] = Infinity;
+    return;
+  } // no relative motion, or two points at one place
   if (!(md > 2 ** -200 && md < 2 ** 200 && mw > 2 ** -200 && mw < 2 ** 200)) {
     // Multiply by 2^kd in two halves so that no factor overflows (kd reaches 1074 for subnormals).
     const kd = -Math.floor(Math.log2(md));
@@ -115,7 +119,10 @@ export function exactToiSpheres(): number {
   low = e + e2 + p1e + p2e + p3e +
     (dxh * wxl + dxl * wxh + dyh * wyl + dyl * wyh + dzh * wzl + dzl * wzh) + (dxl * wxl + dyl * wyl + dzl * wzl);
   const bh = s2 + low; bb = bh - s2; const bl = s2 - (bh - bb) + (low - bb);
-  if (bh >= 0) return Infinity;
+  if (bh >= 0) {
+    spheresExactInput[15] = Infinity;
+    return;
+  }
 
   // c = d.d - R^2
   t = SPLITTER * Rh; const RH = t - (t - Rh); const RL = Rh - RH;
@@ -129,7 +136,10 @@ export function exactToiSpheres(): number {
   low = e + e2 + e3 + q1e + q2e + q3e - q4e +
     2 * (dxh * dxl + dyh * dyl + dzh * dzl - Rh * Rl) + (dxl * dxl + dyl * dyl + dzl * dzl - Rl * Rl);
   const ch = s3 + low; bb = ch - s3; const cl = s3 - (ch - bb) + (low - bb);
-  if (ch <= 0) return 0;
+  if (ch <= 0) {
+    spheresExactInput[15] = 0;
+    return;
+  }
 
   // a = w.w
   const r1 = wxh * wxh; const r1e = wxH * wxH - r1 + 2 * wxH * wxL + wxL * wxL;
@@ -143,7 +153,8 @@ export function exactToiSpheres(): number {
   const c = contactRootInput;
   c[0] = ah; c[1] = al; c[2] = bh; c[3] = bl; c[4] = ch; c[5] = cl; c[6] = ldexp(tMax, -timeShift);
   firstContactRoot();
-  return timeShift === 0 ? c[7] : ldexp(c[7], timeShift);
+  spheresExactInput[15] = timeShift === 0 ? c[7] : ldexp(c[7], timeShift);
+  return;
 }
 
 /**
@@ -169,7 +180,8 @@ export function timeOfImpactSpheres(a: MovingSphere, b: MovingSphere, tMax = 1):
 function exactFromSpheres(a: MovingSphere, b: MovingSphere, tMax: number): number {
   const q = spheresExactInput;
   q[0] = a.x; q[1] = a.y; q[2] = a.z; q[3] = a.vx; q[4] = a.vy; q[5] = a.vz; q[6] = a.r; q[7] = b.x; q[8] = b.y; q[9] = b.z; q[10] = b.vx; q[11] = b.vy; q[12] = b.vz; q[13] = b.r; q[14] = tMax;
-  return exactToiSpheres();
+  exactToiSpheres();
+  return spheresExactInput[15];
 }
 
 /** Like {@link sweepSpheres}, without allocating: fills `out` and returns true on a hit. */

@@ -868,26 +868,47 @@ export abstract class WorldCore extends WorldBase {
   /** Leaving the grid cell (faces 0..5: -x, +x, -y, +y, -z, +z) means a new neighbourhood. */
   private scanCell(i: number): void {
     const cs = this.cellSize;
-    const x = this.x[i], y = this.y[i];
-    const vx = this.vx[i], vy = this.vy[i];
-    const ax = this.accX(i), ay = this.accY(i);
-    const cx = this.cellX[i], cy = this.cellY[i];
+    const three = this.dim === 3;
     let best = Infinity;
     let face = -1;
-    let t = firstContact1D(x - cx * cs, vx, ax);
-    if (t < best) { best = t; face = 0; }
-    t = firstContact1D((cx + 1) * cs - x, -vx, -ax);
-    if (t < best) { best = t; face = 1; }
-    t = firstContact1D(y - cy * cs, vy, ay);
-    if (t < best) { best = t; face = 2; }
-    t = firstContact1D((cy + 1) * cs - y, -vy, -ay);
-    if (t < best) { best = t; face = 3; }
-    if (this.dim === 3) {
-      const z = this.z[i], vz = this.vz[i], az = this.accZ(i), cz = this.cellZ[i];
-      t = firstContact1D(z - cz * cs, vz, az);
-      if (t < best) { best = t; face = 4; }
-      t = firstContact1D((cz + 1) * cs - z, -vz, -az);
-      if (t < best) { best = t; face = 5; }
+    if (this.aex[i] === 0 && this.aey[i] === 0 && this.aez[i] === 0) {
+      // Without acceleration each axis is left through the side it moves towards, at
+      // (side - position) / velocity: firstContact1D with a = 0, written out (no call).
+      for (let k = 0; k < (three ? 3 : 2); k++) {
+        const p = k === 0 ? this.x[i] : k === 1 ? this.y[i] : this.z[i];
+        const v = k === 0 ? this.vx[i] : k === 1 ? this.vy[i] : this.vz[i];
+        const c = k === 0 ? this.cellX[i] : k === 1 ? this.cellY[i] : this.cellZ[i];
+        let t: number;
+        if (v > 0) {
+          const gap = (c + 1) * cs - p;
+          t = gap > 0 ? gap / v : 0;
+          if (t < best) { best = t; face = 2 * k + 1; }
+        } else if (v < 0) {
+          const gap = p - c * cs;
+          t = gap > 0 ? gap / -v : 0;
+          if (t < best) { best = t; face = 2 * k; }
+        }
+      }
+    } else {
+      const x = this.x[i], y = this.y[i];
+      const vx = this.vx[i], vy = this.vy[i];
+      const ax = this.aex[i], ay = this.aey[i];
+      const cx = this.cellX[i], cy = this.cellY[i];
+      let t = firstContact1D(x - cx * cs, vx, ax);
+      if (t < best) { best = t; face = 0; }
+      t = firstContact1D((cx + 1) * cs - x, -vx, -ax);
+      if (t < best) { best = t; face = 1; }
+      t = firstContact1D(y - cy * cs, vy, ay);
+      if (t < best) { best = t; face = 2; }
+      t = firstContact1D((cy + 1) * cs - y, -vy, -ay);
+      if (t < best) { best = t; face = 3; }
+      if (three) {
+        const z = this.z[i], vz = this.vz[i], az = this.aez[i], cz = this.cellZ[i];
+        t = firstContact1D(z - cz * cs, vz, az);
+        if (t < best) { best = t; face = 4; }
+        t = firstContact1D((cz + 1) * cs - z, -vz, -az);
+        if (t < best) { best = t; face = 5; }
+      }
     }
     if (best < this.pBest) {
       this.pBest = best;
@@ -1026,7 +1047,8 @@ export abstract class WorldCore extends WorldBase {
             const q = circlesExactInput;
             q[0] = x; q[1] = y; q[2] = vx; q[3] = vy; q[4] = r;
             q[5] = jx; q[6] = jy; q[7] = VX[j]; q[8] = VY[j]; q[9] = R[j]; q[10] = best;
-            t = exactToiCircles();
+            exactToiCircles();
+            t = q[11];
           }
           if (t < best && !(t === 0 && j === lastBody)) {
             best = t;
@@ -1071,7 +1093,8 @@ export abstract class WorldCore extends WorldBase {
               const q = spheresExactInput;
               q[0] = x; q[1] = y; q[2] = z; q[3] = vx; q[4] = vy; q[5] = vz; q[6] = r;
               q[7] = jx; q[8] = jy; q[9] = jz; q[10] = VX[j]; q[11] = VY[j]; q[12] = VZ[j]; q[13] = R[j]; q[14] = best;
-              t = exactToiSpheres();
+              exactToiSpheres();
+              t = q[15];
             }
             if (t < best && !(t === 0 && j === lastBody)) {
               best = t;
