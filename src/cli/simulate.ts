@@ -6,14 +6,8 @@
  *
  * Chunks end after a fixed number of events, never after a wall-clock time, so the same
  * command gives the same bits on every run. Frames are taken from a clone of the world
- * advanced to each frame time, so asking for frames does not change the run's own events.
- *
- * Exception, until World.clone carries everything: a clone does not copy what the world
- * derives at its rebuild (whether motion is linear, the resting-contact speed, the count of
- * moving fixed bodies), so a clone of a world under gravity, with own accelerations or with
- * moving fixed bodies can diverge from it. For those worlds the frames are taken by bringing
- * the world itself to each frame time, which rounds every body's stored state at that time:
- * later events may then differ in their last bits from a run without frames.
+ * advanced to each frame time (a clone goes on bit for bit like the world), so asking for
+ * frames does not change the run's own events.
  */
 import type { World2D, World3D } from "../index.js";
 import { CliError, inputError } from "./cli-error.js";
@@ -92,16 +86,6 @@ function frameTime(start: number, end: number, every: number, k: number): number
   return Math.abs(t - end) <= 1e-12 * Math.max(1, Math.abs(end)) ? end : t;
 }
 
-/** True when a clone of this world continues exactly like it (see the note at the top). */
-export function cloneIsFaithful(world: AnyWorld): boolean {
-  if (world.gx !== 0 || world.gy !== 0 || world.gz !== 0) return false;
-  for (let i = 0; i < world.n; i++) {
-    if (world.ax[i] !== 0 || world.ay[i] !== 0 || world.az[i] !== 0) return false;
-    if (world.invMass[i] === 0 && (world.vx[i] !== 0 || world.vy[i] !== 0 || world.vz[i] !== 0)) return false;
-  }
-  return true;
-}
-
 /** Translates what the world throws at the first advance into messages for the user. */
 function explainWorldError(e: unknown, file: string): never {
   if (e instanceof RangeError) {
@@ -131,7 +115,6 @@ export async function simulate(world: AnyWorld, duration: number, hooks: Simulat
   };
   if (every !== undefined) emit(world, start);
   world.maxEventsPerAdvance = CHUNK_EVENTS;
-  const byClone = cloneIsFaithful(world);
   for (;;) {
     if (interrupt.requested) {
       result.interrupted = true;
@@ -139,13 +122,12 @@ export async function simulate(world: AnyWorld, duration: number, hooks: Simulat
     }
     const framesDue = every !== undefined && frameTime(start, end, every, k) <= end;
     let clone: AnyWorld | null = null;
-    if (framesDue && byClone) {
+    if (framesDue) {
       clone = world.clone();
       clone.recordEvents = false;
       clone.maxEventsPerAdvance = Number.MAX_SAFE_INTEGER;
     }
-    // Stepping mode: this chunk ends at the next frame time at the latest.
-    const target = framesDue && !byClone ? frameTime(start, end, every as number, k) : end;
+    const target = end;
     let rep;
     try {
       advanceTo(world, target);
@@ -161,7 +143,7 @@ export async function simulate(world: AnyWorld, duration: number, hooks: Simulat
         advanceTo(clone, t);
         emit(clone, t);
       }
-    } else if (framesDue && rep.complete) emit(world, target);
+    }
     result.reached = world.now;
     hooks.onProgress?.(duration > 0 ? (world.now - start) / duration : 1, result.collisions);
     if (rep.complete && target === end) break;
