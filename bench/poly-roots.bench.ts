@@ -1,5 +1,5 @@
 /**
- * Quartic solver throughput on the public test sets in ../shared/data/quartic: all real roots
+ * Quartic solver throughput on the public test sets in test/fixtures/quartic: all real roots
  * (on the whole real line) and the first root in [0, 10], through the checked public functions.
  * The compiled reference figures (a Numba solver, plain C) were measured on this machine kind
  * by the issue's author; they are printed as labelled constants, not run here.
@@ -14,7 +14,7 @@ const NUMBA_REFERENCE = 2.8e6; // solves/s, compiled Numba quartic solver (poolt
 const C_REFERENCE = 3.3e6; // solves/s, plain C, same machine kind
 
 function load(name: string): Float64Array {
-  const rows: { coefficients: number[] }[] = JSON.parse(readFileSync(new URL(`../../shared/data/quartic/${name}.json`, import.meta.url), "utf8"));
+  const rows: { coefficients: number[] }[] = JSON.parse(readFileSync(new URL(`../test/fixtures/quartic/${name}.json`, import.meta.url), "utf8"));
   const c = new Float64Array(rows.length * 5);
   rows.forEach((r, i) => r.coefficients.forEach((v, j) => (c[i * 5 + j] = v)));
   return c;

@@ -282,8 +282,8 @@ interface Row {
   roots: number[];
   case?: number;
 }
-const ordinary: Row[] = JSON.parse(readFileSync(new URL("../../shared/data/quartic/ordinary.json", import.meta.url), "utf8"));
-const hard: Row[] = JSON.parse(readFileSync(new URL("../../shared/data/quartic/hard.json", import.meta.url), "utf8"));
+const ordinary: Row[] = JSON.parse(readFileSync(new URL("./fixtures/quartic/ordinary.json", import.meta.url), "utf8"));
+const hard: Row[] = JSON.parse(readFileSync(new URL("./fixtures/quartic/hard.json", import.meta.url), "utf8"));
 const CASE_NAMES = ["widely separated", "closely spaced", "mixed scales", "near-repeated", "triple + perturbation", "extreme scales"];
 
 const out = new Float64Array(4);

@@ -61,7 +61,7 @@
  * Accuracy: a simple root to about the error of evaluating p in double-double,
  * 2^-100 sum |c_i| |t|^i / |p'(t)|, plus half an ulp. Measured against an exact BigInt
  * reference (test/poly-roots.test.ts): every root of the 1000 ordinary and 1000 pathological
- * quartics of ../shared/data/quartic within 1 ulp of the exact root of the stored polynomial.
+ * quartics of test/fixtures/quartic within 1 ulp of the exact root of the stored polynomial.
  * A root inside a cluster (nearly multiple) is placed where p is zero to the resolution: its
  * backward error is below 2^-96, its forward error what that implies (about 2^-33 relative for
  * a triple root).
