@@ -109,19 +109,26 @@ export class EventQueue {
     for (;;) {
       const c0 = 4 * k + 1;
       if (c0 >= n) break;
-      // the least of up to four children
+      // the least of up to four children (unrolled when all four exist)
       let c = c0;
       let tc = time[c0];
-      let jc = heap[c0];
-      const end = c0 + 4 < n ? c0 + 4 : n;
-      for (let m = c0 + 1; m < end; m++) {
-        const tm = time[m];
-        if (tm < tc || (tm === tc && heap[m] < jc)) {
-          c = m;
-          tc = tm;
-          jc = heap[m];
+      if (c0 + 3 < n) {
+        const t1 = time[c0 + 1], t2 = time[c0 + 2], t3 = time[c0 + 3];
+        let ca = c0, ta = tc;
+        if (t1 < ta || (t1 === ta && heap[c0 + 1] < heap[ca])) { ca = c0 + 1; ta = t1; }
+        let cb = c0 + 2, tb = t2;
+        if (t3 < tb || (t3 === tb && heap[c0 + 3] < heap[cb])) { cb = c0 + 3; tb = t3; }
+        if (tb < ta || (tb === ta && heap[cb] < heap[ca])) { c = cb; tc = tb; } else { c = ca; tc = ta; }
+      } else {
+        for (let m = c0 + 1; m < n; m++) {
+          const tm = time[m];
+          if (tm < tc || (tm === tc && heap[m] < heap[c])) {
+            c = m;
+            tc = tm;
+          }
         }
       }
+      const jc = heap[c];
       if (!(tc < t || (tc === t && jc < i))) break;
       heap[k] = jc;
       time[k] = tc;
