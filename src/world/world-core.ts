@@ -960,6 +960,7 @@ export abstract class WorldCore extends WorldBase {
   /** Walls and static bodies registered in body i's cell, and the global ones. */
   private scanWalls(i: number): void {
     const grid = this.grid;
+    if (grid.wallItems.length === 0 && this.globalWalls.length === 0) return; // nothing static at all
     const b0 = this.bucket(this.cellX[i], this.cellY[i], this.cellZ[i]);
     const base = grid.wallOffsets[b0];
     const nLocal = grid.wallOffsets[b0 + 1] - base;
