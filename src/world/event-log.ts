@@ -33,26 +33,22 @@ export class EventLog {
     this.count = 0;
   }
 
-  /** Appends one event; returns its index. */
-  push(
-    t: number, a: number, b: number, kind: number,
-    px: number, py: number, pz: number, nx: number, ny: number, nz: number,
-    impulse: number, speed: number,
-  ): number {
+  /** Appends one event from [t, px, py, pz, nx, ny, nz, impulse, speed]; returns its index. */
+  pushFrom(p: Float64Array, a: number, b: number, kind: number): number {
     const k = this.count;
     if (k === this.t.length) this.grow();
-    this.t[k] = t;
+    this.t[k] = p[0];
     this.a[k] = a;
     this.b[k] = b;
     this.kind[k] = kind;
-    this.px[k] = px;
-    this.py[k] = py;
-    this.pz[k] = pz;
-    this.nx[k] = nx;
-    this.ny[k] = ny;
-    this.nz[k] = nz;
-    this.impulse[k] = impulse;
-    this.speed[k] = speed;
+    this.px[k] = p[1];
+    this.py[k] = p[2];
+    this.pz[k] = p[3];
+    this.nx[k] = p[4];
+    this.ny[k] = p[5];
+    this.nz[k] = p[6];
+    this.impulse[k] = p[7];
+    this.speed[k] = p[8];
     this.count = k + 1;
     return k;
   }

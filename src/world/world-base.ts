@@ -400,27 +400,31 @@ export abstract class WorldBase {
     return out;
   }
 
-  /** Records a collision (and calls onCollision). */
-  protected emit(
-    t: number, a: number, b: number, kind: number,
-    px: number, py: number, pz: number, nx: number, ny: number, nz: number, impulse: number, speed: number,
-  ): void {
-    if (this.recordEvents) this.events.push(t, a, b, kind, px, py, pz, nx, ny, nz, impulse, speed);
+  /**
+   * The collision being recorded: t, px, py, pz, nx, ny, nz, impulse, speed (filled by the
+   * caller of {@link emit}: doubles passed through an array are never boxed).
+   */
+  protected readonly pending = new Float64Array(9);
+
+  /** Records the collision in `pending` between a and b (and calls onCollision). */
+  protected emit(a: number, b: number, kind: number): void {
+    const p = this.pending;
+    if (this.recordEvents) this.events.pushFrom(p, a, b, kind);
     const cb = this.onCollision;
     if (cb !== null) {
       const e = this.eventObject;
-      e.t = t;
+      e.t = p[0];
       e.a = a;
       e.b = b;
       e.kind = kind;
-      e.px = px;
-      e.py = py;
-      e.pz = pz;
-      e.nx = nx;
-      e.ny = ny;
-      e.nz = nz;
-      e.impulse = impulse;
-      e.speed = speed;
+      e.px = p[1];
+      e.py = p[2];
+      e.pz = p[3];
+      e.nx = p[4];
+      e.ny = p[5];
+      e.nz = p[6];
+      e.impulse = p[7];
+      e.speed = p[8];
       cb(e);
     }
   }

@@ -1386,7 +1386,10 @@ export abstract class WorldCore extends WorldBase {
     this.lastKind[j] = LAST_BODY;
     this.lastOther[j] = i;
     const ri = this.r[i];
-    this.emit(t, i, j, HIT_BODY, this.x[i] + ri * nx, this.y[i] + ri * ny, this.z[i] + ri * nz, nx, ny, nz, J, u);
+    const p = this.pending;
+    p[0] = t; p[1] = this.x[i] + ri * nx; p[2] = this.y[i] + ri * ny; p[3] = this.z[i] + ri * nz;
+    p[4] = nx; p[5] = ny; p[6] = nz; p[7] = J; p[8] = u;
+    this.emit(i, j, HIT_BODY);
     return true;
   }
 
@@ -1591,7 +1594,10 @@ export abstract class WorldCore extends WorldBase {
     this.lastKind[i] = lastKind;
     this.lastOther[i] = other;
     const r = this.r[i];
-    this.emit(t, i, other, kind, this.x[i] + r * nx, this.y[i] + r * ny, this.z[i] + r * nz, nx, ny, nz, J, u);
+    const p = this.pending;
+    p[0] = t; p[1] = this.x[i] + r * nx; p[2] = this.y[i] + r * ny; p[3] = this.z[i] + r * nz;
+    p[4] = nx; p[5] = ny; p[6] = nz; p[7] = J; p[8] = u;
+    this.emit(i, other, kind);
   }
 
   protected override collideWall(i: number, w: number, feature: number, t: number): boolean {
