@@ -98,7 +98,11 @@ export function closestParameterOnSegmentRaw(ax: number, ay: number, bx: number,
 function length(x: number, y: number): number {
   const m = Math.max(Math.abs(x), Math.abs(y));
   if (m > 2 ** -500 && m < 2 ** 500) return Math.sqrt(x * x + y * y);
-  return Math.hypot(x, y);
+  // Divide by the larger magnitude first (correctly rounded operations only: the same bits in
+  // every engine, which Math.hypot does not promise).
+  if (m === 0 || m === Infinity) return m;
+  const a = x / m, b = y / m;
+  return m * Math.sqrt(a * a + b * b);
 }
 
 /**

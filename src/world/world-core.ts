@@ -733,7 +733,7 @@ export abstract class WorldCore extends WorldBase {
         return separationSign(x, y, z, r, qx, qy, qz, 0) < 0;
       case WALL_PLANE: {
         const nx = d[o + 3], ny = d[o + 4], nz = d[o + 5];
-        const dist = ((x - d[o]) * nx + (y - d[o + 1]) * ny + (z - d[o + 2]) * nz) / Math.hypot(nx, ny, nz);
+        const dist = ((x - d[o]) * nx + (y - d[o + 1]) * ny + (z - d[o + 2]) * nz) / Math.sqrt(nx * nx + ny * ny + nz * nz);
         return dist < r;
       }
       default:
