@@ -50,7 +50,7 @@ export function bodyOverlapsWall(wall: SceneWall, x: number, y: number, z: numbe
   if (wall.plane !== undefined) {
     const [px, py, pz] = wall.plane.point;
     const [nx, ny, nz] = wall.plane.normal;
-    const dist = ((x - px) * nx + (y - py) * ny + (z - pz) * nz) / Math.hypot(nx, ny, nz);
+    const dist = ((x - px) * nx + (y - py) * ny + (z - pz) * nz) / Math.sqrt(nx * nx + ny * ny + nz * nz);
     return dist < r;
   }
   const [a, b, c] = wall.triangle as number[][];
