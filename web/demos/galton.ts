@@ -1,10 +1,9 @@
 /**
  * Galton board under gravity: balls drain from a hopper onto staggered rows of fixed pegs and
  * bounce down into bins. A ball that reaches a bin leaves the simulation (World2D.removeBody)
- * and is drawn on the bin's stack: resting piles are not simulated, which keeps the world
- * dilute (dense piles of inelastic balls are where event-driven simulation is weakest). Under gravity a ball's contact with a peg or a bin wall is the first
- * root of a quartic in time (parabola against circle or segment), which carom solves exactly;
- * balls settle in the bins by the world's resting-contact rule. With twelve rows the landing
+ * and is drawn on the bin's stack, which keeps the world dilute and the page light. Under
+ * gravity a ball's contact with a peg or a bin wall is the first root of a quartic in time
+ * (parabola against circle or segment), which carom solves exactly. With twelve rows the landing
  * column is close to a binomial(12, 1/2) variable (a ball does not always go exactly one half
  * column left or right, so the match is loose); the chart compares.
  */
@@ -75,12 +74,10 @@ function binomial(n: number, k: number): number {
 }
 
 /**
- * World options for the board. Resting contact is off (restSpeed 0): a ball that lands on top
- * of a peg must slide off it, not fall asleep there. The inelastic-collapse guard is widened to
- * a millisecond, so that such a ball's ever smaller bounces on the peg turn elastic (and tiny:
- * a bounce of 1 ms rises 4e-5 units) instead of piling up without end.
+ * World options for the board: the world's defaults (its resting rules settle balls that come to
+ * rest, contacts part at no less than the resting speed), with a per-frame work limit.
  */
-export const GALTON_OPTIONS = { restSpeed: 0, collapseTime: 1e-3, maxEventsPerAdvance: 200_000 };
+export const GALTON_OPTIONS = { maxEventsPerAdvance: 200_000 };
 
 export function createGalton(): Demo {
   const scene = galtonScene();
