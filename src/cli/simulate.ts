@@ -10,7 +10,7 @@
  * frames does not change the run's own events.
  */
 import type { World2D, World3D } from "../index.js";
-import { CliError, inputError } from "./cli-error.js";
+import { inputError } from "./cli-error.js";
 
 export type AnyWorld = World2D | World3D;
 
@@ -88,12 +88,7 @@ function frameTime(start: number, end: number, every: number, k: number): number
 
 /** Translates what the world throws at the first advance into messages for the user. */
 function explainWorldError(e: unknown, file: string): never {
-  if (e instanceof RangeError) {
-    if (/not supported yet/.test(e.message)) {
-      throw new CliError(`${file}: this scene needs a feature this version of carom does not have yet: ${e.message}`, 1);
-    }
-    if (/overlap|not inside the bounds/.test(e.message)) throw inputError(`${file}: ${e.message}`);
-  }
+  if (e instanceof RangeError && /overlap|not inside the bounds/.test(e.message)) throw inputError(`${file}: ${e.message}`);
   throw e;
 }
 

@@ -13,25 +13,22 @@ export async function validate(argv: readonly string[], stdout: (s: string) => v
   const { positional, values } = parseArgs("validate", argv, { json: { kind: "flag" }, quiet: { kind: "flag", short: "q" } });
   if (positional.length === 0) throw inputError("carom validate: name the scene file(s) to check, e.g. carom validate scene.json");
   let invalid = 0;
-  const report: { file: string; valid: boolean; errors?: string[]; note?: string; dimensions?: number; bodies?: number; walls?: number }[] = [];
+  const report: { file: string; valid: boolean; errors?: string[]; dimensions?: number; bodies?: number; walls?: number }[] = [];
   for (const file of positional) {
     try {
       const { scene } = loadScene(file);
-      // The world's own start-state check, and whether this version can run the scene at all.
-      let note: string | undefined;
+      // The world's own start-state check.
       try {
         worldFromScene(scene, { maxEventsPerAdvance: 1 }).advance(0);
       } catch (e) {
         if (!(e instanceof RangeError)) throw e;
-        if (/not supported yet/.test(e.message)) note = `valid, but this version of carom cannot run it yet: ${e.message}`;
-        else throw inputError(`${file}: ${e.message}`);
+        throw inputError(`${file}: ${e.message}`);
       }
       const dims = sceneDimensions(scene);
       const walls = (scene.walls ?? []).length;
-      report.push({ file, valid: true, dimensions: dims, bodies: scene.bodies.length, walls, ...(note === undefined ? {} : { note }) });
+      report.push({ file, valid: true, dimensions: dims, bodies: scene.bodies.length, walls });
       if (values.json !== true && values.quiet !== true) {
         stdout(`${file}: valid (${dims}D, ${scene.bodies.length} bodies, ${walls} walls)\n`);
-        if (note !== undefined) stderr(`${file}: note: ${note}\n`);
       }
     } catch (e) {
       if (!(e instanceof SceneError) && !(e instanceof CliError && e.exitCode === 2)) throw e;
