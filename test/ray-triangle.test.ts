@@ -12,7 +12,6 @@ const U = 2 ** -53;
 const ray = (o: V3, d: V3): Ray3 => ({ x: o[0], y: o[1], z: o[2], dx: d[0], dy: d[1], dz: d[2] });
 const tri = (a: V3, b: V3, c: V3): Triangle3 => ({ ax: a[0], ay: a[1], az: a[2], bx: b[0], by: b[1], bz: b[2], cx: c[0], cy: c[1], cz: c[2] });
 const T0 = tri([0, 0, 0], [1, 0, 0], [0, 1, 0]);
-const verts = (t: Triangle3): [V3, V3, V3] => [[t.ax, t.ay, t.az], [t.bx, t.by, t.bz], [t.cx, t.cy, t.cz]];
 
 test("a ray through the inside of the face hits it, with the face normal turned along the ray", () => {
   assert.deepEqual(raycastTriangle(ray([0.25, 0.25, 1], [0, 0, -1]), T0), { t: 1, px: 0.25, py: 0.25, pz: 0, nx: 0, ny: 0, nz: -1, feature: FEATURE_INTERIOR, index: 0 });

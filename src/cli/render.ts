@@ -13,7 +13,6 @@ import { Progress } from "./progress.js";
 import { Recording } from "./recording.js";
 import { renderHtml } from "./render-html.js";
 import { renderSvg } from "./render-svg.js";
-import type { View } from "./render-geometry.js";
 import { durationOption } from "./run.js";
 import { loadScene } from "./scene-file.js";
 import { simulate } from "./simulate.js";
