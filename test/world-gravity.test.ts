@@ -120,3 +120,14 @@ test("a clone of a world under gravity, with sleepers and supports, goes on bit 
   assert.equal(a, b);
   assert.deepEqual(Array.from(twin.y.subarray(0, twin.n)), Array.from(w.y.subarray(0, w.n)));
 });
+
+test("giving a sleeping body a velocity wakes it, and it moves", () => {
+  const w = new World2D({ gravity: [0, -9.81], restitution: 0.5, bounds: { min: [0, 0], max: [10, 10] } });
+  const b = w.addBody({ x: 5, y: 0.5, radius: 0.5 });
+  w.advance(0.1);
+  assert.ok(w.flags[b] & 4, "asleep on the floor");
+  w.setVelocity(b, 1, 3);
+  assert.equal(w.flags[b] & 4, 0);
+  w.advance(0.1);
+  assert.ok(w.x[b] > 5.09 && w.y[b] > 0.5, `moved to (${w.x[b]}, ${w.y[b]})`);
+});

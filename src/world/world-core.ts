@@ -243,6 +243,11 @@ export abstract class WorldCore extends WorldBase {
     this.vz[i] = vz;
     this.version[i]++;
     this.lastKind[i] = LAST_NONE;
+    // A new velocity wakes a sleeping body and lifts it off its support (the next contact
+    // decides again whether it rests).
+    this.flags[i] &= ~FLAG_ASLEEP;
+    this.support[i] = -1;
+    this.updateAcc(i);
     if (wasStatic !== this.isStatic(i)) this.dirty = true;
     else if (!this.dirty) this.predict(i);
   }
@@ -256,7 +261,9 @@ export abstract class WorldCore extends WorldBase {
     this.z[i] = z;
     this.version[i]++;
     this.lastKind[i] = LAST_NONE;
-    this.flags[i] &= ~FLAG_CHECKED; // a jump is checked like a new body
+    this.flags[i] &= ~(FLAG_CHECKED | FLAG_ASLEEP); // a jump is checked like a new body, and wakes it
+    this.support[i] = -1;
+    this.updateAcc(i);
     this.dirty = true;
   }
 
