@@ -131,3 +131,15 @@ test("giving a sleeping body a velocity wakes it, and it moves", () => {
   w.advance(0.1);
   assert.ok(w.x[b] > 5.09 && w.y[b] > 0.5, `moved to (${w.x[b]}, ${w.y[b]})`);
 });
+
+test("removing the ball a sleeper rests on wakes the sleeper, and it falls", () => {
+  const w = new World2D({ gravity: [0, -9.81], restitution: 0.5, bounds: { min: [0, 0], max: [10, 10] } });
+  const bottom = w.addBody({ x: 5, y: 0.5, radius: 0.5 });
+  const top = w.addBody({ x: 5, y: 1.5, radius: 0.5 });
+  w.advance(0.5);
+  assert.ok(w.flags[top] & 4, "the top ball sleeps on the bottom one");
+  w.removeBody(bottom);
+  assert.equal(w.flags[top] & 4, 0, "woken");
+  for (let k = 0; k < 5; k++) w.advance(1);
+  assert.ok(Math.abs(w.y[top] - 0.5) < 1e-9, `fell to the floor and settled: y = ${w.y[top]}`);
+});

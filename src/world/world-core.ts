@@ -532,6 +532,17 @@ export abstract class WorldCore extends WorldBase {
   }
 
   protected override onRemove(i: number): void {
+    // Sleepers that rested on it wake up (they may have nothing left to rest on).
+    if (!this.dirty && this.restSpeed > 0) {
+      this.scanNeighbours(i, (j) => {
+        // touching within rounding: radii grown by START_SLACK
+        const k = 1 + START_SLACK;
+        if (this.flags[j] & FLAG_ASLEEP && separationSign(this.x[i], this.y[i], this.z[i], this.r[i] * k, this.x[j], this.y[j], this.z[j], this.r[j] * k) <= 0) {
+          this.flags[j] &= ~FLAG_ASLEEP;
+          this.updateAcc(j);
+        }
+      });
+    }
     this.grid.remove(i);
     this.dirty = true;
   }
