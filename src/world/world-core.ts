@@ -22,6 +22,7 @@ import type { WallHit2, WallHit3 } from "../query/types.js";
 import { HashGrid, cellHash } from "../broad/hash-grid.js";
 import { firstContact1D } from "./motion-1d.js";
 import { acc, edgeContact, faceContact, featureCode, pairContactTime, planeContact, pointContact, resetAcc, segmentContact } from "./accelerated.js";
+import { accelContact, accelIO } from "../query/toi-accelerated.js";
 import { FEATURE_EDGE, FEATURE_INTERIOR, FEATURE_VERTEX } from "../query/types.js";
 import { HIT_BODY, HIT_BOUNDS, HIT_WALL } from "./event-log.js";
 import { WorldBase, FLAG_ALIVE, FLAG_ASLEEP, FLAG_CHECKED, FLAG_FIXED, EV_BODY, EV_BOUNDS, EV_CELL, EV_NONE, EV_SUPPORT_END, EV_WALL, type WorldOptions } from "./world-base.js";
@@ -999,7 +1000,7 @@ export abstract class WorldCore extends WorldBase {
         const j = -1 - code;
         if (!this.interacts(i, j)) continue;
         t = accelerated
-          ? this.toiAccelerated(x, y, z, vx, vy, vz, ax, ay, az, r, this.x[j], this.y[j], this.z[j], 0, 0, 0, 0, 0, 0, this.r[j], this.pBest)
+          ? this.accelPairTime(i, j, this.pBest)
           : three
             ? toiSpheresRaw(x, y, z, vx, vy, vz, r, this.x[j], this.y[j], this.z[j], 0, 0, 0, this.r[j], this.pBest)
             : toiCirclesRaw(x, y, vx, vy, r, this.x[j], this.y[j], 0, 0, this.r[j], this.pBest);
@@ -1014,7 +1015,7 @@ export abstract class WorldCore extends WorldBase {
       }
       if (code === this.support[i]) continue;
       t = accelerated
-        ? this.wallToiAccelerated(code, x, y, z, vx, vy, vz, ax, ay, az, r, this.pBest)
+        ? this.wallToiAccelerated(code, i, this.pBest)
         : this.wallToi(code, x, y, z, vx, vy, vz, r, this.pBest);
       if (t < this.pBest && !(t === 0 && this.pLastKind === LAST_WALL && this.pLastOther === code)) {
         this.pBest = t;
@@ -1026,7 +1027,7 @@ export abstract class WorldCore extends WorldBase {
     if (bestWall >= 0) {
       if (!accelerated) this.storeWallNormal(i, bestWall, x, y, z, vx, vy, vz, r);
       else {
-        this.wallToiAccelerated(bestWall, x, y, z, vx, vy, vz, ax, ay, az, r, Infinity);
+        this.wallToiAccelerated(bestWall, i, Infinity);
         this.evNx[i] = acc[1];
         this.evNy[i] = acc[2];
         this.evNz[i] = acc[3];
@@ -1158,13 +1159,17 @@ export abstract class WorldCore extends WorldBase {
             // Equal accelerations: the relative motion is linear.
             const jx = dt === 0 ? X[j] : X[j] + dt * (VX[j] + 0.5 * dt * bx);
             const jy = dt === 0 ? Y[j] : Y[j] + dt * (VY[j] + 0.5 * dt * by);
-            t = toiCirclesRaw(x, y, vx, vy, r, jx, jy, VX[j] + dt * bx, VY[j] + dt * by, R[j], best);
+            const jvx = VX[j] + dt * bx, jvy = VY[j] + dt * by;
+            t = screenCircles(x, y, vx, vy, r, jx, jy, jvx, jvy, R[j], best);
+            if (t !== t) {
+              const q = circlesExactInput;
+              q[0] = x; q[1] = y; q[2] = vx; q[3] = vy; q[4] = r;
+              q[5] = jx; q[6] = jy; q[7] = jvx; q[8] = jvy; q[9] = R[j]; q[10] = best;
+              exactToiCircles();
+              t = q[11];
+            }
           } else {
-            t = this.toiAccelerated(
-              x, y, 0, vx, vy, 0, ax, ay, 0, r,
-              X[j] + dt * (VX[j] + 0.5 * dt * bx), Y[j] + dt * (VY[j] + 0.5 * dt * by), 0, VX[j] + dt * bx, VY[j] + dt * by, 0, bx, by, 0, R[j],
-              best,
-            );
+            t = this.accelPairTime(i, j, best);
           }
           if (t < best && !(t === 0 && j === lastBody)) {
             best = t;
@@ -1209,14 +1214,17 @@ export abstract class WorldCore extends WorldBase {
               const jx = dt === 0 ? X[j] : X[j] + dt * (VX[j] + 0.5 * dt * bx);
               const jy = dt === 0 ? Y[j] : Y[j] + dt * (VY[j] + 0.5 * dt * by);
               const jz = dt === 0 ? Z[j] : Z[j] + dt * (VZ[j] + 0.5 * dt * bz);
-              t = toiSpheresRaw(x, y, z, vx, vy, vz, r, jx, jy, jz, VX[j] + dt * bx, VY[j] + dt * by, VZ[j] + dt * bz, R[j], best);
+              const jvx = VX[j] + dt * bx, jvy = VY[j] + dt * by, jvz = VZ[j] + dt * bz;
+              t = screenSpheres(x, y, z, vx, vy, vz, r, jx, jy, jz, jvx, jvy, jvz, R[j], best);
+              if (t !== t) {
+                const q = spheresExactInput;
+                q[0] = x; q[1] = y; q[2] = z; q[3] = vx; q[4] = vy; q[5] = vz; q[6] = r;
+                q[7] = jx; q[8] = jy; q[9] = jz; q[10] = jvx; q[11] = jvy; q[12] = jvz; q[13] = R[j]; q[14] = best;
+                exactToiSpheres();
+                t = q[15];
+              }
             } else {
-              t = this.toiAccelerated(
-                x, y, z, vx, vy, vz, ax, ay, az, r,
-                X[j] + dt * (VX[j] + 0.5 * dt * bx), Y[j] + dt * (VY[j] + 0.5 * dt * by), Z[j] + dt * (VZ[j] + 0.5 * dt * bz),
-                VX[j] + dt * bx, VY[j] + dt * by, VZ[j] + dt * bz, bx, by, bz, R[j],
-                best,
-              );
+              t = this.accelPairTime(i, j, best);
             }
             if (t < best && !(t === 0 && j === lastBody)) {
               best = t;
@@ -1234,6 +1242,28 @@ export abstract class WorldCore extends WorldBase {
     }
   }
 
+  /**
+   * Contact time within [0, tMax] of bodies i (state at now) and j (extrapolated to now) with
+   * different accelerations: the quartic kernel, its inputs written straight into its scratch
+   * (nothing boxed but tMax and the result).
+   */
+  private accelPairTime(i: number, j: number, tMax: number): number {
+    const q = accelIO;
+    const dt = this.now - this.t0[j];
+    const bx = this.aex[j], by = this.aey[j], bz = this.aez[j];
+    q[0] = this.x[i]; q[1] = this.y[i]; q[2] = this.z[i];
+    q[3] = this.vx[i]; q[4] = this.vy[i]; q[5] = this.vz[i];
+    q[6] = this.aex[i]; q[7] = this.aey[i]; q[8] = this.aez[i]; q[9] = this.r[i];
+    q[10] = this.x[j] + dt * (this.vx[j] + 0.5 * dt * bx);
+    q[11] = this.y[j] + dt * (this.vy[j] + 0.5 * dt * by);
+    q[12] = this.z[j] + dt * (this.vz[j] + 0.5 * dt * bz);
+    q[13] = this.vx[j] + dt * bx; q[14] = this.vy[j] + dt * by; q[15] = this.vz[j] + dt * bz;
+    q[16] = bx; q[17] = by; q[18] = bz; q[19] = this.r[j];
+    q[20] = tMax;
+    accelContact();
+    return q[21];
+  }
+
   /** Contact time of two bodies with different constant accelerations (a quartic), or Infinity. */
   protected toiAccelerated(
     x: number, y: number, z: number, vx: number, vy: number, vz: number, ax: number, ay: number, az: number, r: number,
@@ -1247,9 +1277,9 @@ export abstract class WorldCore extends WorldBase {
    * Contact time of an accelerated body with wall w within [0, tMax], or Infinity; the normal
    * and feature of the contact are left in `acc` (see accelerated.ts).
    */
-  protected wallToiAccelerated(
-    w: number, x: number, y: number, z: number, vx: number, vy: number, vz: number, ax: number, ay: number, az: number, r: number, tMax: number,
-  ): number {
+  protected wallToiAccelerated(w: number, i: number, tMax: number): number {
+    const x = this.x[i], y = this.y[i], z = this.z[i], vx = this.vx[i], vy = this.vy[i], vz = this.vz[i];
+    const ax = this.aex[i], ay = this.aey[i], az = this.aez[i], r = this.r[i];
     const d = this.wallData;
     const o = WALL_STRIDE * w;
     resetAcc();
