@@ -1036,6 +1036,14 @@ export abstract class WorldCore extends WorldBase {
     }
   }
 
+  /** Records a body contact found by a neighbour scan as the running best event. */
+  private takeBody(best: number, other: number): void {
+    this.pBest = best;
+    this.pKind = EV_BODY;
+    this.pOther = other;
+    this.pOtherVersion = this.version[other];
+  }
+
   /**
    * The common case of scanBodies2, kept lean so that the whole contact kernel inlines: no
    * accelerations anywhere and every pair interacting.
@@ -1077,12 +1085,7 @@ export abstract class WorldCore extends WorldBase {
         }
       }
     }
-    if (other >= 0) {
-      this.pBest = best;
-      this.pKind = EV_BODY;
-      this.pOther = other;
-      this.pOtherVersion = this.version[other];
-    }
+    if (other >= 0) this.takeBody(best, other);
   }
 
   /** The common case of scanBodies3 (no accelerations, every pair interacting). */
@@ -1124,12 +1127,7 @@ export abstract class WorldCore extends WorldBase {
         }
       }
     }
-    if (other >= 0) {
-      this.pBest = best;
-      this.pKind = EV_BODY;
-      this.pOther = other;
-      this.pOtherVersion = this.version[other];
-    }
+    if (other >= 0) this.takeBody(best, other);
   }
 
   /** Moving bodies in the 3 x 3 cells around body i (2D), extrapolated to now. */
@@ -1178,12 +1176,7 @@ export abstract class WorldCore extends WorldBase {
         }
       }
     }
-    if (other >= 0) {
-      this.pBest = best;
-      this.pKind = EV_BODY;
-      this.pOther = other;
-      this.pOtherVersion = this.version[other];
-    }
+    if (other >= 0) this.takeBody(best, other);
   }
 
   /** Moving bodies in the 3 x 3 x 3 cells around body i (3D), extrapolated to now. */
@@ -1234,12 +1227,7 @@ export abstract class WorldCore extends WorldBase {
         }
       }
     }
-    if (other >= 0) {
-      this.pBest = best;
-      this.pKind = EV_BODY;
-      this.pOther = other;
-      this.pOtherVersion = this.version[other];
-    }
+    if (other >= 0) this.takeBody(best, other);
   }
 
   /**
