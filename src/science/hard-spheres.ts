@@ -1,0 +1,658 @@
+/**
+ * An event-driven molecular dynamics engine for hard disks (2D) and hard spheres (3D) in a
+ * periodic box, specialised for what MD needs: no gravity, no walls, every axis periodic.
+ * One event loop serves both dimensions: 2D bodies are stored with z = 0, v_z = 0 and an
+ * infinite box side on z, so the per-pair kernel is the same code.
+ *
+ * Parts (the split of DynamO and of Smallenburg's EDMD):
+ * - storage: one Float64Array, 8 numbers per body (x, y, z, t, vx, vy, vz, ρ) so that a pair
+ *   test reads one or two cache lines; each body carries its own time t (positions are
+ *   advanced lazily, only when the body takes part in an event or is read);
+ * - motion: free flight; radii r_i(t) = ρ_i (1 + g t) (Lubachevsky–Stillinger growth, g = 0
+ *   for plain MD);
+ * - boundary: periodic on every axis with the minimum image; a body is wrapped back into the
+ *   box when it leaves its neighbour shell, and an image counter per axis keeps its unwrapped
+ *   position;
+ * - candidates: neighbour lists (neighbour-lists.ts), the shell exit being an event;
+ * - calendar: one event per body in an indexed 4-ary heap (event-heap.ts), stale predictions
+ *   dropped lazily by per-body collision counters, plus one slot for scheduled systems (the
+ *   Andersen thermostat and the growth horizon at which all lists are rebuilt).
+ *
+ * Collision times. The gap function of a pair, with relative position Δ, relative velocity w
+ * and contact distance σ(t) = σ₀ + σ' t (σ' = (ρ_i + ρ_j) g), is
+ *
+ *     f(τ) = |Δ + w τ|² − (σ + σ' τ)² = a τ² + 2 b τ + c,
+ *     a = |w|² − σ'²,  b = Δ·w − σ σ',  c = |Δ|² − σ²,
+ *
+ * still a quadratic for any growth rate, because all radii grow in proportion to one clock.
+ * A pair cannot come before the best time τ* found so far when f(τ*) > 0 while f is still
+ * falling (a τ* + b ≤ 0, or a < 0 with c > 0), when b ≥ 0 and a ≥ 0 (moving apart), or when
+ * b² < a c (a miss): each test costs a few multiplies and no square root. The first root is
+ * c / (√(b² − a c) − b) for b < 0 (no cancellation), −(b + √(b² − a c)) / a for a < 0 ≤ b.
+ * Without growth, a root whose rounding error bound is not below about 2^-18 of c or of the
+ * discriminant (a near contact, a near graze) is recomputed by carom's exact kernel
+ * (toiSpheresRaw, double-double, within an ulp of the exact root of the rounded inputs).
+ *
+ * Response. Elastic along the line of centres, and for growing bodies the separating normal
+ * speed gains the growth speed: w_n' = 2σ' − w_n, so growing bodies separate (the
+ * Lubachevsky–Stillinger rule); the impulse is J = 2μ(σ' − w_n), μ the reduced mass.
+ */
+import { toiSpheresRaw } from "../query/toi-sphere-sphere.js";
+import { suggestKey } from "../scene/suggest-key.js";
+import { EventHeap } from "./event-heap.js";
+import { NeighbourLists } from "./neighbour-lists.js";
+import { ScienceRandom } from "./random.js";
+
+/** Andersen thermostat: each body's velocity is redrawn from Maxwell–Boltzmann at kT at the events of a Poisson process of the given rate per body. */
+export interface AndersenOptions {
+  temperature: number;
+  rate: number;
+  seed: number;
+}
+
+export interface HardSpheresOptions {
+  dimensions: 2 | 3;
+  /** Side lengths of the periodic box [Lx, Ly(, Lz)]; the box spans [0, L) on each axis. */
+  box: readonly number[];
+  /** Body centres, `dimensions` numbers per body (wrapped into the box). */
+  positions: ArrayLike<number>;
+  /** Velocities, `dimensions` numbers per body (default: all at rest). */
+  velocities?: ArrayLike<number>;
+  /** Radius of every body, or one per body (> 0); with growth, the radius at time 0. */
+  radii: ArrayLike<number> | number;
+  /** Mass of every body, or one per body (> 0; default 1). */
+  masses?: ArrayLike<number> | number;
+  /** Lubachevsky–Stillinger growth: r_i(t) = r_i(0) (1 + g t) (default 0). */
+  growthRate?: number;
+  /** Andersen thermostat (default none). */
+  thermostat?: AndersenOptions;
+  /** Neighbour-list skin as a fraction of the largest diameter (default 0.5: cut-off 1.5 diameters). */
+  skin?: number;
+}
+
+const OPTION_KEYS = ["dimensions", "box", "positions", "velocities", "radii", "masses", "growthRate", "thermostat", "skin"];
+const THERMOSTAT_KEYS = ["temperature", "rate", "seed"];
+/** A start state may overlap by this fraction of a radius (carom's START_SLACK). */
+const START_SLACK = 1e-9;
+/** With growth, all lists are rebuilt each time the radii have grown by this fraction. */
+const HORIZON_GROWTH = 0.05;
+const U8 = 8 * 2 ** -53;
+/** A fast root is trusted when its error bound is below 2^-18 of c and of the discriminant. */
+const TRUST = 2 ** 18;
+
+/** Counts of what the engine did, for benchmarks and tests. */
+export interface HardSpheresStats {
+  collisions: number;
+  /** Events dropped because the partner had changed course since the prediction. */
+  stale: number;
+  /** Shell exits (one list rebuilt each). */
+  shellExits: number;
+  /** Rebuilds of every list (start, growth horizon, velocity rescaling). */
+  fullRebuilds: number;
+  /** Andersen velocity redraws. */
+  thermostatKicks: number;
+  /** Pair roots recomputed by the exact kernel. */
+  exactRoots: number;
+}
+
+export function checkKeys(o: object, known: readonly string[], what: string): void {
+  for (const k of Object.keys(o)) {
+    if (!known.includes(k)) {
+      const guess = suggestKey(k, known);
+      throw new RangeError(`${what}: unknown option "${k}"${guess === undefined ? "" : `, did you mean "${guess}"?`}`);
+    }
+  }
+}
+
+function perBody(v: ArrayLike<number> | number | undefined, n: number, fallback: number, name: string): Float64Array {
+  const out = new Float64Array(n);
+  if (v === undefined) out.fill(fallback);
+  else if (typeof v === "number") out.fill(v);
+  else {
+    if (v.length !== n) throw new RangeError(`${name} must have one entry per body (${n}), got ${v.length}`);
+    for (let i = 0; i < n; i++) out[i] = v[i];
+  }
+  for (let i = 0; i < n; i++) {
+    if (!(out[i] > 0 && out[i] < Infinity)) throw new RangeError(`${name}[${i}] must be a finite number > 0, got ${out[i]}`);
+  }
+  return out;
+}
+
+export class HardSpheres {
+  readonly dimensions: 2 | 3;
+  readonly count: number;
+  /** Box side lengths (Lz = Infinity in 2D). */
+  readonly box: Float64Array;
+  /** Interleaved state, 8 numbers per body: x, y, z, t, vx, vy, vz, ρ. */
+  readonly state: Float64Array;
+  readonly mass: Float64Array;
+  /** Image counters, 3 per body: unwrapped = wrapped + image × L. */
+  readonly image: Int32Array;
+  readonly stats: HardSpheresStats = { collisions: 0, stale: 0, shellExits: 0, fullRebuilds: 0, thermostatKicks: 0, exactRoots: 0 };
+  /** Called after each collision with the two bodies, the time and the impulse (optional). */
+  onCollision: ((i: number, j: number, t: number, impulse: number) => void) | null = null;
+
+  private now = 0;
+  private g: number;
+  private readonly rho: Float64Array;
+  private rhoMax = 0;
+  private readonly centre: Float64Array;
+  private readonly counter: Int32Array;
+  private readonly partner: Int32Array;
+  private readonly snap: Int32Array;
+  private readonly heap: EventHeap;
+  private readonly lists: NeighbourLists;
+  private readonly skinFraction: number;
+  private shell = 0;
+  private tHorizon = Infinity;
+  private readonly kT: number;
+  private readonly kickRate: number;
+  private readonly rng: ScienceRandom | null;
+  private tKick = Infinity;
+  // observables
+  private ke = 0;
+  private tKE = 0;
+  private keIntegral = 0;
+  private virial = 0;
+  private tMeasure = 0;
+  private collisionsMeasure = 0;
+
+  constructor(options: HardSpheresOptions) {
+    if (options === null || typeof options !== "object") throw new RangeError("options must be an object");
+    checkKeys(options, OPTION_KEYS, "HardSpheres");
+    const d = options.dimensions;
+    if (d !== 2 && d !== 3) throw new RangeError(`dimensions must be 2 or 3, got ${d}`);
+    this.dimensions = d;
+    if (!Array.isArray(options.box) && !(options.box instanceof Float64Array)) throw new RangeError("box must be an array of side lengths");
+    if (options.box.length !== d) throw new RangeError(`box must have ${d} side lengths, got ${options.box.length}`);
+    this.box = new Float64Array([options.box[0], options.box[1], d === 3 ? options.box[2] : Infinity]);
+    for (let a = 0; a < d; a++) {
+      if (!(this.box[a] > 0 && this.box[a] < Infinity)) throw new RangeError(`box[${a}] must be a finite number > 0, got ${this.box[a]}`);
+    }
+    const pos = options.positions;
+    if (pos === undefined || typeof pos.length !== "number" || pos.length % d !== 0) throw new RangeError(`positions must hold ${d} numbers per body`);
+    const n = pos.length / d;
+    if (n < 1) throw new RangeError("positions must hold at least one body");
+    this.count = n;
+    const vel = options.velocities;
+    if (vel !== undefined && vel.length !== pos.length) throw new RangeError(`velocities must have ${pos.length} entries (as positions), got ${vel.length}`);
+    this.rho = perBody(options.radii, n, 1, "radii");
+    this.mass = perBody(options.masses, n, 1, "masses");
+    const g = options.growthRate ?? 0;
+    if (!(g >= 0 && g < Infinity)) throw new RangeError(`growthRate must be a finite number >= 0, got ${g}`);
+    this.g = g;
+    const skin = options.skin ?? 0.5;
+    if (!(skin > 0 && skin < Infinity)) throw new RangeError(`skin must be a finite number > 0, got ${skin}`);
+    this.skinFraction = skin;
+    const th = options.thermostat;
+    if (th !== undefined) {
+      if (th === null || typeof th !== "object") throw new RangeError("thermostat must be an object");
+      checkKeys(th, THERMOSTAT_KEYS, "thermostat");
+      if (!(th.temperature > 0 && th.temperature < Infinity)) throw new RangeError(`thermostat.temperature must be a finite number > 0, got ${th.temperature}`);
+      if (!(th.rate > 0 && th.rate < Infinity)) throw new RangeError(`thermostat.rate must be a finite number > 0, got ${th.rate}`);
+      this.rng = new ScienceRandom(th.seed);
+      this.kT = th.temperature;
+      this.kickRate = th.rate * n;
+      this.tKick = this.rng.exponential(this.kickRate);
+    } else {
+      this.rng = null;
+      this.kT = 0;
+      this.kickRate = 0;
+    }
+    const s = (this.state = new Float64Array(8 * n));
+    for (let i = 0; i < n; i++) {
+      for (let a = 0; a < d; a++) {
+        const x = pos[d * i + a];
+        if (!Number.isFinite(x)) throw new RangeError(`positions[${d * i + a}] must be a finite number, got ${x}`);
+        const v = vel === undefined ? 0 : vel[d * i + a];
+        if (!Number.isFinite(v)) throw new RangeError(`velocities[${d * i + a}] must be a finite number, got ${v}`);
+        s[8 * i + a] = x - Math.floor(x / this.box[a]) * this.box[a];
+        if (s[8 * i + a] >= this.box[a]) s[8 * i + a] = 0;
+        s[8 * i + 4 + a] = v;
+      }
+      s[8 * i + 7] = this.rho[i];
+      if (this.rho[i] > this.rhoMax) this.rhoMax = this.rho[i];
+      this.ke += 0.5 * this.mass[i] * (s[8 * i + 4] ** 2 + s[8 * i + 5] ** 2 + s[8 * i + 6] ** 2);
+    }
+    this.image = new Int32Array(3 * n);
+    this.centre = new Float64Array(3 * n);
+    this.counter = new Int32Array(n);
+    this.partner = new Int32Array(n + 1).fill(-2);
+    this.snap = new Int32Array(n);
+    this.heap = new EventHeap(n + 1);
+    const density = n / (this.box[0] * this.box[1] * (d === 3 ? this.box[2] : 1));
+    const cut = 2 * this.rhoMax * (1 + skin);
+    const expected = density * (d === 3 ? (4 / 3) * Math.PI * cut ** 3 : Math.PI * cut * cut);
+    this.lists = new NeighbourLists(n, this.centre, this.rho, this.box, Math.ceil(1.5 * expected) + 8);
+    this.rebuildAll();
+    this.checkStart();
+  }
+
+  /** The current time. */
+  get time(): number {
+    return this.now;
+  }
+
+  /** The growth rate g (radii r_i(t) = r_i(0)(1 + g t) in the current parametrisation). */
+  get growthRate(): number {
+    return this.g;
+  }
+
+  /** Changes the growth rate from now on (radii stay continuous); 0 stops the growth. */
+  set growthRate(g: number) {
+    if (!(g >= 0 && g < Infinity)) throw new RangeError(`growthRate must be a finite number >= 0, got ${g}`);
+    this.syncAll();
+    const t = this.now;
+    const f = (1 + this.g * t) / (1 + g * t);
+    for (let i = 0; i < this.count; i++) {
+      this.rho[i] *= f;
+      this.state[8 * i + 7] = this.rho[i];
+    }
+    this.rhoMax *= f;
+    this.g = g;
+    this.rebuildAll();
+  }
+
+  /** Body i's radius now. */
+  radius(i: number): number {
+    return this.rho[i] * (1 + this.g * this.now);
+  }
+
+  /** Runs until time now + duration; returns the number of collisions. */
+  advance(duration: number): number {
+    if (!(duration >= 0)) throw new RangeError(`duration must be a number >= 0, got ${duration}`);
+    const before = this.stats.collisions;
+    this.run(this.now + duration, Infinity);
+    return this.stats.collisions - before;
+  }
+
+  /** Runs until the clock reads exactly `time` (>= now): frames at exact times. */
+  advanceTo(time: number): number {
+    if (!(time >= this.now)) throw new RangeError(`time must be a number >= the current time ${this.now}, got ${time}`);
+    const before = this.stats.collisions;
+    this.run(time, Infinity);
+    return this.stats.collisions - before;
+  }
+
+  /** Runs until `collisions` more collisions have happened; the clock stops at the last one. */
+  advanceCollisions(collisions: number): void {
+    if (!(collisions >= 0)) throw new RangeError(`collisions must be a number >= 0, got ${collisions}`);
+    this.run(Infinity, this.stats.collisions + collisions);
+  }
+
+  /** Starts a new measurement window for pressure, collision rate and mean kinetic energy. */
+  resetMeasurements(): void {
+    this.integrateKE();
+    this.keIntegral = 0;
+    this.virial = 0;
+    this.tMeasure = this.now;
+    this.collisionsMeasure = this.stats.collisions;
+  }
+
+  /**
+   * Reduced pressure Z = PV / (N kT) over the measurement window, from the collision virial:
+   * Z = 1 + Σ r_ij·J_ij / (d N ⟨kT⟩ Δt), with ⟨kT⟩ = 2⟨E_kin⟩ / (d N) averaged over the window
+   * (so Z = 1 + Σ σ J / (2 ∫E_kin dt)). NaN before any time has passed.
+   */
+  pressure(): number {
+    const keTime = this.keIntegral + this.ke * (this.now - this.tKE);
+    return this.now > this.tMeasure ? 1 + this.virial / (2 * keTime) : NaN;
+  }
+
+  /** Collisions per body per unit time over the measurement window (each collision counts for both bodies). */
+  collisionRate(): number {
+    return (2 * (this.stats.collisions - this.collisionsMeasure)) / (this.count * (this.now - this.tMeasure));
+  }
+
+  /** Simulated time since the measurement window started. */
+  get measuredTime(): number {
+    return this.now - this.tMeasure;
+  }
+
+  /** Kinetic energy, summed from the velocities. */
+  kineticEnergy(): number {
+    const s = this.state;
+    let e = 0;
+    for (let i = 0; i < this.count; i++) e += 0.5 * this.mass[i] * (s[8 * i + 4] ** 2 + s[8 * i + 5] ** 2 + s[8 * i + 6] ** 2);
+    return e;
+  }
+
+  /** Temperature kT = 2 E_kin / (d N) (Boltzmann's constant 1). */
+  temperature(): number {
+    return (2 * this.kineticEnergy()) / (this.dimensions * this.count);
+  }
+
+  /** Total momentum into out[0..d). */
+  momentumInto(out: Float64Array | number[]): Float64Array | number[] {
+    const s = this.state;
+    for (let a = 0; a < this.dimensions; a++) {
+      let p = 0;
+      for (let i = 0; i < this.count; i++) p += this.mass[i] * s[8 * i + 4 + a];
+      out[a] = p;
+    }
+    return out;
+  }
+
+  /** Positions now, wrapped into [0, L), d numbers per body. */
+  positionsInto(out: Float64Array): Float64Array {
+    this.readPositions(out, false);
+    return out;
+  }
+
+  /** Unwrapped positions now (wrapped position + image × L): displacements over any time. */
+  unwrappedPositionsInto(out: Float64Array): Float64Array {
+    this.readPositions(out, true);
+    return out;
+  }
+
+  /** Velocities, d numbers per body. */
+  velocitiesInto(out: Float64Array): Float64Array {
+    const d = this.dimensions, s = this.state;
+    for (let i = 0; i < this.count; i++) for (let a = 0; a < d; a++) out[d * i + a] = s[8 * i + 4 + a];
+    return out;
+  }
+
+  /** Radii now. */
+  radiiInto(out: Float64Array): Float64Array {
+    const grow = 1 + this.g * this.now;
+    for (let i = 0; i < this.count; i++) out[i] = this.rho[i] * grow;
+    return out;
+  }
+
+  /** Rescales every velocity so that the temperature is kT (pack uses it against the heating by growth). */
+  rescaleVelocities(kT: number): void {
+    if (!(kT > 0 && kT < Infinity)) throw new RangeError(`kT must be a finite number > 0, got ${kT}`);
+    const f = Math.sqrt(kT / this.temperature());
+    if (!(f < Infinity)) throw new RangeError("cannot rescale: every body is at rest");
+    this.integrateKE();
+    const s = this.state;
+    for (let i = 0; i < this.count; i++) {
+      this.sync(i);
+      s[8 * i + 4] *= f;
+      s[8 * i + 5] *= f;
+      s[8 * i + 6] *= f;
+      this.counter[i]++;
+    }
+    this.ke = this.kineticEnergy();
+    this.rebuildAll();
+  }
+
+  private readPositions(out: Float64Array, unwrapped: boolean): void {
+    const d = this.dimensions, s = this.state, box = this.box, now = this.now;
+    for (let i = 0; i < this.count; i++) {
+      const dt = now - s[8 * i + 3];
+      for (let a = 0; a < d; a++) {
+        let x = s[8 * i + a] + s[8 * i + 4 + a] * dt;
+        const L = box[a];
+        if (unwrapped) x += this.image[3 * i + a] * L;
+        else if (x >= L) x -= L;
+        else if (x < 0) {
+          x += L;
+          if (x >= L) x = 0;
+        }
+        out[d * i + a] = x;
+      }
+    }
+  }
+
+  private run(tEnd: number, collisionsEnd: number): void {
+    const heap = this.heap, time = heap.time, n = this.count;
+    const partner = this.partner, snap = this.snap, counter = this.counter;
+    const stats = this.stats;
+    while (stats.collisions < collisionsEnd) {
+      const k = heap.top();
+      const t = time[k];
+      if (t > tEnd || t === Infinity) {
+        if (tEnd < Infinity) this.now = tEnd;
+        return;
+      }
+      this.now = t;
+      if (k === n) this.system();
+      else {
+        const p = partner[k];
+        if (p >= 0) {
+          if (counter[p] === snap[k]) this.collide(k, p);
+          else {
+            stats.stale++;
+            this.predict(k);
+          }
+        } else this.shellExit(k);
+      }
+    }
+  }
+
+  /** Moves body i to the current time (same trajectory). */
+  private sync(i: number): void {
+    const s = this.state, o = 8 * i;
+    const dt = this.now - s[o + 3];
+    if (dt !== 0) {
+      s[o] += s[o + 4] * dt;
+      s[o + 1] += s[o + 5] * dt;
+      s[o + 2] += s[o + 6] * dt;
+      s[o + 3] = this.now;
+    }
+  }
+
+  /** Wraps body i into the box (counting images) and centres its shell on it. */
+  private wrap(i: number): void {
+    const s = this.state, o = 8 * i, box = this.box;
+    for (let a = 0; a < this.dimensions; a++) {
+      const L = box[a];
+      let x = s[o + a];
+      if (x >= L) {
+        x -= L;
+        this.image[3 * i + a]++;
+      } else if (x < 0) {
+        x += L;
+        this.image[3 * i + a]--;
+      }
+      s[o + a] = x;
+      this.centre[3 * i + a] = x;
+    }
+  }
+
+  private syncAll(): void {
+    for (let i = 0; i < this.count; i++) this.sync(i);
+  }
+
+  /** Rebuilds every list (new growth horizon) and predicts every body again. */
+  private rebuildAll(): void {
+    this.stats.fullRebuilds++;
+    const n = this.count;
+    for (let i = 0; i < n; i++) {
+      this.sync(i);
+      this.wrap(i);
+    }
+    const half = 0.5 * Math.min(this.box[0], this.box[1], this.box[2]);
+    const gNow = 1 + this.g * this.now;
+    const sigmaNow = 2 * this.rhoMax * gNow;
+    if (sigmaNow >= 0.98 * half) {
+      throw new RangeError(`bodies bigger than half the box: the largest diameter ${sigmaNow} must stay below ${0.98 * half} (0.49 of the smallest side)`);
+    }
+    let gh = this.g > 0 ? gNow * (1 + HORIZON_GROWTH) : gNow;
+    if (2 * this.rhoMax * gh > 0.98 * half) gh = (0.98 * half) / (2 * this.rhoMax);
+    this.tHorizon = this.g > 0 ? (gh - 1) / this.g : Infinity;
+    const sigmaH = 2 * this.rhoMax * gh;
+    const skin = Math.min(this.skinFraction * sigmaH, 0.99 * half - sigmaH);
+    this.shell = skin / 2;
+    this.lists.rebuildAll(gh, skin, this.rhoMax);
+    for (let i = 0; i < n; i++) this.predict(i);
+    this.scheduleSystem();
+  }
+
+  private scheduleSystem(): void {
+    this.heap.set(this.count, Math.min(this.tKick, this.tHorizon));
+  }
+
+  private system(): void {
+    if (this.tHorizon <= this.tKick) {
+      this.rebuildAll();
+      return;
+    }
+    const rng = this.rng as ScienceRandom;
+    const i = rng.int(this.count);
+    this.sync(i);
+    const s = this.state, o = 8 * i, m = this.mass[i];
+    const sd = Math.sqrt(this.kT / m);
+    this.integrateKE();
+    this.ke -= 0.5 * m * (s[o + 4] ** 2 + s[o + 5] ** 2 + s[o + 6] ** 2);
+    s[o + 4] = sd * rng.normal();
+    s[o + 5] = sd * rng.normal();
+    if (this.dimensions === 3) s[o + 6] = sd * rng.normal();
+    this.ke += 0.5 * m * (s[o + 4] ** 2 + s[o + 5] ** 2 + s[o + 6] ** 2);
+    this.counter[i]++;
+    this.stats.thermostatKicks++;
+    this.tKick += rng.exponential(this.kickRate);
+    this.predict(i);
+    this.scheduleSystem();
+  }
+
+  private integrateKE(): void {
+    this.keIntegral += this.ke * (this.now - this.tKE);
+    this.tKE = this.now;
+  }
+
+  private shellExit(i: number): void {
+    this.stats.shellExits++;
+    this.sync(i);
+    this.wrap(i);
+    this.lists.rebuildOne(i);
+    this.predict(i);
+  }
+
+  /** Body i's next event: the earliest collision with a listed neighbour, or its shell exit. */
+  private predict(i: number): void {
+    this.sync(i);
+    const s = this.state, o = 8 * i, now = this.now;
+    const xi = s[o], yi = s[o + 1], zi = s[o + 2];
+    const vxi = s[o + 4], vyi = s[o + 5], vzi = s[o + 6], ri = s[o + 7];
+    // shell exit: |e + v τ| = shell with e inside
+    const centre = this.centre;
+    const ex = xi - centre[3 * i], ey = yi - centre[3 * i + 1], ez = zi - centre[3 * i + 2];
+    const va = vxi * vxi + vyi * vyi + vzi * vzi;
+    let best = Infinity;
+    if (va > 0) {
+      const vb = ex * vxi + ey * vyi + ez * vzi;
+      const vc = ex * ex + ey * ey + ez * ez - this.shell * this.shell;
+      if (vc >= 0) best = now;
+      else {
+        const sq = Math.sqrt(vb * vb - va * vc);
+        best = now + (vb <= 0 ? (sq - vb) / va : -vc / (vb + sq));
+      }
+    }
+    let partner = -1;
+    const g = this.g, grow = 1 + g * now;
+    const box = this.box, lx = box[0], ly = box[1], lz = box[2];
+    const hx = 0.5 * lx, hy = 0.5 * ly, hz = 0.5 * lz;
+    const lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
+    for (let p = base; p < end; p++) {
+      const j = list[p];
+      const oj = 8 * j;
+      const dtj = now - s[oj + 3];
+      const vxj = s[oj + 4], vyj = s[oj + 5], vzj = s[oj + 6];
+      let dx = s[oj] + vxj * dtj - xi;
+      let dy = s[oj + 1] + vyj * dtj - yi;
+      let dz = s[oj + 2] + vzj * dtj - zi;
+      if (dx > hx) dx -= lx; else if (dx < -hx) dx += lx;
+      if (dy > hy) dy -= ly; else if (dy < -hy) dy += ly;
+      if (dz > hz) dz -= lz; else if (dz < -hz) dz += lz;
+      const wx = vxj - vxi, wy = vyj - vyi, wz = vzj - vzi;
+      const sum = ri + s[oj + 7];
+      const sd = sum * g;
+      const sig = sum * grow;
+      const b = dx * wx + dy * wy + dz * wz - sig * sd;
+      const a = wx * wx + wy * wy + wz * wz - sd * sd;
+      if (b >= 0 && a >= 0) continue;
+      const dd = dx * dx + dy * dy + dz * dz;
+      const c = dd - sig * sig;
+      const tb = best - now;
+      if (tb < Infinity && c > 0) {
+        const at = a * tb + b;
+        if ((at + b) * tb + c > 0 && (at <= 0 || a < 0)) continue;
+      }
+      let tau: number;
+      if (b < 0) {
+        if (c <= 0) tau = 0;
+        else {
+          const disc = b * b - a * c;
+          if (disc <= 0) continue;
+          tau = c / (Math.sqrt(disc) - b);
+          if (now + tau >= best) continue;
+          if (g === 0 && (c < TRUST * U8 * (dd + sig * sig) || disc < TRUST * U8 * (b * b + Math.abs(a * c)))) {
+            this.stats.exactRoots++;
+            tau = toiSpheresRaw(0, 0, 0, vxi, vyi, vzi, ri, dx, dy, dz, vxj, vyj, vzj, s[oj + 7], Infinity);
+          }
+        }
+      } else {
+        const disc = b * b - a * c;
+        tau = -(b + Math.sqrt(disc > 0 ? disc : 0)) / a;
+      }
+      if (now + tau < best) {
+        best = now + tau;
+        partner = j;
+      }
+    }
+    this.partner[i] = partner;
+    if (partner >= 0) this.snap[i] = this.counter[partner];
+    this.heap.set(i, best);
+  }
+
+  private collide(i: number, j: number): void {
+    this.sync(i);
+    this.sync(j);
+    const s = this.state, oi = 8 * i, oj = 8 * j, box = this.box;
+    let dx = s[oj] - s[oi], dy = s[oj + 1] - s[oi + 1], dz = s[oj + 2] - s[oi + 2];
+    if (dx > 0.5 * box[0]) dx -= box[0]; else if (dx < -0.5 * box[0]) dx += box[0];
+    if (dy > 0.5 * box[1]) dy -= box[1]; else if (dy < -0.5 * box[1]) dy += box[1];
+    if (dz > 0.5 * box[2]) dz -= box[2]; else if (dz < -0.5 * box[2]) dz += box[2];
+    const dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    const nx = dx / dist, ny = dy / dist, nz = dz / dist;
+    const wn = (s[oj + 4] - s[oi + 4]) * nx + (s[oj + 5] - s[oi + 5]) * ny + (s[oj + 6] - s[oi + 6]) * nz;
+    const sd = (s[oi + 7] + s[oj + 7]) * this.g;
+    const mi = this.mass[i], mj = this.mass[j];
+    const mu = (mi * mj) / (mi + mj);
+    const impulse = 2 * mu * (sd - wn);
+    if (impulse > 0) {
+      const ji = impulse / mi, jj = impulse / mj;
+      s[oi + 4] -= ji * nx;
+      s[oi + 5] -= ji * ny;
+      s[oi + 6] -= ji * nz;
+      s[oj + 4] += jj * nx;
+      s[oj + 5] += jj * ny;
+      s[oj + 6] += jj * nz;
+      this.virial += impulse * dist;
+      if (sd > 0) {
+        this.integrateKE();
+        this.ke += impulse * sd;
+      }
+    }
+    this.counter[i]++;
+    this.counter[j]++;
+    this.stats.collisions++;
+    if (this.onCollision !== null) this.onCollision(i, j, this.now, impulse);
+    this.predict(i);
+    this.predict(j);
+  }
+
+  private checkStart(): void {
+    const s = this.state, box = this.box, list = this.lists.list, cap = this.lists.cap;
+    const grow = 1 + this.g * this.now;
+    for (let i = 0; i < this.count; i++) {
+      for (let p = i * cap, end = p + this.lists.count[i]; p < end; p++) {
+        const j = list[p];
+        if (j < i) continue;
+        let dd = 0;
+        for (let a = 0; a < 3; a++) {
+          let d = s[8 * j + a] - s[8 * i + a];
+          if (d > 0.5 * box[a]) d -= box[a]; else if (d < -0.5 * box[a]) d += box[a];
+          dd += d * d;
+        }
+        const sig = (this.rho[i] + this.rho[j]) * grow;
+        const slack = START_SLACK * Math.min(this.rho[i], this.rho[j]) * grow;
+        if (Math.sqrt(dd) < sig - slack) {
+          throw new RangeError(`bodies ${i} and ${j} overlap: centres ${Math.sqrt(dd)} apart, radii sum ${sig}`);
+        }
+      }
+    }
+  }
+}
