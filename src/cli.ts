@@ -16,6 +16,7 @@ import { CliError, inputError } from "./cli/cli-error.js";
 import { COMMAND_HELP, USAGE } from "./cli/help.js";
 import { render } from "./cli/render.js";
 import { run } from "./cli/run.js";
+import { pack } from "./cli/pack.js";
 import { installInterrupt } from "./cli/simulate.js";
 import { tour } from "./cli/tour.js";
 import { validate } from "./cli/validate.js";
@@ -55,6 +56,8 @@ async function main(argv: string[]): Promise<number> {
       return render(rest, out);
     case "bench":
       return bench(rest, out);
+    case "pack":
+      return pack(rest, out);
     case "tour":
       parseArgs("tour", rest, {});
       tour((line) => out(line + "\n"));

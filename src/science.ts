@@ -10,7 +10,7 @@ export { radialDistribution, meanSquaredDisplacement } from "./science/observabl
 export type { RadialDistribution } from "./science/observables.js";
 export { latticeStart, maxwellVelocities, randomPositions, ballVolume } from "./science/start.js";
 export type { LatticeStartOptions } from "./science/start.js";
-export { packJammed, maxOverlap } from "./science/pack.js";
+export { packJammed, Packer, maxOverlap } from "./science/pack.js";
 export type { PackOptions, PackProgress, PackResult } from "./science/pack.js";
 export { extxyzFrame } from "./science/extxyz.js";
 export type { ExtxyzOptions } from "./science/extxyz.js";

@@ -78,96 +78,143 @@ function classCounts(count: number, fractions: readonly number[]): number[] {
   return counts;
 }
 
+/** Packs in one call (see {@link Packer} to run it in steps). */
 export function packJammed(options: PackOptions): PackResult {
-  checkKeys(options, KEYS, "packJammed");
-  const d = options.dimensions;
-  if (d !== 2 && d !== 3) throw new RangeError(`dimensions must be 2 or 3, got ${d}`);
-  const n = options.count;
-  if (!(Number.isInteger(n) && n >= 2)) throw new RangeError(`count must be an integer >= 2, got ${n}`);
-  if (!Array.isArray(options.radii) || options.radii.length === 0) throw new RangeError("radii must be a non-empty array");
-  options.radii.forEach((r, k) => positiveFinite(r, `radii[${k}]`));
-  const fractions = options.fractions ?? options.radii.map(() => 1);
-  if (!Array.isArray(fractions) || fractions.length !== options.radii.length) throw new RangeError(`fractions must have one entry per radius (${options.radii.length})`);
-  fractions.forEach((f, k) => positiveFinite(f, `fractions[${k}]`));
-  if (!Number.isInteger(options.seed)) throw new RangeError(`seed must be an integer, got ${options.seed}`);
-  const target = positiveFinite(options.targetPressure ?? 1e6, "targetPressure");
-  const targetRate = options.targetCollisionRate === undefined ? Infinity : positiveFinite(options.targetCollisionRate, "targetCollisionRate");
-  const g = positiveFinite(options.growthRate ?? 0.02, "growthRate");
-  const phi0 = positiveFinite(options.startFraction ?? (d === 2 ? 0.2 : 0.1), "startFraction");
-  if (phi0 >= 0.4) throw new RangeError(`startFraction must be below 0.4, got ${phi0}`);
-  const maxCollisions = positiveFinite(options.maxCollisions ?? 2e9, "maxCollisions");
+  const packer = new Packer(options);
+  while (!packer.step());
+  return packer.result();
+}
 
-  // Classes, largest first (random sequential addition places big bodies more easily).
-  const counts = classCounts(n, fractions);
-  const rMax = Math.max(...options.radii);
-  const classes = options.radii.map((r, k) => k).sort((p, q) => options.radii[q] - options.radii[p] || p - q);
-  const sizeClass = new Int32Array(n);
-  const rho = new Float64Array(n);
-  let k = 0;
-  for (const c of classes) for (let m = 0; m < counts[c]; m++, k++) {
-    sizeClass[k] = c;
-    rho[k] = options.radii[c] / (2 * rMax); // largest diameter 1 during the run
+/**
+ * A packing run in steps of N collisions, so a caller can show progress or stop between
+ * steps: `while (!packer.step()) { … }`, then `packer.result()`.
+ */
+export class Packer {
+  /** The growing system (read its state between steps). */
+  readonly sim: HardSpheres;
+  /** Reduced pressure over the last step. */
+  pressure = 1;
+  private readonly n: number;
+  private readonly d: 2 | 3;
+  private readonly side: number;
+  private readonly target: number;
+  private readonly targetRate: number;
+  private readonly maxCollisions: number;
+  private readonly sizeClass: Int32Array;
+  private readonly radiiAsked: readonly number[];
+  private readonly onProgress: ((p: PackProgress) => void) | undefined;
+  private done = false;
+
+  constructor(options: PackOptions) {
+    checkKeys(options, KEYS, "packJammed");
+    const d = options.dimensions;
+    if (d !== 2 && d !== 3) throw new RangeError(`dimensions must be 2 or 3, got ${d}`);
+    const n = options.count;
+    if (!(Number.isInteger(n) && n >= 2)) throw new RangeError(`count must be an integer >= 2, got ${n}`);
+    if (!Array.isArray(options.radii) || options.radii.length === 0) throw new RangeError("radii must be a non-empty array");
+    options.radii.forEach((r, k) => positiveFinite(r, `radii[${k}]`));
+    const fractions = options.fractions ?? options.radii.map(() => 1);
+    if (!Array.isArray(fractions) || fractions.length !== options.radii.length) throw new RangeError(`fractions must have one entry per radius (${options.radii.length})`);
+    fractions.forEach((f, k) => positiveFinite(f, `fractions[${k}]`));
+    if (!Number.isInteger(options.seed)) throw new RangeError(`seed must be an integer, got ${options.seed}`);
+    this.target = positiveFinite(options.targetPressure ?? 1e6, "targetPressure");
+    this.targetRate = options.targetCollisionRate === undefined ? Infinity : positiveFinite(options.targetCollisionRate, "targetCollisionRate");
+    const g = positiveFinite(options.growthRate ?? 0.02, "growthRate");
+    const phi0 = positiveFinite(options.startFraction ?? (d === 2 ? 0.2 : 0.1), "startFraction");
+    if (phi0 >= 0.4) throw new RangeError(`startFraction must be below 0.4, got ${phi0}`);
+    this.maxCollisions = positiveFinite(options.maxCollisions ?? 2e9, "maxCollisions");
+    this.n = n;
+    this.d = d;
+    this.radiiAsked = options.radii;
+    this.onProgress = options.onProgress;
+
+    // Classes, largest first (random sequential addition places big bodies more easily).
+    const counts = classCounts(n, fractions);
+    const rMax = Math.max(...options.radii);
+    const classes = options.radii.map((r, k) => k).sort((p, q) => options.radii[q] - options.radii[p] || p - q);
+    this.sizeClass = new Int32Array(n);
+    const rho = new Float64Array(n);
+    let k = 0;
+    for (const c of classes) for (let m = 0; m < counts[c]; m++, k++) {
+      this.sizeClass[k] = c;
+      rho[k] = options.radii[c] / (2 * rMax); // largest diameter 1 during the run
+    }
+    let volume = 0;
+    for (let i = 0; i < n; i++) volume += ballVolume(d, rho[i]);
+    const L = (volume / phi0) ** (1 / d);
+    // The largest diameter (1 now) grows by (φ_final / φ0)^(1/d); it must stay under half the box.
+    if (((d === 2 ? 0.91 : 0.75) / phi0) ** (1 / d) >= 0.45 * L) {
+      throw new RangeError(`count ${n} is too small for a periodic packing of these radii (the box would end under 2.2 largest diameters wide)`);
+    }
+    this.side = L;
+    const rng = new ScienceRandom(options.seed);
+    const positions = randomPositions(d, rho, L, rng);
+    const velocities = maxwellVelocities(d, n, 1, rng);
+    const sim = (this.sim = new HardSpheres({ dimensions: d, box: Array<number>(d).fill(L), positions, velocities, radii: rho }));
+    sim.advanceCollisions(5 * n);
+    sim.rescaleVelocities(1);
+    sim.growthRate = g;
   }
-  let volume = 0;
-  for (let i = 0; i < n; i++) volume += ballVolume(d, rho[i]);
-  const L = (volume / phi0) ** (1 / d);
-  if (1 >= 0.49 * L) throw new RangeError(`count ${n} is too small for a periodic packing of these radii (the box would be under two largest diameters wide)`);
-  const rng = new ScienceRandom(options.seed);
-  const positions = randomPositions(d, rho, L, rng);
-  const velocities = maxwellVelocities(d, n, 1, rng);
-  const sim = new HardSpheres({ dimensions: d, box: Array<number>(d).fill(L), positions, velocities, radii: rho });
-  sim.advanceCollisions(5 * n);
-  sim.rescaleVelocities(1);
-  sim.growthRate = g;
-  const fractionNow = (): number => {
+
+  /** The packing fraction now. */
+  packingFraction(): number {
     let v = 0;
-    for (let i = 0; i < n; i++) v += ballVolume(d, sim.radius(i));
-    return v / L ** d;
-  };
-  let pressure = 1;
-  for (;;) {
+    for (let i = 0; i < this.n; i++) v += ballVolume(this.d, this.sim.radius(i));
+    return v / this.side ** this.d;
+  }
+
+  /** Runs N more collisions and rescales the velocities; true once the packing has jammed. */
+  step(): boolean {
+    if (this.done) return true;
+    const sim = this.sim;
     sim.resetMeasurements();
-    sim.advanceCollisions(n);
-    pressure = sim.pressure();
+    sim.advanceCollisions(this.n);
+    this.pressure = sim.pressure();
     const rate = sim.collisionRate();
     sim.rescaleVelocities(1);
-    options.onProgress?.({ packingFraction: fractionNow(), pressure, collisions: sim.stats.collisions });
-    if (pressure >= target || rate >= targetRate) break;
-    if (sim.stats.collisions > maxCollisions) throw new RangeError(`packJammed: no jam after ${sim.stats.collisions} collisions (pressure ${pressure}); raise maxCollisions or growthRate`);
+    this.onProgress?.({ packingFraction: this.packingFraction(), pressure: this.pressure, collisions: sim.stats.collisions });
+    if (this.pressure >= this.target || rate >= this.targetRate) this.done = true;
+    else if (sim.stats.collisions > this.maxCollisions) {
+      throw new RangeError(`packJammed: no jam after ${sim.stats.collisions} collisions (pressure ${this.pressure}); raise maxCollisions or growthRate`);
+    }
+    return this.done;
   }
 
-  // Scale to the radii asked for, wrap, and make sure no pair overlaps beyond 1e-9 of a radius.
-  const f = options.radii[sizeClass[0]] / (sim.radius(0));
-  const side = L * f;
-  const out = sim.positionsInto(new Float64Array(d * n));
-  for (let q = 0; q < out.length; q++) {
-    let x = out[q] * f;
-    if (x >= side) x -= side;
-    if (x < 0) x = 0;
-    out[q] = x;
+  /** The packing, scaled to the radii asked for, with no overlap beyond 1e-9 of a radius. */
+  result(): PackResult {
+    const { sim, n, d, sizeClass } = this;
+    const f = this.radiiAsked[sizeClass[0]] / sim.radius(0);
+    const side = this.side * f;
+    const out = sim.positionsInto(new Float64Array(d * n));
+    for (let q = 0; q < out.length; q++) {
+      let x = out[q] * f;
+      if (x >= side) x -= side;
+      if (x < 0) x = 0;
+      out[q] = x;
+    }
+    const radii = new Float64Array(n);
+    for (let i = 0; i < n; i++) radii[i] = this.radiiAsked[sizeClass[i]];
+    let overlap = maxOverlap(d, out, radii, side);
+    if (overlap > 5e-10) {
+      // Rounding in the final scaling: shrink every radius by the overlap (a relative change far below the packing's precision).
+      const shrink = 1 - 2 * overlap;
+      for (let i = 0; i < n; i++) radii[i] *= shrink;
+      overlap = maxOverlap(d, out, radii, side);
+    }
+    let filled = 0;
+    for (let i = 0; i < n; i++) filled += ballVolume(d, radii[i]);
+    return {
+      dimensions: d,
+      box: Array<number>(d).fill(side),
+      positions: out,
+      radii,
+      sizeClass,
+      packingFraction: filled / side ** d,
+      pressure: this.pressure,
+      collisions: sim.stats.collisions,
+      maxOverlap: overlap,
+    };
   }
-  const radii = new Float64Array(n);
-  for (let i = 0; i < n; i++) radii[i] = options.radii[sizeClass[i]];
-  let overlap = maxOverlap(d, out, radii, side);
-  if (overlap > 5e-10) {
-    // Rounding in the final scaling: shrink every radius by the overlap (a relative change far below the packing's precision).
-    const shrink = 1 - 2 * overlap;
-    for (let i = 0; i < n; i++) radii[i] *= shrink;
-    overlap = maxOverlap(d, out, radii, side);
-  }
-  let filled = 0;
-  for (let i = 0; i < n; i++) filled += ballVolume(d, radii[i]);
-  return {
-    dimensions: d,
-    box: Array<number>(d).fill(side),
-    positions: out,
-    radii,
-    sizeClass,
-    packingFraction: filled / side ** d,
-    pressure,
-    collisions: sim.stats.collisions,
-    maxOverlap: overlap,
-  };
 }
 
 /** The largest overlap of any pair (minimum image), as a fraction of the smaller radius (0 when none). */
