@@ -8,7 +8,7 @@ export { HardSpheres } from "./science/hard-spheres.js";
 export type { AndersenOptions, HardSpheresOptions, HardSpheresStats } from "./science/hard-spheres.js";
 export { radialDistribution, meanSquaredDisplacement } from "./science/observables.js";
 export type { RadialDistribution } from "./science/observables.js";
-export { latticeStart, maxwellVelocities, randomPositions, ballVolume } from "./science/start.js";
+export { latticeStart, maxwellVelocities, randomPositions, ballVolume, dimensionRoot } from "./science/start.js";
 export type { LatticeStartOptions } from "./science/start.js";
 export { packJammed, Packer, maxOverlap } from "./science/pack.js";
 export type { PackOptions, PackProgress, PackResult } from "./science/pack.js";

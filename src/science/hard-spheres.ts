@@ -212,7 +212,7 @@ export class HardSpheres {
       }
       s[8 * i + 7] = this.rho[i];
       if (this.rho[i] > this.rhoMax) this.rhoMax = this.rho[i];
-      this.ke += 0.5 * this.mass[i] * (s[8 * i + 4] ** 2 + s[8 * i + 5] ** 2 + s[8 * i + 6] ** 2);
+      this.ke += 0.5 * this.mass[i] * (s[8 * i + 4] * s[8 * i + 4] + s[8 * i + 5] * s[8 * i + 5] + s[8 * i + 6] * s[8 * i + 6]);
     }
     this.image = new Int32Array(3 * n);
     this.centre = new Float64Array(3 * n);
@@ -222,7 +222,7 @@ export class HardSpheres {
     this.heap = new EventHeap(n + 1);
     const density = n / (this.box[0] * this.box[1] * (d === 3 ? this.box[2] : 1));
     const cut = 2 * this.rhoMax * (1 + skin);
-    const expected = density * (d === 3 ? (4 / 3) * Math.PI * cut ** 3 : Math.PI * cut * cut);
+    const expected = density * (d === 3 ? (4 / 3) * Math.PI * cut * cut * cut : Math.PI * cut * cut);
     this.lists = new NeighbourLists(n, this.centre, this.rho, this.box, Math.ceil(1.5 * expected) + 8);
     this.rebuildAll();
     this.checkStart();
@@ -313,7 +313,7 @@ export class HardSpheres {
   kineticEnergy(): number {
     const s = this.state;
     let e = 0;
-    for (let i = 0; i < this.count; i++) e += 0.5 * this.mass[i] * (s[8 * i + 4] ** 2 + s[8 * i + 5] ** 2 + s[8 * i + 6] ** 2);
+    for (let i = 0; i < this.count; i++) e += 0.5 * this.mass[i] * (s[8 * i + 4] * s[8 * i + 4] + s[8 * i + 5] * s[8 * i + 5] + s[8 * i + 6] * s[8 * i + 6]);
     return e;
   }
 
@@ -495,11 +495,11 @@ export class HardSpheres {
     const s = this.state, o = 8 * i, m = this.mass[i];
     const sd = Math.sqrt(this.kT / m);
     this.integrateKE();
-    this.ke -= 0.5 * m * (s[o + 4] ** 2 + s[o + 5] ** 2 + s[o + 6] ** 2);
+    this.ke -= 0.5 * m * (s[o + 4] * s[o + 4] + s[o + 5] * s[o + 5] + s[o + 6] * s[o + 6]);
     s[o + 4] = sd * rng.normal();
     s[o + 5] = sd * rng.normal();
     if (this.dimensions === 3) s[o + 6] = sd * rng.normal();
-    this.ke += 0.5 * m * (s[o + 4] ** 2 + s[o + 5] ** 2 + s[o + 6] ** 2);
+    this.ke += 0.5 * m * (s[o + 4] * s[o + 4] + s[o + 5] * s[o + 5] + s[o + 6] * s[o + 6]);
     this.counter[i]++;
     this.stats.thermostatKicks++;
     this.tKick += rng.exponential(this.kickRate);

@@ -61,7 +61,7 @@ export function radialDistribution(sim: HardSpheres, bins = 100, rMax?: number):
   const g = new Float64Array(bins);
   for (let k = 0; k < bins; k++) {
     const r0 = k / scale, r1 = (k + 1) / scale;
-    const shell = d === 3 ? (4 / 3) * Math.PI * (r1 ** 3 - r0 ** 3) : Math.PI * (r1 * r1 - r0 * r0);
+    const shell = d === 3 ? (4 / 3) * Math.PI * (r1 * r1 * r1 - r0 * r0 * r0) : Math.PI * (r1 * r1 - r0 * r0);
     r[k] = (r0 + r1) / 2;
     g[k] = hist[k] / (n * density * shell);
   }
@@ -77,6 +77,6 @@ export function meanSquaredDisplacement(sim: HardSpheres, reference: Float64Arra
   if (reference.length !== d * n) throw new RangeError(`reference must hold ${d * n} numbers (unwrapped positions), got ${reference.length}`);
   const u = sim.unwrappedPositionsInto(new Float64Array(d * n));
   let sum = 0;
-  for (let k = 0; k < d * n; k++) sum += (u[k] - reference[k]) ** 2;
+  for (let k = 0; k < d * n; k++) sum += (u[k] - reference[k]) * (u[k] - reference[k]);
   return sum / n;
 }

@@ -13,7 +13,7 @@
  */
 import { checkKeys, HardSpheres } from "./hard-spheres.js";
 import { ScienceRandom } from "./random.js";
-import { ballVolume, maxwellVelocities, randomPositions } from "./start.js";
+import { ballVolume, dimensionRoot, maxwellVelocities, power, randomPositions } from "./start.js";
 
 export interface PackOptions {
   dimensions: 2 | 3;
@@ -141,9 +141,9 @@ export class Packer {
     }
     let volume = 0;
     for (let i = 0; i < n; i++) volume += ballVolume(d, rho[i]);
-    const L = (volume / phi0) ** (1 / d);
+    const L = dimensionRoot(volume / phi0, d);
     // The largest diameter (1 now) grows by (φ_final / φ0)^(1/d); it must stay under half the box.
-    if (((d === 2 ? 0.91 : 0.75) / phi0) ** (1 / d) >= 0.45 * L) {
+    if (dimensionRoot((d === 2 ? 0.91 : 0.75) / phi0, d) >= 0.45 * L) {
       throw new RangeError(`count ${n} is too small for a periodic packing of these radii (the box would end under 2.2 largest diameters wide)`);
     }
     this.side = L;
@@ -160,7 +160,7 @@ export class Packer {
   packingFraction(): number {
     let v = 0;
     for (let i = 0; i < this.n; i++) v += ballVolume(this.d, this.sim.radius(i));
-    return v / this.side ** this.d;
+    return v / power(this.side, this.d);
   }
 
   /** Runs N more collisions and rescales the velocities; true once the packing has jammed. */
@@ -209,7 +209,7 @@ export class Packer {
       positions: out,
       radii,
       sizeClass,
-      packingFraction: filled / side ** d,
+      packingFraction: filled / power(side, d),
       pressure: this.pressure,
       collisions: sim.stats.collisions,
       maxOverlap: overlap,

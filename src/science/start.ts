@@ -19,6 +19,31 @@ export interface LatticeStartOptions {
 
 const LATTICE_KEYS = ["dimensions", "count", "packingFraction", "radius", "temperature", "seed"];
 
+/** x², or x³ by plain multiplications (Math.pow need not round alike in every engine). */
+export function power(x: number, d: 2 | 3): number {
+  return d === 3 ? x * x * x : x * x;
+}
+
+/**
+ * The square root (d = 2) or cube root (d = 3) of x > 0, from +, −, ×, ÷ and √ only, so that
+ * every engine gets the same bits (Math.cbrt and ** are not required to round alike): the cube
+ * root scales x by exact powers of 8 into [1, 8), takes ten Newton steps from a fixed guess
+ * (quadratic convergence leaves it within an ulp or two) and scales back by exact powers of 2.
+ */
+export function dimensionRoot(x: number, d: 2 | 3): number {
+  if (d === 2) return Math.sqrt(x);
+  if (!(x > 0 && x < Infinity)) throw new RangeError(`cube root of ${x}: a finite number > 0 is needed`);
+  let m = x;
+  let e = 0;
+  while (m >= 8) { m /= 8; e++; }
+  while (m < 1) { m *= 8; e--; }
+  let y = 1 + (m - 1) / 3.5;
+  for (let k = 0; k < 10; k++) y -= (y * y * y - m) / (3 * y * y);
+  for (; e > 0; e--) y *= 2;
+  for (; e < 0; e++) y /= 2;
+  return y;
+}
+
 /** Volume (3D) or area (2D) of a ball of radius r. */
 export function ballVolume(dimensions: 2 | 3, r: number): number {
   return dimensions === 3 ? (4 / 3) * Math.PI * r * r * r : Math.PI * r * r;
@@ -47,7 +72,7 @@ export function maxwellVelocities(dimensions: 2 | 3, count: number, kT: number, 
     for (let i = 0; i < count; i++) for (let a = 0; a < d; a++) v[d * i + a] -= p[a] / mt;
   }
   let e2 = 0;
-  for (let i = 0; i < count; i++) for (let a = 0; a < d; a++) e2 += (masses ? masses[i] : 1) * v[d * i + a] ** 2;
+  for (let i = 0; i < count; i++) for (let a = 0; a < d; a++) e2 += (masses ? masses[i] : 1) * v[d * i + a] * v[d * i + a];
   const f = e2 > 0 ? Math.sqrt((kT * d * count) / e2) : 0;
   for (let k = 0; k < v.length; k++) v[k] *= f;
   return v;
@@ -68,11 +93,12 @@ export function latticeStart(options: LatticeStartOptions): HardSpheresOptions {
   if (!(phi > 0 && phi < 1)) throw new RangeError(`packingFraction must be in (0, 1), got ${phi}`);
   const kT = options.temperature ?? 1;
   if (!(kT > 0 && kT < Infinity)) throw new RangeError(`temperature must be a finite number > 0, got ${kT}`);
-  const L = ((count * ballVolume(d, r)) / phi) ** (1 / d);
+  const L = dimensionRoot((count * ballVolume(d, r)) / phi, d);
   const positions = new Float64Array(d * count);
-  const fccM = Math.round(Math.cbrt(count / 4));
+  let fccM = 1;
+  while (4 * (fccM + 1) * (fccM + 1) * (fccM + 1) <= count) fccM++;
   let spacing: number;
-  if (d === 3 && 4 * fccM ** 3 === count) {
+  if (d === 3 && 4 * fccM * fccM * fccM === count) {
     const a = L / fccM;
     spacing = a / Math.SQRT2;
     const basis = [0, 0, 0, 0.5, 0.5, 0, 0.5, 0, 0.5, 0, 0.5, 0.5];
@@ -85,7 +111,8 @@ export function latticeStart(options: LatticeStartOptions): HardSpheresOptions {
       }
     }
   } else {
-    const m = Math.ceil(count ** (1 / d) - 1e-9);
+    let m = 1;
+    while (power(m, d) < count) m++;
     spacing = L / m;
     for (let i = 0; i < count; i++) {
       positions[d * i] = ((i % m) + 0.5) * spacing;
