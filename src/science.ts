@@ -12,6 +12,6 @@ export { latticeStart, maxwellVelocities, randomPositions, ballVolume, dimension
 export type { LatticeStartOptions } from "./science/start.js";
 export { packJammed, Packer, maxOverlap } from "./science/pack.js";
 export type { PackOptions, PackProgress, PackResult } from "./science/pack.js";
-export { extxyzFrame } from "./science/extxyz.js";
-export type { ExtxyzOptions } from "./science/extxyz.js";
+export { extxyzFrame, formatExtxyz } from "./science/extxyz.js";
+export type { ExtxyzData, ExtxyzOptions } from "./science/extxyz.js";
 export { ScienceRandom, naturalLog } from "./science/random.js";

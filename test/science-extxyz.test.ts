@@ -7,7 +7,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { extxyzFrame, HardSpheres, latticeStart } from "../src/science.js";
+import { extxyzFrame, formatExtxyz, HardSpheres, latticeStart } from "../src/science.js";
 
 interface Frame {
   info: Record<string, string>;
@@ -124,4 +124,28 @@ test("extxyzFrame rejects unknown options and labels with spaces", () => {
   const sim = new HardSpheres({ ...latticeStart({ dimensions: 2, count: 4, packingFraction: 0.1, seed: 1 }) });
   assert.throws(() => extxyzFrame(sim, { specis: "X" } as never), /unknown option "specis"/);
   assert.throws(() => extxyzFrame(sim, { species: "A B" }), /species labels/);
+});
+
+test("formatExtxyz writes a walled (non-periodic) box with an origin from plain arrays, as a world's trajectory would", () => {
+  const text = formatExtxyz({
+    dimensions: 3,
+    time: 0.25,
+    box: [2, 3, 4],
+    origin: [-1, 0, 0.5],
+    periodic: [false, true, false],
+    positions: [0.5, 1, 1, -0.5, 2, 3],
+    velocities: [1, 0, 0, 0, -1, 2],
+    radii: [0.1, 0.2],
+    masses: [1, 2.5],
+    species: ["A", "B"],
+  });
+  const [frame] = readExtxyz(text);
+  assert.deepEqual(frame.pbc, [false, true, false]);
+  assert.equal(frame.info.Origin, "-1 0 0.5");
+  assert.deepEqual(frame.lattice, [[2, 0, 0], [0, 3, 0], [0, 0, 4]]);
+  assert.deepEqual(frame.columns.pos, [[0.5, 1, 1], [-0.5, 2, 3]]);
+  assert.deepEqual(frame.columns.velo, [[1, 0, 0], [0, -1, 2]]);
+  assert.deepEqual(frame.columns.mass, [[1], [2.5]]);
+  assert.deepEqual(frame.columns.species, [["A"], ["B"]]);
+  assert.equal(Number(frame.info.Time), 0.25);
 });

@@ -1,6 +1,6 @@
 /**
- * Extended XYZ frames (the format of ASE's `ase.io.read`, OVITO and libAtoms/QUIP) for a
- * {@link HardSpheres} system:
+ * Extended XYZ frames (the format of ASE's `ase.io.read`, OVITO and libAtoms/QUIP), from a
+ * {@link HardSpheres} system or from plain arrays (any engine's state):
  *
  *     4000
  *     Lattice="16.1 0 0 0 16.1 0 0 0 16.1" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1 Time=2.5 pbc="T T T"
@@ -23,38 +23,77 @@ export interface ExtxyzOptions {
   unwrapped?: boolean;
 }
 
-const KEYS = ["species", "unwrapped"];
+/** One frame as plain data (what {@link formatExtxyz} writes). */
+export interface ExtxyzData {
+  dimensions: 2 | 3;
+  time: number;
+  /** The cell: side lengths [Lx, Ly(, Lz)] with its corner at `origin` (default the zero vector). */
+  box: ArrayLike<number>;
+  origin?: ArrayLike<number>;
+  /** Periodic axes (pbc), one per dimension; the 2D depth axis is never periodic. */
+  periodic: readonly boolean[];
+  positions: ArrayLike<number>;
+  velocities: ArrayLike<number>;
+  radii: ArrayLike<number>;
+  masses: ArrayLike<number>;
+  /** One label for all, or one per body (default "X"). */
+  species?: string | readonly string[];
+}
 
-/** One frame of `sim` at its current time. */
-export function extxyzFrame(sim: HardSpheres, options: ExtxyzOptions = {}): string {
-  for (const k of Object.keys(options)) if (!KEYS.includes(k)) throw new RangeError(`extxyzFrame: unknown option "${k}"`);
-  const d = sim.dimensions, n = sim.count, box = sim.box;
-  const species = options.species ?? "X";
+const KEYS = ["species", "unwrapped"];
+const LABEL = /^[A-Za-z0-9_.+-]+$/;
+
+/**
+ * Writes one frame from plain data: the count line, the comment line (Lattice, Origin when not
+ * zero or for 2D, Properties, Time, pbc) and one line per body.
+ */
+export function formatExtxyz(f: ExtxyzData): string {
+  const d = f.dimensions, n = f.radii.length;
+  const species = f.species ?? "X";
   if (typeof species !== "string" && species.length !== n) throw new RangeError(`species must be one string or one per body (${n}), got ${species.length}`);
-  const labels = typeof species === "string" ? null : species;
   for (const s of typeof species === "string" ? [species] : species) {
-    if (!/^[A-Za-z0-9_.+-]+$/.test(s)) throw new RangeError(`species labels must be non-empty words without spaces or quotes, got ${JSON.stringify(s)}`);
+    if (!LABEL.test(s)) throw new RangeError(`species labels must be non-empty words without spaces or quotes, got ${JSON.stringify(s)}`);
   }
-  const pos = new Float64Array(d * n);
-  if (options.unwrapped === true) sim.unwrappedPositionsInto(pos);
-  else sim.positionsInto(pos);
-  const vel = sim.velocitiesInto(new Float64Array(d * n));
-  const radii = sim.radiiInto(new Float64Array(n));
+  const o = f.origin ?? [0, 0, 0];
   let header: string;
   if (d === 3) {
-    header = `Lattice="${box[0]} 0 0 0 ${box[1]} 0 0 0 ${box[2]}"`;
+    header = `Lattice="${f.box[0]} 0 0 0 ${f.box[1]} 0 0 0 ${f.box[2]}"`;
+    if (o[0] !== 0 || o[1] !== 0 || o[2] !== 0) header += ` Origin="${o[0]} ${o[1]} ${o[2]}"`;
   } else {
     let depth = 0;
-    for (let i = 0; i < n; i++) depth = Math.max(depth, 2 * radii[i]);
-    header = `Lattice="${box[0]} 0 0 0 ${box[1]} 0 0 0 ${depth}" Origin="0 0 ${-depth / 2}"`;
+    for (let i = 0; i < n; i++) depth = Math.max(depth, 2 * f.radii[i]);
+    if (depth === 0) depth = 1;
+    header = `Lattice="${f.box[0]} 0 0 0 ${f.box[1]} 0 0 0 ${depth}" Origin="${o[0]} ${o[1]} ${-depth / 2}"`;
   }
-  header += ` Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1 Time=${sim.time} pbc="T T ${d === 3 ? "T" : "F"}"`;
+  const pbc = [0, 1, 2].map((a) => (a < d && f.periodic[a] ? "T" : "F")).join(" ");
+  header += ` Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1 Time=${f.time} pbc="${pbc}"`;
   const lines = [String(n), header];
+  const p = f.positions, v = f.velocities;
   for (let i = 0; i < n; i++) {
-    const sp = labels === null ? (species as string) : labels[i];
-    const z = d === 3 ? pos[3 * i + 2] : 0;
-    const vz = d === 3 ? vel[3 * i + 2] : 0;
-    lines.push(`${sp} ${pos[d * i]} ${pos[d * i + 1]} ${z} ${vel[d * i]} ${vel[d * i + 1]} ${vz} ${radii[i]} ${sim.mass[i]}`);
+    const sp = typeof species === "string" ? species : species[i];
+    const z = d === 3 ? p[3 * i + 2] : 0;
+    const vz = d === 3 ? v[3 * i + 2] : 0;
+    lines.push(`${sp} ${p[d * i]} ${p[d * i + 1]} ${z} ${v[d * i]} ${v[d * i + 1]} ${vz} ${f.radii[i]} ${f.masses[i]}`);
   }
   return lines.join("\n") + "\n";
+}
+
+/** One frame of `sim` at its current time (every axis periodic). */
+export function extxyzFrame(sim: HardSpheres, options: ExtxyzOptions = {}): string {
+  for (const k of Object.keys(options)) if (!KEYS.includes(k)) throw new RangeError(`extxyzFrame: unknown option "${k}"`);
+  const d = sim.dimensions, n = sim.count;
+  const positions = new Float64Array(d * n);
+  if (options.unwrapped === true) sim.unwrappedPositionsInto(positions);
+  else sim.positionsInto(positions);
+  return formatExtxyz({
+    dimensions: d,
+    time: sim.time,
+    box: sim.box,
+    periodic: [true, true, true],
+    positions,
+    velocities: sim.velocitiesInto(new Float64Array(d * n)),
+    radii: sim.radiiInto(new Float64Array(n)),
+    masses: sim.mass,
+    species: options.species,
+  });
 }
