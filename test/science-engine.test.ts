@@ -221,3 +221,24 @@ test("bad options are RangeErrors naming the field (unknown keys with a suggesti
   // touching within START_SLACK is accepted
   assert.doesNotThrow(() => new HardSpheres({ ...base, positions: [1, 1, 2 - 1e-10, 1] }));
 });
+
+test("scaling every length and speed by 2^±40 gives the same events at the same times, bit for bit (no hidden absolute tolerance)", () => {
+  const run = (k: number): string => {
+    const f = 2 ** k;
+    const o = latticeStart({ dimensions: 3, count: 108, packingFraction: 0.35, seed: 12 });
+    const sim = new HardSpheres({
+      dimensions: 3,
+      box: o.box.map((x) => x * f),
+      positions: Array.from(o.positions, (x) => x * f),
+      velocities: Array.from(o.velocities as Float64Array, (v) => v * f),
+      radii: 0.5 * f,
+    });
+    const log: string[] = [];
+    sim.onCollision = (i, j, t) => log.push(`${i} ${j} ${t}`);
+    sim.advanceCollisions(3000);
+    return log.join("\n");
+  };
+  const base = run(0);
+  assert.equal(run(40), base);
+  assert.equal(run(-40), base);
+});
