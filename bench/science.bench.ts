@@ -16,6 +16,7 @@
  * Run: npm run bench -- science   (BENCH_QUICK=1 for shorter runs; BENCH_ONLY=speed|eos|pack)
  */
 import os from "node:os";
+import { World3D } from "../src/index.js";
 import { HardSpheres, latticeStart, packJammed, type PackResult } from "../src/science.js";
 
 const QUICK = process.env.BENCH_QUICK === "1";
@@ -28,6 +29,7 @@ function speed(): void {
   console.log("(collisions/s by wall clock, and by this process's CPU time, which counts less of the other work on a shared machine)");
   console.log("       N   collisions/s  (CPU time)   ns/collision   events/collision   x C code (CPU time)   Z");
   const reference: Record<number, number> = { 4000: 1.33e6, 32000: 0.86e6, 256000: 0.44e6 };
+  let at32k: [number, number] = [0, 0];
   for (const n of [4000, 32000, 256000]) {
     const sim = new HardSpheres(latticeStart({ dimensions: 3, count: n, packingFraction: 0.45, seed: 1 }));
     sim.advanceCollisions(n <= 32_000 ? Math.max(20 * n, 200_000) : 5 * n); // melt the lattice, warm the JIT
@@ -42,9 +44,37 @@ function speed(): void {
     const cpuRate = count / ((cpu.user + cpu.system) / 1e6);
     const rate = count / sec;
     const st = sim.stats;
+    if (n === 32000) at32k = [rate, cpuRate];
     const events = (st.collisions - s0.collisions + st.stale - s0.stale + st.shellExits - s0.shellExits) / count;
     console.log(`${String(n).padStart(8)}   ${(rate / 1e6).toFixed(3).padStart(9)}M  (${(cpuRate / 1e6).toFixed(3)}M)   ${((sec * 1e9) / count).toFixed(0).padStart(12)}   ${events.toFixed(2).padStart(16)}   ${(rate / reference[n]).toFixed(2).padStart(8)} (${(cpuRate / reference[n]).toFixed(2)})   Z = ${sim.pressure().toFixed(4)}${n > 32_000 ? " (short warm-up)" : ""}`);
   }
+  worldPeer(at32k[0], at32k[1]);
+}
+
+/**
+ * The peer in the same process: carom's general World3D on the same 32,000 spheres (hard walls
+ * instead of a periodic box, as in md.bench.ts), whose ratio to the C code was measured on a
+ * quiet machine at 0.34-0.41x; our ratio to it here carries over to the C code while the machine
+ * is loaded.
+ */
+function worldPeer(scienceRate: number, scienceCpuRate: number): void {
+  const o = latticeStart({ dimensions: 3, count: 32000, packingFraction: 0.45, seed: 1 });
+  const L = o.box[0] + 1e-9;
+  const w = new World3D({ bounds: { min: [0, 0, 0], max: [L, L, L] }, recordEvents: false });
+  const p = o.positions, v = o.velocities as Float64Array;
+  for (let i = 0; i < 32000; i++) w.addBody({ x: p[3 * i], y: p[3 * i + 1], z: p[3 * i + 2], vx: v[3 * i], vy: v[3 * i + 1], vz: v[3 * i + 2], radius: 0.5 });
+  let c = 0;
+  while (c < 300_000) c += w.advance(0.05).collisions;
+  c = 0;
+  const target = QUICK ? 300_000 : 1_000_000;
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  while (c < target) c += w.advance(0.05).collisions;
+  const sec = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(c0);
+  const rate = c / sec, cpuRate = c / ((cpu.user + cpu.system) / 1e6);
+  console.log(`   32000 carom World3D (walled, same start): ${(rate / 1e6).toFixed(3)}M collisions/s (${(cpuRate / 1e6).toFixed(3)}M by CPU time)`);
+  console.log(`          HardSpheres / World3D = ${(scienceRate / rate).toFixed(2)}x (${(scienceCpuRate / cpuRate).toFixed(2)}x by CPU time); with World3D at 0.34-0.41x of the C code when quiet, HardSpheres ≈ ${((0.34 * scienceCpuRate) / cpuRate).toFixed(2)}-${((0.41 * scienceCpuRate) / cpuRate).toFixed(2)}x of the C code`);
 }
 
 function eos(): void {
