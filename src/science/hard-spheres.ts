@@ -38,40 +38,13 @@
  * Lubachevsky–Stillinger rule); the impulse is J = 2μ(σ' − w_n), μ the reduced mass.
  */
 import { toiSpheresRaw } from "../query/toi-sphere-sphere.js";
-import { suggestKey } from "../scene/suggest-key.js";
 import { EventHeap } from "./event-heap.js";
+import { checkKeys, OPTION_KEYS, perBody, THERMOSTAT_KEYS, type HardSpheresOptions, type HardSpheresStats } from "./hard-spheres-options.js";
+export { checkKeys } from "./hard-spheres-options.js";
+export type { AndersenOptions, HardSpheresOptions, HardSpheresStats } from "./hard-spheres-options.js";
 import { NeighbourLists } from "./neighbour-lists.js";
 import { ScienceRandom } from "./random.js";
 
-/** Andersen thermostat: each body's velocity is redrawn from Maxwell–Boltzmann at kT at the events of a Poisson process of the given rate per body. */
-export interface AndersenOptions {
-  temperature: number;
-  rate: number;
-  seed: number;
-}
-
-export interface HardSpheresOptions {
-  dimensions: 2 | 3;
-  /** Side lengths of the periodic box [Lx, Ly(, Lz)]; the box spans [0, L) on each axis. */
-  box: readonly number[];
-  /** Body centres, `dimensions` numbers per body (wrapped into the box). */
-  positions: ArrayLike<number>;
-  /** Velocities, `dimensions` numbers per body (default: all at rest). */
-  velocities?: ArrayLike<number>;
-  /** Radius of every body, or one per body (> 0); with growth, the radius at time 0. */
-  radii: ArrayLike<number> | number;
-  /** Mass of every body, or one per body (> 0; default 1). */
-  masses?: ArrayLike<number> | number;
-  /** Lubachevsky–Stillinger growth: r_i(t) = r_i(0) (1 + g t) (default 0). */
-  growthRate?: number;
-  /** Andersen thermostat (default none). */
-  thermostat?: AndersenOptions;
-  /** Neighbour-list skin as a fraction of the largest diameter (default 0.5: cut-off 1.5 diameters). */
-  skin?: number;
-}
-
-const OPTION_KEYS = ["dimensions", "box", "positions", "velocities", "radii", "masses", "growthRate", "thermostat", "skin"];
-const THERMOSTAT_KEYS = ["temperature", "rate", "seed"];
 /** A start state may overlap by this fraction of a radius (carom's START_SLACK). */
 const START_SLACK = 1e-9;
 /** With growth, all lists are rebuilt each time the radii have grown by this fraction. */
@@ -79,44 +52,6 @@ const HORIZON_GROWTH = 0.05;
 const U8 = 8 * 2 ** -53;
 /** A fast root is trusted when its error bound is below 2^-18 of c and of the discriminant. */
 const TRUST = 2 ** 18;
-
-/** Counts of what the engine did, for benchmarks and tests. */
-export interface HardSpheresStats {
-  collisions: number;
-  /** Events dropped because the partner had changed course since the prediction. */
-  stale: number;
-  /** Shell exits (one list rebuilt each). */
-  shellExits: number;
-  /** Rebuilds of every list (start, growth horizon, velocity rescaling). */
-  fullRebuilds: number;
-  /** Andersen velocity redraws. */
-  thermostatKicks: number;
-  /** Pair roots recomputed by the exact kernel. */
-  exactRoots: number;
-}
-
-export function checkKeys(o: object, known: readonly string[], what: string): void {
-  for (const k of Object.keys(o)) {
-    if (!known.includes(k)) {
-      const guess = suggestKey(k, known);
-      throw new RangeError(`${what}: unknown option "${k}"${guess === undefined ? "" : `, did you mean "${guess}"?`}`);
-    }
-  }
-}
-
-function perBody(v: ArrayLike<number> | number | undefined, n: number, fallback: number, name: string): Float64Array {
-  const out = new Float64Array(n);
-  if (v === undefined) out.fill(fallback);
-  else if (typeof v === "number") out.fill(v);
-  else {
-    if (v.length !== n) throw new RangeError(`${name} must have one entry per body (${n}), got ${v.length}`);
-    for (let i = 0; i < n; i++) out[i] = v[i];
-  }
-  for (let i = 0; i < n; i++) {
-    if (!(out[i] > 0 && out[i] < Infinity)) throw new RangeError(`${name}[${i}] must be a finite number > 0, got ${out[i]}`);
-  }
-  return out;
-}
 
 export class HardSpheres {
   readonly dimensions: 2 | 3;
