@@ -15,7 +15,9 @@ const RADII_SQUARED = RADII * RADII;
 const MIN_IMPULSE = 120;
 const BATCH_WINDOW = 1e-5;
 const PUSH_SLACK = 1e-5;
-const STRIDE = 9;
+/** Doubles per pod in CsbSimulation's state array (x, y, vx, vy first). */
+export const CSB_STRIDE = 12;
+const STRIDE = CSB_STRIDE;
 
 /** Pair order of the referee: i = 3..0, j = i − 1..0 (A = pod i, B = pod j). */
 const PAIR_A = new Int32Array([3, 3, 3, 2, 2, 1]);
@@ -66,12 +68,16 @@ export class CsbCollisionLoop {
         const pa = PAIR_A[k] * STRIDE, pb = PAIR_B[k] * STRIDE;
         const dx = s[pa] - s[pb], dy = s[pa + 1] - s[pb + 1];
         let time: number;
-        if (Math.sqrt(dx * dx + dy * dy) <= RADII) {
+        // sqrt(q) <= 800 exactly when q <= 800² (sqrt is monotone and correctly rounded, and
+        // sqrt of the double after 640000 rounds above 800), so the root is not taken.
+        if (dx * dx + dy * dy <= RADII_SQUARED) {
           time = t;
         } else {
           const dvx = s[pa + 2] - s[pb + 2], dvy = s[pa + 3] - s[pb + 3];
           const a = dvx * dvx + dvy * dvy;
           const b = dx * dvx + dy * dvy;
+          // Moving apart (b >= 0) with c > 0: both roots are negative, the referee drops the pair.
+          if (b >= 0) continue;
           const c = dx * dx + dy * dy - RADII_SQUARED;
           const delta = b * b - a * c;
           if (delta <= 0 || a === 0) continue;

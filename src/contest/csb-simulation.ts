@@ -9,7 +9,8 @@
  */
 import { arrayOf, describe, finiteNumber, integerIn, plainObject, rejectUnknownKeys } from "./options.js";
 import { pointSegmentDistanceSquared, roundHalfUp, shortAngleDist, truncateInt } from "./referee-math.js";
-import { CsbCollisionLoop } from "./csb-collision-loop.js";
+import { CsbCollisionLoop, CSB_STRIDE } from "./csb-collision-loop.js";
+import { steeringSide } from "./csb-steering.js";
 
 /** A pod as the referee stores it. Pods 0 and 1 belong to player 0, pods 2 and 3 to player 1. */
 export interface CsbPod {
@@ -50,9 +51,10 @@ export const CSB_SHIELD_MASS = 10;
 const FRICTION = 0.15;
 const MAX_TURN = Math.PI / 10;
 
-// Per-pod layout of the state array.
-const X = 0, Y = 1, VX = 2, VY = 3, ANGLE = 4, HAS_ANGLE = 5, PASSED = 6, SHIELD = 7, BOOST = 8;
-const STRIDE = 9;
+// Per-pod layout of the state array; COS and SIN hold cos and sin of the stored angle (what
+// the steering test and the thrust read), computed once when the angle is set.
+const X = 0, Y = 1, VX = 2, VY = 3, ANGLE = 4, HAS_ANGLE = 5, PASSED = 6, SHIELD = 7, BOOST = 8, COS = 9, SIN = 10;
+const STRIDE = CSB_STRIDE;
 const ROUND = 4 * STRIDE;
 const STATE_LENGTH = ROUND + 1;
 const NO_SHIELD = -Infinity;
@@ -62,7 +64,7 @@ const POD_KEYS = ["x", "y", "vx", "vy", "angle", "passed", "shieldRound", "boost
 
 /** A Coders Strike Back race between four pods, turn by turn as the referee computes it. */
 export class CsbSimulation {
-  /** The state: 9 doubles per pod (x, y, vx, vy, angle, hasAngle, passed, shieldRound, boostUsed), then the round. */
+  /** The state: 12 doubles per pod (x, y, vx, vy, angle, hasAngle, passed, shieldRound, boostUsed, cos, sin, unused), then the round. */
   readonly state = new Float64Array(STATE_LENGTH);
   /** Checkpoint x and y coordinates (shared, never written after construction). */
   checkpointX: Float64Array;
@@ -71,6 +73,8 @@ export class CsbSimulation {
   private readonly loop = new CsbCollisionLoop();
   private readonly startX = new Float64Array(4);
   private readonly startY = new Float64Array(4);
+  /** cos and sin of the last two angles each pod turned to (θ, cos θ, sin θ; one slot per side). */
+  private readonly trigMemo = new Float64Array(24).fill(NaN);
 
   constructor(options: CsbOptions) {
     const o = plainObject(options, "options");
@@ -132,6 +136,8 @@ export class CsbSimulation {
     s[p + PASSED] = passed;
     s[p + SHIELD] = shield ?? NO_SHIELD;
     s[p + BOOST] = o.boostUsed ? 1 : 0;
+    s[p + COS] = angle === null ? 1 : Math.cos(angle);
+    s[p + SIN] = angle === null ? 0 : Math.sin(angle);
   }
 
   /** Pod i (0..3) as a new object. */
@@ -212,18 +218,15 @@ export class CsbSimulation {
       const x = s[p + X], y = s[p + Y];
       let ax = 0, ay = 0;
       if (c.x !== x || c.y !== y) {
-        let theta = Math.atan2(c.y - y, c.x - x);
-        if (s[p + HAS_ANGLE] === 1) {
-          const alpha = s[p + ANGLE];
-          const delta = shortAngleDist(alpha, theta);
-          if (Math.abs(delta) >= MAX_TURN) theta = alpha + MAX_TURN * Math.sign(delta);
+        const theta = this.steer(p, c.x - x, c.y - y);
+        if (thrust !== 0) {
+          const cos = s[p + COS], sin = s[p + SIN];
+          const length = Math.sqrt(cos * cos + sin * sin);
+          ax = (cos / length) * thrust;
+          ay = (sin / length) * thrust;
         }
         s[p + ANGLE] = theta;
         s[p + HAS_ANGLE] = 1;
-        const cos = Math.cos(theta), sin = Math.sin(theta);
-        const length = Math.sqrt(cos * cos + sin * sin);
-        ax = (cos / length) * thrust;
-        ay = (sin / length) * thrust;
       }
       this.startX[i] = x;
       this.startY[i] = y;
@@ -242,6 +245,43 @@ export class CsbSimulation {
       this.passCheckpoints(i);
     }
     s[ROUND] = round + 1;
+  }
+
+  /**
+   * The pod's new angle towards the target offset (dx, dy), as the referee computes it
+   * (atan2, then at most π/10 from the stored angle); leaves cos and sin of it in COS, SIN.
+   * Where the target lies clearly outside the ±18° cone (decided by `steeringSide` on the
+   * cached cos and sin of the stored angle, with a margin far above rounding), the referee's
+   * result is the clamped angle whatever atan2 returns, and atan2 is skipped.
+   */
+  private steer(p: number, dx: number, dy: number): number {
+    const s = this.state;
+    let theta: number;
+    if (s[p + HAS_ANGLE] === 1) {
+      const alpha = s[p + ANGLE];
+      const side = steeringSide(s[p + COS], s[p + SIN], dx, dy);
+      if (side !== 0) {
+        theta = alpha + MAX_TURN * side;
+      } else {
+        theta = Math.atan2(dy, dx);
+        const delta = shortAngleDist(alpha, theta);
+        if (Math.abs(delta) >= MAX_TURN) theta = alpha + MAX_TURN * Math.sign(delta);
+      }
+      if (theta === alpha) return theta;
+    } else {
+      theta = Math.atan2(dy, dx);
+    }
+    const memo = this.trigMemo, slot = (p / STRIDE) * 6 + (theta > s[p + ANGLE] ? 3 : 0);
+    if (memo[slot] === theta) {
+      s[p + COS] = memo[slot + 1];
+      s[p + SIN] = memo[slot + 2];
+    } else {
+      const cos = Math.cos(theta), sin = Math.sin(theta);
+      s[p + COS] = memo[slot + 1] = cos;
+      s[p + SIN] = memo[slot + 2] = sin;
+      memo[slot] = theta;
+    }
+    return theta;
   }
 
   /** Counts the checkpoints pod i passed this turn along start → way-points → rounded end. */
