@@ -1,0 +1,273 @@
+/**
+ * The Fantastic Bits referee's collision loop (data/contest/rules.md): `t = 0; while (t < 1)`
+ * a step lists every candidate (walls, goal posts, entity pairs, snaffle grabs, goals, in that
+ * order), stable-sorts them by time, moves every free body to the earliest time T and resolves
+ * every candidate within T + 1e-5 in order. Pair times are the referee's own quadratic (the
+ * same as CSB's); bounces add the minimum impulse 100.
+ */
+import type { FbArrays } from "./fb-state.js";
+
+export const FB_WIDTH = 16000, FB_HEIGHT = 7500;
+export const GOAL_LOW = 1750, GOAL_HIGH = 5750;
+const POST_RADIUS = 300;
+const POST_X = [0, 0, FB_WIDTH, FB_WIDTH];
+const POST_Y = [GOAL_LOW, GOAL_HIGH, GOAL_LOW, GOAL_HIGH];
+const MIN_IMPULSE = 100;
+const BATCH_WINDOW = 1e-5;
+const PUSH_SLACK = 1e-5;
+const GRAB_RADIUS = 399;
+
+const K_WALL_X = 0, K_WALL_Y = 1, K_POST = 2, K_PAIR = 3, K_GRAB = 4, K_GOAL = 5;
+
+/** Radius, mass and 1/mass of entity i. */
+export function radiusOf(a: FbArrays, i: number): number {
+  return i < 4 ? 400 : i < a.firstBludger ? 150 : 200;
+}
+export function massOf(a: FbArrays, i: number): number {
+  return i < 4 ? 1 : i < a.firstBludger ? 0.5 : 8;
+}
+
+/** Scratch of the loop, sized for one game's entity count. */
+export class FbCollisionLoop {
+  private readonly time: Float64Array;
+  private readonly kind: Int32Array;
+  private readonly ci: Int32Array;
+  private readonly cj: Int32Array;
+  /** Events of the last turn (goals and grabs count for the caller). */
+  count = 0;
+
+  constructor(n: number) {
+    const cap = 4 * n + (n * (n - 1)) / 2 + 2 * n + 8;
+    this.time = new Float64Array(cap);
+    this.kind = new Int32Array(cap);
+    this.ci = new Int32Array(cap);
+    this.cj = new Int32Array(cap);
+  }
+
+  /** Whether entity i takes part in collisions (captured and scored snaffles do not). */
+  private static free(a: FbArrays, i: number): boolean {
+    return i < 4 || i >= a.firstBludger || (a.alive[i] === 1 && a.link[i] === -1);
+  }
+
+  private add(m: number, time: number, kind: number, i: number, j: number): number {
+    const T = this.time, K = this.kind, I = this.ci, J = this.cj;
+    let k = m;
+    while (k > 0 && T[k - 1] > time) {
+      T[k] = T[k - 1];
+      K[k] = K[k - 1];
+      I[k] = I[k - 1];
+      J[k] = J[k - 1];
+      k--;
+    }
+    T[k] = time;
+    K[k] = kind;
+    I[k] = i;
+    J[k] = j;
+    return m + 1;
+  }
+
+  run(a: FbArrays): void {
+    const n = a.n;
+    let t = 0;
+    while (t < 1) {
+      let m = 0;
+      const left = 1 - t;
+      // Walls.
+      for (let i = 0; i < n; i++) {
+        if (!FbCollisionLoop.free(a, i)) continue;
+        const tx = wallTime(a.x[i], a.vx[i], radiusOf(a, i), FB_WIDTH, left);
+        if (tx >= 0 && !(i >= 4 && i < a.firstBludger && inMouth(a.y[i] + a.vy[i] * tx))) m = this.add(m, t + tx, K_WALL_X, i, 0);
+        const ty = wallTime(a.y[i], a.vy[i], radiusOf(a, i), FB_HEIGHT, left);
+        if (ty >= 0) m = this.add(m, t + ty, K_WALL_Y, i, 0);
+      }
+      // Goal posts.
+      for (let i = 0; i < n; i++) {
+        if (!FbCollisionLoop.free(a, i)) continue;
+        for (let p = 0; p < 4; p++) {
+          const tau = contactTime(a.x[i] - POST_X[p], a.y[i] - POST_Y[p], a.vx[i], a.vy[i], radiusOf(a, i) + POST_RADIUS, left);
+          if (tau >= 0) m = this.add(m, t + tau, K_POST, i, p);
+        }
+      }
+      // Entity pairs (wizard–snaffle pairs grab instead of bouncing).
+      for (let i = 0; i < n; i++) {
+        if (!FbCollisionLoop.free(a, i)) continue;
+        for (let j = i + 1; j < n; j++) {
+          if (!FbCollisionLoop.free(a, j)) continue;
+          if (i < 4 && j >= 4 && j < a.firstBludger) continue;
+          if (isIgnored(a, i, j)) continue;
+          const tau = contactTime(a.x[i] - a.x[j], a.y[i] - a.y[j], a.vx[i] - a.vx[j], a.vy[i] - a.vy[j], radiusOf(a, i) + radiusOf(a, j), left);
+          if (tau >= 0) m = this.add(m, t + tau, K_PAIR, i, j);
+        }
+      }
+      // Grabs: a free wizard and a free snaffle whose centres come within 399.
+      for (let w = 0; w < 4; w++) {
+        if (a.link[w] !== -1 || a.cooldown[w] !== 0) continue;
+        for (let s = 4; s < a.firstBludger; s++) {
+          if (!FbCollisionLoop.free(a, s)) continue;
+          const tau = contactTime(a.x[w] - a.x[s], a.y[w] - a.y[s], a.vx[w] - a.vx[s], a.vy[w] - a.vy[s], GRAB_RADIUS, left);
+          if (tau >= 0) m = this.add(m, t + tau, K_GRAB, w, s);
+        }
+      }
+      // Goals: a snaffle centre crossing x = 0 or x = 16000 inside the mouth.
+      for (let s = 4; s < a.firstBludger; s++) {
+        if (!FbCollisionLoop.free(a, s)) continue;
+        const tau = wallTime(a.x[s], a.vx[s], 0, FB_WIDTH, left);
+        if (tau >= 0 && inMouth(a.y[s] + a.vy[s] * tau)) m = this.add(m, t + tau, K_GOAL, s, 0);
+      }
+      if (m === 0) {
+        moveAll(a, left);
+        break;
+      }
+      const T = this.time[0];
+      if (T - t > 0) moveAll(a, T - t);
+      for (let k = 0; k < m && this.time[k] <= T + BATCH_WINDOW; k++) this.resolve(a, this.kind[k], this.ci[k], this.cj[k]);
+      t = T;
+    }
+  }
+
+  private resolve(a: FbArrays, kind: number, i: number, j: number): void {
+    switch (kind) {
+      case K_WALL_X: {
+        const r = radiusOf(a, i);
+        a.vx[i] = -a.vx[i];
+        if (a.x[i] < r) a.x[i] = 2 * r - a.x[i];
+        else if (a.x[i] > FB_WIDTH - r) a.x[i] = 2 * (FB_WIDTH - r) - a.x[i];
+        break;
+      }
+      case K_WALL_Y: {
+        const r = radiusOf(a, i);
+        a.vy[i] = -a.vy[i];
+        if (a.y[i] < r) a.y[i] = 2 * r - a.y[i];
+        else if (a.y[i] > FB_HEIGHT - r) a.y[i] = 2 * (FB_HEIGHT - r) - a.y[i];
+        break;
+      }
+      case K_POST:
+        bounce(a, i, -1, POST_X[j], POST_Y[j], radiusOf(a, i) + POST_RADIUS);
+        break;
+      case K_PAIR:
+        if (!FbCollisionLoop.free(a, i) || !FbCollisionLoop.free(a, j)) break;
+        bounce(a, i, j, a.x[j], a.y[j], radiusOf(a, i) + radiusOf(a, j));
+        if (j >= a.firstBludger && i < 4) a.link[j] = i;
+        break;
+      case K_GRAB:
+        grab(a, i, j);
+        break;
+      case K_GOAL:
+        if (!FbCollisionLoop.free(a, i)) break;
+        a.alive[i] = 0;
+        a.game[a.x[i] < FB_WIDTH / 2 ? 3 : 1] += 1;
+        break;
+    }
+  }
+}
+
+/** Whether a y lies in the goal mouth. */
+function inMouth(y: number): boolean {
+  return y > GOAL_LOW && y < GOAL_HIGH;
+}
+
+/** Whether snaffles i and j ignore each other. */
+function isIgnored(a: FbArrays, i: number, j: number): boolean {
+  if (i < 4 || j < 4 || i >= a.firstBludger || j >= a.firstBludger) return false;
+  const base = i * a.snaffleCount;
+  for (let k = 0; k < a.ignoreCount[i]; k++) if (a.ignore[base + k] === j) return true;
+  return false;
+}
+
+/**
+ * Time within [0, left] at which a centre at x moving at vx reaches r (moving down) or
+ * size − r (moving up), 0 when already there; −1 for none.
+ */
+function wallTime(x: number, vx: number, r: number, size: number, left: number): number {
+  let tau: number;
+  if (vx < 0) {
+    if (x <= r) return 0;
+    tau = (r - x) / vx;
+  } else if (vx > 0) {
+    if (x >= size - r) return 0;
+    tau = (size - r - x) / vx;
+  } else {
+    return -1;
+  }
+  return tau > 0 && tau <= left ? tau : -1;
+}
+
+/** The referee's contact time for offset d and relative velocity dv at distance R: 0 when touching, −1 for none. */
+function contactTime(dx: number, dy: number, dvx: number, dvy: number, R: number, left: number): number {
+  if (Math.sqrt(dx * dx + dy * dy) <= R) return 0;
+  const a = dvx * dvx + dvy * dvy;
+  const b = dx * dvx + dy * dvy;
+  const c = dx * dx + dy * dy - R * R;
+  const delta = b * b - a * c;
+  if (delta <= 0 || a === 0) return -1;
+  const root = Math.sqrt(delta);
+  const tau = Math.min((-b + root) / a, (-b - root) / a);
+  return tau > 0 && tau <= left ? tau : -1;
+}
+
+/** Elastic bounce with minimum impulse of entity i (A) on entity j (B), or on a post (j = −1) at (bx, by). */
+function bounce(a: FbArrays, i: number, j: number, bx: number, by: number, R: number): void {
+  let nx = bx - a.x[i], ny = by - a.y[i];
+  const dist = Math.sqrt(nx * nx + ny * ny);
+  if (dist !== 0) {
+    nx /= dist;
+    ny /= dist;
+  }
+  const invA = 1 / massOf(a, i), invB = j < 0 ? 0 : 1 / massOf(a, j);
+  const dvx = a.vx[i] - (j < 0 ? 0 : a.vx[j]), dvy = a.vy[i] - (j < 0 ? 0 : a.vy[j]);
+  const f = (nx * dvx + ny * dvy) / (invA + invB);
+  const impulse = f + Math.max(MIN_IMPULSE, f);
+  const jx = impulse * nx, jy = impulse * ny;
+  a.vx[i] += -jx * invA;
+  a.vy[i] += -jy * invA;
+  if (j >= 0) {
+    a.vx[j] += jx * invB;
+    a.vy[j] += jy * invB;
+  }
+  const diff = dist - R;
+  if (diff <= 0) {
+    const push = -diff / 2 + PUSH_SLACK;
+    a.x[i] -= nx * push;
+    a.y[i] -= ny * push;
+    if (j >= 0) {
+      a.x[j] += nx * push;
+      a.y[j] += ny * push;
+    }
+  }
+}
+
+/** Wizard w grabs snaffle s, unless either is no longer free or another free wizard is at least as close. */
+function grab(a: FbArrays, w: number, s: number): void {
+  if (a.link[w] !== -1 || a.cooldown[w] !== 0 || a.alive[s] !== 1 || a.link[s] !== -1) return;
+  const dx = a.x[w] - a.x[s], dy = a.y[w] - a.y[s];
+  const d = Math.sqrt(dx * dx + dy * dy);
+  for (let o = 0; o < 4; o++) {
+    if (o === w || a.link[o] !== -1 || a.cooldown[o] !== 0) continue;
+    const ex = a.x[o] - a.x[s], ey = a.y[o] - a.y[s];
+    if (Math.sqrt(ex * ex + ey * ey) <= d) return;
+  }
+  a.link[w] = s;
+  a.link[s] = w;
+  a.x[s] = a.x[w];
+  a.y[s] = a.y[w];
+  a.vx[s] = a.vx[w];
+  a.vy[s] = a.vy[w];
+}
+
+/** Moves every body that is not carried by dt; a carried snaffle stays on its wizard. */
+function moveAll(a: FbArrays, dt: number): void {
+  for (let i = 0; i < a.n; i++) {
+    if (i >= 4 && i < a.firstBludger && a.link[i] !== -1) continue;
+    a.x[i] += a.vx[i] * dt;
+    a.y[i] += a.vy[i] * dt;
+  }
+  for (let w = 0; w < 4; w++) {
+    const s = a.link[w];
+    if (s !== -1) {
+      a.x[s] = a.x[w];
+      a.y[s] = a.y[w];
+      a.vx[s] = a.vx[w];
+      a.vy[s] = a.vy[w];
+    }
+  }
+}
