@@ -37,7 +37,8 @@ export class FbCollisionLoop {
   count = 0;
 
   constructor(n: number) {
-    const cap = 4 * n + (n * (n - 1)) / 2 + 2 * n + 8;
+    // Walls 2n, posts 4n, pairs n(n − 1)/2, grabs 4 per snaffle, goals 1 per snaffle.
+    const cap = 6 * n + (n * (n - 1)) / 2 + 5 * n;
     this.time = new Float64Array(cap);
     this.kind = new Int32Array(cap);
     this.ci = new Int32Array(cap);
