@@ -10,6 +10,7 @@
 import { arrayOf, describe, finiteNumber, integerIn, plainObject, rejectUnknownKeys } from "./options.js";
 import { pointSegmentDistanceSquared, roundHalfUp, shortAngleDist, truncateInt } from "./referee-math.js";
 import { CsbCollisionLoop, CSB_STRIDE } from "./csb-collision-loop.js";
+import { fdlibmAtan2, fdlibmCos, fdlibmSin } from "./fdlibm.js";
 import { steeringSide } from "./csb-steering.js";
 
 /** A pod as the referee stores it. Pods 0 and 1 belong to player 0, pods 2 and 3 to player 1. */
@@ -136,8 +137,8 @@ export class CsbSimulation {
     s[p + PASSED] = passed;
     s[p + SHIELD] = shield ?? NO_SHIELD;
     s[p + BOOST] = o.boostUsed ? 1 : 0;
-    s[p + COS] = angle === null ? 1 : Math.cos(angle);
-    s[p + SIN] = angle === null ? 0 : Math.sin(angle);
+    s[p + COS] = angle === null ? 1 : fdlibmCos(angle);
+    s[p + SIN] = angle === null ? 0 : fdlibmSin(angle);
   }
 
   /** Pod i (0..3) as a new object. */
@@ -263,20 +264,20 @@ export class CsbSimulation {
       if (side !== 0) {
         theta = alpha + MAX_TURN * side;
       } else {
-        theta = Math.atan2(dy, dx);
+        theta = fdlibmAtan2(dy, dx);
         const delta = shortAngleDist(alpha, theta);
         if (Math.abs(delta) >= MAX_TURN) theta = alpha + MAX_TURN * Math.sign(delta);
       }
       if (theta === alpha) return theta;
     } else {
-      theta = Math.atan2(dy, dx);
+      theta = fdlibmAtan2(dy, dx);
     }
     const memo = this.trigMemo, slot = (p / STRIDE) * 6 + (theta > s[p + ANGLE] ? 3 : 0);
     if (memo[slot] === theta) {
       s[p + COS] = memo[slot + 1];
       s[p + SIN] = memo[slot + 2];
     } else {
-      const cos = Math.cos(theta), sin = Math.sin(theta);
+      const cos = fdlibmCos(theta), sin = fdlibmSin(theta);
       s[p + COS] = memo[slot + 1] = cos;
       s[p + SIN] = memo[slot + 2] = sin;
       memo[slot] = theta;
