@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { fdlibmAtan2, fdlibmCos, fdlibmSin } from "../src/contest/fdlibm.js";
+import { fdlibmAtan2, fdlibmCos, fdlibmSin, fdlibmSinCos } from "../src/contest/fdlibm.js";
 
 const reference = JSON.parse(readFileSync(new URL("./fixtures/contest/fdlibm-reference.json", import.meta.url), "utf8")) as { rows: number[][] };
 
@@ -37,5 +37,17 @@ test("in this Node the ports agree with Math on 100,000 seeded inputs when Math 
   for (let k = 0; k < 100_000; k++) {
     const x = (rnd() - 0.5) * 60, y = (rnd() - 0.5) * 60;
     assert.ok(Object.is(fdlibmSin(x), Math.sin(x)) && Object.is(fdlibmCos(x), Math.cos(x)) && Object.is(fdlibmAtan2(y, x), Math.atan2(y, x)), `at ${x}, ${y}`);
+  }
+});
+
+test("fdlibmSinCos gives the bits of fdlibmSin and fdlibmCos from one reduction", () => {
+  const out = new Float64Array(2);
+  for (const [x] of reference.rows) {
+    fdlibmSinCos(out, x);
+    assert.ok(Object.is(out[0], fdlibmSin(x)) && Object.is(out[1], fdlibmCos(x)), `at ${x}`);
+  }
+  for (const x of [0, -0, 1e-300, Math.PI / 4, -Math.PI / 2, 3 * Math.PI, 1e7, -1e7]) {
+    fdlibmSinCos(out, x);
+    assert.ok(Object.is(out[0], fdlibmSin(x)) && Object.is(out[1], fdlibmCos(x)), `at ${x}`);
   }
 });

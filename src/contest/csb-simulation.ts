@@ -10,7 +10,7 @@
 import { arrayOf, describe, finiteNumber, integerIn, plainObject, rejectUnknownKeys } from "./options.js";
 import { pointSegmentDistanceSquared, roundHalfUp, shortAngleDist, truncateInt } from "./referee-math.js";
 import { CsbCollisionLoop, CSB_STRIDE } from "./csb-collision-loop.js";
-import { fdlibmAtan2, fdlibmCos, fdlibmSin } from "./fdlibm.js";
+import { fdlibmAtan2, fdlibmCos, fdlibmSin, fdlibmSinCos } from "./fdlibm.js";
 import { steeringSide } from "./csb-steering.js";
 
 /** A pod as the referee stores it. Pods 0 and 1 belong to player 0, pods 2 and 3 to player 1. */
@@ -60,6 +60,27 @@ const ROUND = 4 * STRIDE;
 const STATE_LENGTH = ROUND + 1;
 const NO_SHIELD = -Infinity;
 
+const MEMO_SIZE = 64;
+const memoTheta = new Float64Array(MEMO_SIZE).fill(NaN);
+const memoSin = new Float64Array(MEMO_SIZE);
+const memoCos = new Float64Array(MEMO_SIZE);
+const sinCos = new Float64Array(2);
+
+const atanY = new Float64Array(MEMO_SIZE).fill(NaN);
+const atanX = new Float64Array(MEMO_SIZE).fill(NaN);
+const atanValue = new Float64Array(MEMO_SIZE);
+
+/** fdlibm's atan2 through a small shared memo (exact: a pure function of its two arguments). */
+function memoAtan2(dy: number, dx: number): number {
+  const slot = ((dy * 40503 + dx * 1013) | 0) & (MEMO_SIZE - 1);
+  if (atanY[slot] === dy && atanX[slot] === dx) return atanValue[slot];
+  const value = fdlibmAtan2(dy, dx);
+  atanY[slot] = dy;
+  atanX[slot] = dx;
+  atanValue[slot] = value;
+  return value;
+}
+
 const OPTION_KEYS = ["checkpoints", "round"] as const;
 const POD_KEYS = ["x", "y", "vx", "vy", "angle", "passed", "shieldRound", "boostUsed"] as const;
 
@@ -74,8 +95,6 @@ export class CsbSimulation {
   private readonly loop = new CsbCollisionLoop();
   private readonly startX = new Float64Array(4);
   private readonly startY = new Float64Array(4);
-  /** cos and sin of the last two angles each pod turned to (θ, cos θ, sin θ; one slot per side). */
-  private readonly trigMemo = new Float64Array(24).fill(NaN);
 
   constructor(options: CsbOptions) {
     const o = plainObject(options, "options");
@@ -264,23 +283,25 @@ export class CsbSimulation {
       if (side !== 0) {
         theta = alpha + MAX_TURN * side;
       } else {
-        theta = fdlibmAtan2(dy, dx);
+        theta = memoAtan2(dy, dx);
         const delta = shortAngleDist(alpha, theta);
         if (Math.abs(delta) >= MAX_TURN) theta = alpha + MAX_TURN * Math.sign(delta);
       }
       if (theta === alpha) return theta;
     } else {
-      theta = fdlibmAtan2(dy, dx);
+      theta = memoAtan2(dy, dx);
     }
-    const memo = this.trigMemo, slot = (p / STRIDE) * 6 + (theta > s[p + ANGLE] ? 3 : 0);
-    if (memo[slot] === theta) {
-      s[p + COS] = memo[slot + 1];
-      s[p + SIN] = memo[slot + 2];
+    // sin and cos of θ from a small memo shared by every simulation (a pure function of θ, so
+    // exact): a bot's candidates from one root turn to the same few angles again and again.
+    const slot = ((theta * 2654435.761) | 0) & (MEMO_SIZE - 1);
+    if (memoTheta[slot] === theta) {
+      s[p + COS] = memoCos[slot];
+      s[p + SIN] = memoSin[slot];
     } else {
-      const cos = fdlibmCos(theta), sin = fdlibmSin(theta);
-      s[p + COS] = memo[slot + 1] = cos;
-      s[p + SIN] = memo[slot + 2] = sin;
-      memo[slot] = theta;
+      fdlibmSinCos(sinCos, theta);
+      memoTheta[slot] = theta;
+      s[p + SIN] = memoSin[slot] = sinCos[0];
+      s[p + COS] = memoCos[slot] = sinCos[1];
     }
     return theta;
   }

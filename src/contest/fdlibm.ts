@@ -188,6 +188,32 @@ export function fdlibmCos(x: number): number {
   }
 }
 
+/**
+ * fdlibm's sin and cos of the same x, sharing one argument reduction (the bits of each equal
+ * `fdlibmSin(x)` and `fdlibmCos(x)`): out[0] = sin x, out[1] = cos x.
+ */
+export function fdlibmSinCos(out: Float64Array, x: number): void {
+  const ax = Math.abs(x);
+  if (ax < PIO4_END) {
+    out[0] = kernelSin(x, 0, 0);
+    out[1] = kernelCos(x, 0);
+    return;
+  }
+  if (!(ax < MEDIUM_END)) {
+    out[0] = fdlibmSin(x);
+    out[1] = fdlibmCos(x);
+    return;
+  }
+  const n = remPio2(x), y0 = REDUCED[0], y1 = REDUCED[1];
+  const s = kernelSin(y0, y1, 1), c = kernelCos(y0, y1);
+  switch (n & 3) {
+    case 0: out[0] = s; out[1] = c; break;
+    case 1: out[0] = c; out[1] = -s; break;
+    case 2: out[0] = -s; out[1] = -c; break;
+    default: out[0] = -c; out[1] = s;
+  }
+}
+
 const ATAN_HI = [4.63647609000806093515e-1, 7.85398163397448278999e-1, 9.82793723247329054082e-1, 1.57079632679489655800];
 const ATAN_LO = [2.26987774529616870924e-17, 3.06161699786838301793e-17, 1.39033110312309984516e-17, 6.12323399573676603587e-17];
 const AT0 = 3.33333333333329318027e-1, AT1 = -1.99999999998764832476e-1, AT2 = 1.42857142725034663711e-1;
