@@ -104,14 +104,17 @@ export class CsbCollisionLoop {
       const T = candTime[0];
       if (T - t > 0) moveAll(s, T - t);
       for (let m = 0; m < n && candTime[m] <= T + BATCH_WINDOW; m++) {
-        this.resolve(s, PAIR_A[candPair[m]], PAIR_B[candPair[m]], candTime[m]);
+        this.resolve(s, PAIR_A[candPair[m]], PAIR_B[candPair[m]], m);
       }
       t = T;
     }
   }
 
-  /** Elastic response with minimum impulse between pods i (A) and j (B) at time `time`. */
-  private resolve(s: Float64Array, i: number, j: number, time: number): void {
+  /**
+   * Elastic response with minimum impulse between pods i (A) and j (B), candidate m of this
+   * step. (Indices only: a double argument would be boxed on the heap.)
+   */
+  private resolve(s: Float64Array, i: number, j: number, m: number): void {
     const pa = i * STRIDE, pb = j * STRIDE;
     let nx = s[pb] - s[pa], ny = s[pb + 1] - s[pa + 1];
     const dist = Math.sqrt(nx * nx + ny * ny);
@@ -136,17 +139,18 @@ export class CsbCollisionLoop {
       s[pb] += nx * push;
       s[pb + 1] += ny * push;
     }
-    this.addWayPoint(i, time, s[pa], s[pa + 1]);
-    this.addWayPoint(j, time, s[pb], s[pb + 1]);
+    this.addWayPoint(s, i, m);
+    this.addWayPoint(s, j, m);
     if (this.count === this.time.length) this.growCollisions(this.count * 2);
-    this.time[this.count] = time;
+    this.time[this.count] = this.candTime[m];
     this.a[this.count] = i;
     this.b[this.count] = j;
     this.count++;
   }
 
-  /** Records pod i at (x, y) at `time`, replacing its last way-point when that has the same time. */
-  private addWayPoint(i: number, time: number, x: number, y: number): void {
+  /** Records pod i's position at candidate m's time, replacing its last way-point when that has the same time. */
+  private addWayPoint(s: Float64Array, i: number, m: number): void {
+    const time = this.candTime[m];
     let k = this.wayPointCount[i];
     const cap = this.wayPointCapacity;
     if (k > 0 && this.wayPoints[(i * cap + k - 1) * 3] === time) {
@@ -156,8 +160,8 @@ export class CsbCollisionLoop {
     }
     const w = this.wayPoints, at = (i * this.wayPointCapacity + k) * 3;
     w[at] = time;
-    w[at + 1] = x;
-    w[at + 2] = y;
+    w[at + 1] = s[i * STRIDE];
+    w[at + 2] = s[i * STRIDE + 1];
     this.wayPointCount[i] = k + 1;
   }
 

@@ -54,7 +54,7 @@ const MAX_TURN = Math.PI / 10;
 
 // Per-pod layout of the state array; COS and SIN hold cos and sin of the stored angle (what
 // the steering test and the thrust read), computed once when the angle is set.
-const X = 0, Y = 1, VX = 2, VY = 3, ANGLE = 4, HAS_ANGLE = 5, PASSED = 6, SHIELD = 7, BOOST = 8, COS = 9, SIN = 10;
+const X = 0, Y = 1, VX = 2, VY = 3, ANGLE = 4, HAS_ANGLE = 5, PASSED = 6, SHIELD = 7, BOOST = 8, COS = 9, SIN = 10, ATAN = 11;
 const STRIDE = CSB_STRIDE;
 const ROUND = 4 * STRIDE;
 const STATE_LENGTH = ROUND + 1;
@@ -70,15 +70,22 @@ const atanY = new Float64Array(MEMO_SIZE).fill(NaN);
 const atanX = new Float64Array(MEMO_SIZE).fill(NaN);
 const atanValue = new Float64Array(MEMO_SIZE);
 
-/** fdlibm's atan2 through a small shared memo (exact: a pure function of its two arguments). */
-function memoAtan2(dy: number, dx: number): number {
+/**
+ * fdlibm's atan2(dy, dx) of pod p's offset to command c's target, through a small shared memo
+ * (exact: a pure function of its arguments); the result goes to ATAN (no double is returned).
+ */
+function memoAtan2(s: Float64Array, p: number, c: CsbCommand): void {
+  const dx = c.x - s[p + X], dy = c.y - s[p + Y];
   const slot = ((dy * 40503 + dx * 1013) | 0) & (MEMO_SIZE - 1);
-  if (atanY[slot] === dy && atanX[slot] === dx) return atanValue[slot];
+  if (atanY[slot] === dy && atanX[slot] === dx) {
+    s[p + ATAN] = atanValue[slot];
+    return;
+  }
   const value = fdlibmAtan2(dy, dx);
   atanY[slot] = dy;
   atanX[slot] = dx;
   atanValue[slot] = value;
-  return value;
+  s[p + ATAN] = value;
 }
 
 const OPTION_KEYS = ["checkpoints", "round"] as const;
@@ -86,7 +93,7 @@ const POD_KEYS = ["x", "y", "vx", "vy", "angle", "passed", "shieldRound", "boost
 
 /** A Coders Strike Back race between four pods, turn by turn as the referee computes it. */
 export class CsbSimulation {
-  /** The state: 12 doubles per pod (x, y, vx, vy, angle, hasAngle, passed, shieldRound, boostUsed, cos, sin, unused), then the round. */
+  /** The state: 12 doubles per pod (x, y, vx, vy, angle, hasAngle, passed, shieldRound, boostUsed, cos, sin, scratch), then the round. */
   readonly state = new Float64Array(STATE_LENGTH);
   /** Checkpoint x and y coordinates (shared, never written after construction). */
   checkpointX: Float64Array;
@@ -238,15 +245,13 @@ export class CsbSimulation {
       const x = s[p + X], y = s[p + Y];
       let ax = 0, ay = 0;
       if (c.x !== x || c.y !== y) {
-        const theta = this.steer(p, c.x - x, c.y - y);
+        this.steer(p, c);
         if (thrust !== 0) {
           const cos = s[p + COS], sin = s[p + SIN];
           const length = Math.sqrt(cos * cos + sin * sin);
           ax = (cos / length) * thrust;
           ay = (sin / length) * thrust;
         }
-        s[p + ANGLE] = theta;
-        s[p + HAS_ANGLE] = 1;
       }
       this.startX[i] = x;
       this.startY[i] = y;
@@ -268,28 +273,31 @@ export class CsbSimulation {
   }
 
   /**
-   * The pod's new angle towards the target offset (dx, dy), as the referee computes it
-   * (atan2, then at most π/10 from the stored angle); leaves cos and sin of it in COS, SIN.
+   * Turns pod p (state offset) towards command c's target as the referee does (atan2, then at
+   * most π/10 from the stored angle): stores the angle, and its cos and sin in COS, SIN.
+   * (Indices and objects in, nothing out: double arguments or results would be boxed.)
    * Where the target lies clearly outside the ±18° cone (decided by `steeringSide` on the
    * cached cos and sin of the stored angle, with a margin far above rounding), the referee's
    * result is the clamped angle whatever atan2 returns, and atan2 is skipped.
    */
-  private steer(p: number, dx: number, dy: number): number {
+  private steer(p: number, c: CsbCommand): void {
     const s = this.state;
     let theta: number;
     if (s[p + HAS_ANGLE] === 1) {
       const alpha = s[p + ANGLE];
-      const side = steeringSide(s[p + COS], s[p + SIN], dx, dy);
+      const side = steeringSide(s, p + X, p + COS, c.x, c.y);
       if (side !== 0) {
         theta = alpha + MAX_TURN * side;
       } else {
-        theta = memoAtan2(dy, dx);
+        memoAtan2(s, p, c);
+        theta = s[p + ATAN];
         const delta = shortAngleDist(alpha, theta);
         if (Math.abs(delta) >= MAX_TURN) theta = alpha + MAX_TURN * Math.sign(delta);
       }
-      if (theta === alpha) return theta;
+      if (theta === alpha) return;
     } else {
-      theta = memoAtan2(dy, dx);
+      memoAtan2(s, p, c);
+      theta = s[p + ATAN];
     }
     // sin and cos of θ from a small memo shared by every simulation (a pure function of θ, so
     // exact): a bot's candidates from one root turn to the same few angles again and again.
@@ -303,7 +311,8 @@ export class CsbSimulation {
       s[p + SIN] = memoSin[slot] = sinCos[0];
       s[p + COS] = memoCos[slot] = sinCos[1];
     }
-    return theta;
+    s[p + ANGLE] = theta;
+    s[p + HAS_ANGLE] = 1;
   }
 
   /** Counts the checkpoints pod i passed this turn along start → way-points → rounded end. */

@@ -16,10 +16,14 @@ const COS_LIMIT = Math.cos(Math.PI / 10 + MARGIN) - 1e-15;
 const SIN_LIMIT = 1e-9;
 
 /**
- * +1 or −1 when the target offset (dx, dy) lies certainly beyond the 18° limit on that side of
- * the heading (cos α, sin α), else 0.
+ * +1 or −1 when the target (tx, ty) lies certainly beyond the 18° limit on that side of the
+ * heading, else 0. The pod is read from `s`: its position at s[at], s[at + 1], the cos and sin
+ * of its stored angle at s[trig], s[trig + 1] (arrays and indices in, an integer out: a call
+ * that passed computed doubles would box them).
  */
-export function steeringSide(cos: number, sin: number, dx: number, dy: number): number {
+export function steeringSide(s: Float64Array, at: number, trig: number, tx: number, ty: number): number {
+  const dx = tx - s[at], dy = ty - s[at + 1];
+  const cos = s[trig], sin = s[trig + 1];
   const d2 = dx * dx + dy * dy;
   // Far from overflow and underflow, where the products below keep their relative accuracy.
   if (!(d2 > 1e-150 && d2 < 1e150)) return 0;

@@ -17,6 +17,7 @@ const BATCH_WINDOW = 1e-5;
 const PUSH_SLACK = 1e-5;
 const GRAB_RADIUS = 399;
 
+const T0 = 0, LEFT = 1, TAU = 2, DT = 3;
 const K_WALL_X = 0, K_WALL_Y = 1, K_POST = 2, K_PAIR = 3, K_GRAB = 4, K_GOAL = 5;
 
 /** Radius, mass and 1/mass of entity i. */
@@ -33,8 +34,8 @@ export class FbCollisionLoop {
   private readonly kind: Int32Array;
   private readonly ci: Int32Array;
   private readonly cj: Int32Array;
-  /** Events of the last turn (goals and grabs count for the caller). */
-  count = 0;
+  /** Scratch doubles: step start, time left, candidate τ, move length. */
+  private readonly work = new Float64Array(4);
 
   constructor(n: number) {
     // Walls 2n, posts 4n, pairs n(n − 1)/2, grabs 4 per snaffle, goals 1 per snaffle.
@@ -50,8 +51,10 @@ export class FbCollisionLoop {
     return i < 4 || i >= a.firstBludger || (a.alive[i] === 1 && a.link[i] === -1);
   }
 
-  private add(m: number, time: number, kind: number, i: number, j: number): number {
+  /** Inserts the candidate at time work[T0] + work[TAU] after every candidate with a time <= it. */
+  private add(m: number, kind: number, i: number, j: number): number {
     const T = this.time, K = this.kind, I = this.ci, J = this.cj;
+    const time = this.work[T0] + this.work[TAU];
     let k = m;
     while (k > 0 && T[k - 1] > time) {
       T[k] = T[k - 1];
@@ -67,26 +70,28 @@ export class FbCollisionLoop {
     return m + 1;
   }
 
+  // Every helper below takes indices and reads its doubles from the arrays (a call with double
+  // arguments or a double result would box them on the heap: a turn allocates nothing).
   run(a: FbArrays): void {
-    const n = a.n;
-    let t = 0;
-    while (t < 1) {
+    const n = a.n, w = this.work;
+    w[T0] = 0;
+    while (w[T0] < 1) {
       let m = 0;
-      const left = 1 - t;
+      w[LEFT] = 1 - w[T0];
       // Walls.
       for (let i = 0; i < n; i++) {
         if (!FbCollisionLoop.free(a, i)) continue;
-        const tx = wallTime(a.x[i], a.vx[i], radiusOf(a, i), FB_WIDTH, left);
-        if (tx >= 0 && !(i >= 4 && i < a.firstBludger && inMouth(a.y[i] + a.vy[i] * tx))) m = this.add(m, t + tx, K_WALL_X, i, 0);
-        const ty = wallTime(a.y[i], a.vy[i], radiusOf(a, i), FB_HEIGHT, left);
-        if (ty >= 0) m = this.add(m, t + ty, K_WALL_Y, i, 0);
+        if (wallTime(a.x, a.vx, i, radiusOf(a, i), FB_WIDTH, w)) {
+          const y = a.y[i] + a.vy[i] * w[TAU];
+          if (!(i >= 4 && i < a.firstBludger && y > GOAL_LOW && y < GOAL_HIGH)) m = this.add(m, K_WALL_X, i, 0);
+        }
+        if (wallTime(a.y, a.vy, i, radiusOf(a, i), FB_HEIGHT, w)) m = this.add(m, K_WALL_Y, i, 0);
       }
       // Goal posts.
       for (let i = 0; i < n; i++) {
         if (!FbCollisionLoop.free(a, i)) continue;
         for (let p = 0; p < 4; p++) {
-          const tau = contactTime(a.x[i] - POST_X[p], a.y[i] - POST_Y[p], a.vx[i], a.vy[i], radiusOf(a, i) + POST_RADIUS, left);
-          if (tau >= 0) m = this.add(m, t + tau, K_POST, i, p);
+          if (contactTime(a, i, -1, p, radiusOf(a, i) + POST_RADIUS, w)) m = this.add(m, K_POST, i, p);
         }
       }
       // Entity pairs (wizard–snaffle pairs grab instead of bouncing).
@@ -96,33 +101,35 @@ export class FbCollisionLoop {
           if (!FbCollisionLoop.free(a, j)) continue;
           if (i < 4 && j >= 4 && j < a.firstBludger) continue;
           if (isIgnored(a, i, j)) continue;
-          const tau = contactTime(a.x[i] - a.x[j], a.y[i] - a.y[j], a.vx[i] - a.vx[j], a.vy[i] - a.vy[j], radiusOf(a, i) + radiusOf(a, j), left);
-          if (tau >= 0) m = this.add(m, t + tau, K_PAIR, i, j);
+          if (contactTime(a, i, j, 0, radiusOf(a, i) + radiusOf(a, j), w)) m = this.add(m, K_PAIR, i, j);
         }
       }
       // Grabs: a free wizard and a free snaffle whose centres come within 399.
-      for (let w = 0; w < 4; w++) {
-        if (a.link[w] !== -1 || a.cooldown[w] !== 0) continue;
+      for (let z = 0; z < 4; z++) {
+        if (a.link[z] !== -1 || a.cooldown[z] !== 0) continue;
         for (let s = 4; s < a.firstBludger; s++) {
           if (!FbCollisionLoop.free(a, s)) continue;
-          const tau = contactTime(a.x[w] - a.x[s], a.y[w] - a.y[s], a.vx[w] - a.vx[s], a.vy[w] - a.vy[s], GRAB_RADIUS, left);
-          if (tau >= 0) m = this.add(m, t + tau, K_GRAB, w, s);
+          if (contactTime(a, z, s, 0, GRAB_RADIUS, w)) m = this.add(m, K_GRAB, z, s);
         }
       }
       // Goals: a snaffle centre crossing x = 0 or x = 16000 inside the mouth.
       for (let s = 4; s < a.firstBludger; s++) {
         if (!FbCollisionLoop.free(a, s)) continue;
-        const tau = wallTime(a.x[s], a.vx[s], 0, FB_WIDTH, left);
-        if (tau >= 0 && inMouth(a.y[s] + a.vy[s] * tau)) m = this.add(m, t + tau, K_GOAL, s, 0);
+        if (wallTime(a.x, a.vx, s, 0, FB_WIDTH, w)) {
+          const y = a.y[s] + a.vy[s] * w[TAU];
+          if (y > GOAL_LOW && y < GOAL_HIGH) m = this.add(m, K_GOAL, s, 0);
+        }
       }
       if (m === 0) {
-        moveAll(a, left);
+        w[DT] = w[LEFT];
+        moveAll(a, w);
         break;
       }
       const T = this.time[0];
-      if (T - t > 0) moveAll(a, T - t);
+      w[DT] = T - w[T0];
+      if (w[DT] > 0) moveAll(a, w);
       for (let k = 0; k < m && this.time[k] <= T + BATCH_WINDOW; k++) this.resolve(a, this.kind[k], this.ci[k], this.cj[k]);
-      t = T;
+      w[T0] = T;
     }
   }
 
@@ -143,11 +150,11 @@ export class FbCollisionLoop {
         break;
       }
       case K_POST:
-        bounce(a, i, -1, POST_X[j], POST_Y[j], radiusOf(a, i) + POST_RADIUS);
+        bounce(a, i, -1, j, radiusOf(a, i) + POST_RADIUS);
         break;
       case K_PAIR:
         if (!FbCollisionLoop.free(a, i) || !FbCollisionLoop.free(a, j)) break;
-        bounce(a, i, j, a.x[j], a.y[j], radiusOf(a, i) + radiusOf(a, j));
+        bounce(a, i, j, 0, radiusOf(a, i) + radiusOf(a, j));
         if (j >= a.firstBludger && i < 4) a.link[j] = i;
         break;
       case K_GRAB:
@@ -162,11 +169,6 @@ export class FbCollisionLoop {
   }
 }
 
-/** Whether a y lies in the goal mouth. */
-function inMouth(y: number): boolean {
-  return y > GOAL_LOW && y < GOAL_HIGH;
-}
-
 /** Whether snaffles i and j ignore each other. */
 function isIgnored(a: FbArrays, i: number, j: number): boolean {
   if (i < 4 || j < 4 || i >= a.firstBludger || j >= a.firstBludger) return false;
@@ -176,39 +178,63 @@ function isIgnored(a: FbArrays, i: number, j: number): boolean {
 }
 
 /**
- * Time within [0, left] at which a centre at x moving at vx reaches r (moving down) or
- * size − r (moving up), 0 when already there; −1 for none.
+ * When entity i's centre (coordinate pos[i], speed vel[i]) reaches r (moving down) or size − r
+ * (moving up) within the time left: τ in work[TAU] (0 when already there) and true; else false.
  */
-function wallTime(x: number, vx: number, r: number, size: number, left: number): number {
+function wallTime(pos: Float64Array, vel: Float64Array, i: number, r: number, size: number, work: Float64Array): boolean {
+  const x = pos[i], v = vel[i];
   let tau: number;
-  if (vx < 0) {
-    if (x <= r) return 0;
-    tau = (r - x) / vx;
-  } else if (vx > 0) {
-    if (x >= size - r) return 0;
-    tau = (size - r - x) / vx;
+  if (v < 0) {
+    if (x <= r) {
+      work[TAU] = 0;
+      return true;
+    }
+    tau = (r - x) / v;
+  } else if (v > 0) {
+    if (x >= size - r) {
+      work[TAU] = 0;
+      return true;
+    }
+    tau = (size - r - x) / v;
   } else {
-    return -1;
+    return false;
   }
-  return tau > 0 && tau <= left ? tau : -1;
+  if (!(tau > 0 && tau <= work[LEFT])) return false;
+  work[TAU] = tau;
+  return true;
 }
 
-/** The referee's contact time for offset d and relative velocity dv at distance R: 0 when touching, −1 for none. */
-function contactTime(dx: number, dy: number, dvx: number, dvy: number, R: number, left: number): number {
-  if (Math.sqrt(dx * dx + dy * dy) <= R) return 0;
-  const a = dvx * dvx + dvy * dvy;
+/**
+ * The referee's contact time of entity i with entity j (or, for j = −1, with goal post p) at
+ * centre distance R: 0 when touching, else the smaller root of |d + τ·dv|² = R² within the
+ * time left; in work[TAU], true when there is one.
+ */
+function contactTime(a: FbArrays, i: number, j: number, p: number, R: number, work: Float64Array): boolean {
+  const post = j < 0;
+  const dx = a.x[i] - (post ? POST_X[p] : a.x[j]), dy = a.y[i] - (post ? POST_Y[p] : a.y[j]);
+  const q = dx * dx + dy * dy;
+  if (Math.sqrt(q) <= R) {
+    work[TAU] = 0;
+    return true;
+  }
+  const dvx = a.vx[i] - (post ? 0 : a.vx[j]), dvy = a.vy[i] - (post ? 0 : a.vy[j]);
   const b = dx * dvx + dy * dvy;
-  const c = dx * dx + dy * dy - R * R;
-  const delta = b * b - a * c;
-  if (delta <= 0 || a === 0) return -1;
+  // Not touching and moving apart: both roots are negative, the referee drops the pair.
+  if (b >= 0) return false;
+  const A = dvx * dvx + dvy * dvy;
+  const c = q - R * R;
+  const delta = b * b - A * c;
+  if (delta <= 0 || A === 0) return false;
   const root = Math.sqrt(delta);
-  const tau = Math.min((-b + root) / a, (-b - root) / a);
-  return tau > 0 && tau <= left ? tau : -1;
+  const tau = Math.min((-b + root) / A, (-b - root) / A);
+  if (!(tau > 0 && tau <= work[LEFT])) return false;
+  work[TAU] = tau;
+  return true;
 }
 
-/** Elastic bounce with minimum impulse of entity i (A) on entity j (B), or on a post (j = −1) at (bx, by). */
-function bounce(a: FbArrays, i: number, j: number, bx: number, by: number, R: number): void {
-  let nx = bx - a.x[i], ny = by - a.y[i];
+/** Elastic bounce with minimum impulse of entity i (A) on entity j (B), or on goal post p (j = −1). */
+function bounce(a: FbArrays, i: number, j: number, p: number, R: number): void {
+  let nx = (j < 0 ? POST_X[p] : a.x[j]) - a.x[i], ny = (j < 0 ? POST_Y[p] : a.y[j]) - a.y[i];
   const dist = Math.sqrt(nx * nx + ny * ny);
   if (dist !== 0) {
     nx /= dist;
@@ -255,8 +281,9 @@ function grab(a: FbArrays, w: number, s: number): void {
   a.vy[s] = a.vy[w];
 }
 
-/** Moves every body that is not carried by dt; a carried snaffle stays on its wizard. */
-function moveAll(a: FbArrays, dt: number): void {
+/** Moves every body that is not carried by work[DT]; a carried snaffle stays on its wizard. */
+function moveAll(a: FbArrays, work: Float64Array): void {
+  const dt = work[DT];
   for (let i = 0; i < a.n; i++) {
     if (i >= 4 && i < a.firstBludger && a.link[i] !== -1) continue;
     a.x[i] += a.vx[i] * dt;
