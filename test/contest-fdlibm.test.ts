@@ -51,3 +51,11 @@ test("fdlibmSinCos gives the bits of fdlibmSin and fdlibmCos from one reduction"
     assert.ok(Object.is(out[0], fdlibmSin(x)) && Object.is(out[1], fdlibmCos(x)), `at ${x}`);
   }
 });
+
+test("the probes where Chromium's Math differs hold fdlibm's values, and this Node's Math passes them only if it is fdlibm", async () => {
+  const { SIN_COS_PROBES, ATAN2_PROBES, NATIVE_FDLIBM } = await import("../src/contest/trig.js");
+  assert.ok(SIN_COS_PROBES.length >= 16 && ATAN2_PROBES.length >= 16);
+  for (const [x, s, c] of SIN_COS_PROBES) assert.ok(Object.is(fdlibmSin(x), s) && Object.is(fdlibmCos(x), c), `at ${x}`);
+  for (const [y, x, a] of ATAN2_PROBES) assert.ok(Object.is(fdlibmAtan2(y, x), a), `at ${y}, ${x}`);
+  if (process.versions.v8.startsWith("11.")) assert.equal(NATIVE_FDLIBM, true, "Node 20's V8 Math is fdlibm");
+});
