@@ -212,8 +212,10 @@ function wallTime(pos: Float64Array, vel: Float64Array, i: number, r: number, si
 function contactTime(a: FbArrays, i: number, j: number, p: number, R: number, work: Float64Array): boolean {
   const post = j < 0;
   const dx = a.x[i] - (post ? POST_X[p] : a.x[j]), dy = a.y[i] - (post ? POST_Y[p] : a.y[j]);
-  const q = dx * dx + dy * dy;
-  if (Math.sqrt(q) <= R) {
+  const q = dx * dx + dy * dy, R2 = R * R;
+  // The referee compares sqrt(q) <= R; sqrt is monotone and correctly rounded, so it is true
+  // for q <= R² and false well above R² (the root is taken only in between).
+  if (q <= R2 || (q < R2 * (1 + 1e-14) && Math.sqrt(q) <= R)) {
     work[TAU] = 0;
     return true;
   }
@@ -222,7 +224,7 @@ function contactTime(a: FbArrays, i: number, j: number, p: number, R: number, wo
   // Not touching and moving apart: both roots are negative, the referee drops the pair.
   if (b >= 0) return false;
   const A = dvx * dvx + dvy * dvy;
-  const c = q - R * R;
+  const c = q - R2;
   const delta = b * b - A * c;
   if (delta <= 0 || A === 0) return false;
   const root = Math.sqrt(delta);
