@@ -10,8 +10,8 @@
 import { arrayOf, describe, finiteNumber, integerIn, plainObject, rejectUnknownKeys } from "./options.js";
 import { pointSegmentDistanceSquared, roundHalfUp, shortAngleDist, truncateInt } from "./referee-math.js";
 import { CsbCollisionLoop, CSB_STRIDE } from "./csb-collision-loop.js";
-import { fdlibmCos, fdlibmSin } from "./fdlibm.js";
-import { atan2, sinCos as sinCosOf } from "./trig.js";
+import { fdlibmAtan2, fdlibmCos, fdlibmSin, fdlibmSinCos } from "./fdlibm.js";
+import { NATIVE_FDLIBM } from "./trig.js";
 import { steeringSide } from "./csb-steering.js";
 
 /** A pod as the referee stores it. Pods 0 and 1 belong to player 0, pods 2 and 3 to player 1. */
@@ -82,7 +82,8 @@ function memoAtan2(s: Float64Array, p: number, c: CsbCommand): void {
     s[p + ATAN] = atanValue[slot];
     return;
   }
-  const value = atan2(dy, dx);
+  // Math.atan2 where it is fdlibm (a builtin takes raw doubles: nothing is boxed).
+  const value = NATIVE_FDLIBM ? Math.atan2(dy, dx) : fdlibmAtan2(dy, dx);
   atanY[slot] = dy;
   atanX[slot] = dx;
   atanValue[slot] = value;
@@ -307,7 +308,12 @@ export class CsbSimulation {
       s[p + COS] = memoCos[slot];
       s[p + SIN] = memoSin[slot];
     } else {
-      sinCosOf(sinCos, theta);
+      if (NATIVE_FDLIBM) {
+        sinCos[0] = Math.sin(theta);
+        sinCos[1] = Math.cos(theta);
+      } else {
+        fdlibmSinCos(sinCos, theta);
+      }
       memoTheta[slot] = theta;
       s[p + SIN] = memoSin[slot] = sinCos[0];
       s[p + COS] = memoCos[slot] = sinCos[1];

@@ -29,8 +29,9 @@ export class FbCommands {
   }
 
   private parseOne(text: string, w: number): void {
-    const field = `commands[${w}]`;
-    if (typeof text !== "string") throw new RangeError(`${field} must be a command string, got ${describe(text)}`);
+    // The field name is built only for an error (a string per command would be allocated every turn).
+    const field = w;
+    if (typeof text !== "string") throw new RangeError(`commands[${field}] must be a command string, got ${describe(text)}`);
     let end = 0;
     while (end < text.length && text.charCodeAt(end) !== 32) end++;
     let keyword = -1;
@@ -38,14 +39,14 @@ export class FbCommands {
       if (KEYWORDS[k].length === end && text.startsWith(KEYWORDS[k])) keyword = k;
     }
     if (keyword < 0) {
-      throw new RangeError(`${field} must start with MOVE, THROW, OBLIVIATE, PETRIFICUS, ACCIO or FLIPENDO, got ${describe(text)}`);
+      throw new RangeError(`commands[${field}] must start with MOVE, THROW, OBLIVIATE, PETRIFICUS, ACCIO or FLIPENDO, got ${describe(text)}`);
     }
     const count = this.readIntegers(text, end, field);
     const wanted = keyword < 2 ? 3 : 1;
-    if (count !== wanted) throw new RangeError(`${field} (${KEYWORDS[keyword]}) must have ${wanted} integer argument${wanted > 1 ? "s" : ""}, got ${describe(text)}`);
+    if (count !== wanted) throw new RangeError(`commands[${field}] (${KEYWORDS[keyword]}) must have ${wanted} integer argument${wanted > 1 ? "s" : ""}, got ${describe(text)}`);
     const n = this.numbers;
-    if (keyword === 0 && !(n[2] >= 0 && n[2] <= FB_MAX_THRUST)) throw new RangeError(`${field} thrust must be in 0..${FB_MAX_THRUST}, got ${n[2]}`);
-    if (keyword === 1 && !(n[2] >= 0 && n[2] <= FB_MAX_POWER)) throw new RangeError(`${field} power must be in 0..${FB_MAX_POWER}, got ${n[2]}`);
+    if (keyword === 0 && !(n[2] >= 0 && n[2] <= FB_MAX_THRUST)) throw new RangeError(`commands[${field}] thrust must be in 0..${FB_MAX_THRUST}, got ${n[2]}`);
+    if (keyword === 1 && !(n[2] >= 0 && n[2] <= FB_MAX_POWER)) throw new RangeError(`commands[${field}] power must be in 0..${FB_MAX_POWER}, got ${n[2]}`);
     this.kind[w] = keyword === 0 ? CMD_MOVE : keyword === 1 ? CMD_THROW : CMD_SPELL;
     // Spell order of FbArrays: OBLIVIATE 0, PETRIFICUS 1, ACCIO 2, FLIPENDO 3.
     this.spell[w] = keyword - 2;
@@ -55,7 +56,7 @@ export class FbCommands {
   }
 
   /** Reads space-separated integers from `from` to the end into `numbers`; returns how many (−1 on a bad token). */
-  private readIntegers(text: string, from: number, field: string): number {
+  private readIntegers(text: string, from: number, field: number): number {
     let count = 0, i = from;
     const len = text.length;
     while (i < len) {
@@ -75,7 +76,7 @@ export class FbCommands {
         i++;
       }
       if (digits === 0 || digits > 9 || (i < len && text.charCodeAt(i) !== 32) || count === 3) {
-        throw new RangeError(`${field} must be a command with integer arguments, got ${describe(text)}`);
+        throw new RangeError(`commands[${field}] must be a command with integer arguments, got ${describe(text)}`);
       }
       this.numbers[count++] = sign * value + 0;
     }

@@ -1,13 +1,12 @@
 /**
- * The trigonometry of the CSB referee (fdlibm's sin, cos, atan2), as fast as this engine allows.
- * Where the engine's `Math` is fdlibm (V8 up to Node 20, as the rules file records), `Math` is
- * used; elsewhere (Chromium 156, for one) the ports in fdlibm.ts. The choice is made once, at
+ * Which trigonometry gives the CSB referee's bits (fdlibm's sin, cos, atan2) fastest here.
+ * Where the engine's `Math` is fdlibm (V8 up to Node 20, as the rules file records), the
+ * simulator calls `Math` (`NATIVE_FDLIBM`); elsewhere (Chromium 156, for one) the ports in
+ * fdlibm.ts. The choice is made once, at
  * load, on probe inputs where Chromium's `Math` and fdlibm differ: an engine with another
  * algorithm disagrees with fdlibm on some of them (each probe row is x, sin x, cos x or y, x,
  * atan2(y, x) as fdlibm gives them; the ports are checked against them in the tests too).
  */
-import { fdlibmAtan2, fdlibmSinCos } from "./fdlibm.js";
-
 /** Inputs where Chromium 156's Math.sin or Math.cos differs from fdlibm, with fdlibm's values. */
 export const SIN_COS_PROBES: readonly (readonly number[])[] = [
   [10.098348408051926, -0.6237806168377859, -0.7815994767510219],
@@ -72,18 +71,3 @@ function mathIsFdlibm(): boolean {
 
 /** True when this engine's Math gives fdlibm's bits on every probe (and is used). */
 export const NATIVE_FDLIBM = mathIsFdlibm();
-
-/** out[0] = sin x, out[1] = cos x, with fdlibm's bits. */
-export function sinCos(out: Float64Array, x: number): void {
-  if (NATIVE_FDLIBM) {
-    out[0] = Math.sin(x);
-    out[1] = Math.cos(x);
-  } else {
-    fdlibmSinCos(out, x);
-  }
-}
-
-/** atan2(y, x) with fdlibm's bits. */
-export function atan2(y: number, x: number): number {
-  return NATIVE_FDLIBM ? Math.atan2(y, x) : fdlibmAtan2(y, x);
-}
