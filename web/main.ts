@@ -13,6 +13,7 @@ import { createGalton } from "./demos/galton.js";
 import { createCradle } from "./demos/cradle.js";
 import { createSpheres } from "./demos/spheres.js";
 import { createSceneViewer } from "./demos/scene-viewer.js";
+import { createCsb } from "./demos/csb.js";
 
 interface Route {
   id: string;
@@ -29,6 +30,7 @@ const routes: Route[] = [
   { id: "galton", label: "Galton board", create: createGalton },
   { id: "cradle", label: "Newton's cradle", create: createCradle },
   { id: "spheres", label: "3D spheres", create: createSpheres },
+  { id: "csb", label: "CSB race", create: createCsb },
   {
     id: "scene", label: "Scene file", create: () => createSceneViewer((loadedScene as { scene: Scene }).scene, (loadedScene as { file: string }).file),
   },

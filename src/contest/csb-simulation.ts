@@ -1,0 +1,361 @@
+/**
+ * Coders Strike Back, one referee turn at a time, to the bit: the command → acceleration rule
+ * with the 18° limit on the stored (un-normalised) angle, the continuous collision loop with
+ * its 1e-5 batch window and minimum impulse, Java rounding and truncation, and checkpoints
+ * passed along the polyline of each pod's collision way-points. Rules:
+ * `data/contest/rules.md`.
+ *
+ * The whole state is one Float64Array (`copyFrom` is one `set`); a turn allocates nothing.
+ */
+import { arrayOf, describe, finiteNumber, integerIn, plainObject, rejectUnknownKeys } from "./options.js";
+import { pointSegmentDistanceSquared, roundHalfUp, shortAngleDist, truncateInt } from "./referee-math.js";
+import { CsbCollisionLoop, CSB_STRIDE } from "./csb-collision-loop.js";
+import { fdlibmAtan2, fdlibmCos, fdlibmSin, fdlibmSinCos } from "./fdlibm.js";
+import { NATIVE_FDLIBM } from "./trig.js";
+import { steeringSide } from "./csb-steering.js";
+
+/** A pod as the referee stores it. Pods 0 and 1 belong to player 0, pods 2 and 3 to player 1. */
+export interface CsbPod {
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+  /** The referee's stored angle in radians (may lie outside (−π, π]); null before the first turn. */
+  angle: number | null;
+  /** Checkpoints passed, counting the start (1 at the start); the next one is `passed % checkpoints.length`. */
+  passed: number;
+  /** The 0-based round of the pod's last SHIELD, or null. */
+  shieldRound: number | null;
+  boostUsed: boolean;
+}
+
+/** One pod's order: steer towards (x, y) with thrust 0..200, `'SHIELD'` or `'BOOST'`. */
+export interface CsbCommand {
+  x: number;
+  y: number;
+  thrust: number | "SHIELD" | "BOOST";
+}
+
+/** Options of `new CsbSimulation`. */
+export interface CsbOptions {
+  /** The checkpoints as [x, y] pairs, at least 2. */
+  checkpoints: readonly (readonly [number, number])[];
+  /** The round the next `turn` is played at (0 for the first turn of a game). */
+  round?: number;
+}
+
+/** Pod radius sum and the other constants of the CSB referee. */
+export const CSB_POD_RADIUS = 400;
+export const CSB_CHECKPOINT_RADIUS = 600;
+export const CSB_MAX_THRUST = 200;
+export const CSB_BOOST_THRUST = 650;
+export const CSB_SHIELD_MASS = 10;
+const FRICTION = 0.15;
+const MAX_TURN = Math.PI / 10;
+
+// Per-pod layout of the state array; COS and SIN hold cos and sin of the stored angle (what
+// the steering test and the thrust read), computed once when the angle is set.
+const X = 0, Y = 1, VX = 2, VY = 3, ANGLE = 4, HAS_ANGLE = 5, PASSED = 6, SHIELD = 7, BOOST = 8, COS = 9, SIN = 10, ATAN = 11;
+const STRIDE = CSB_STRIDE;
+const ROUND = 4 * STRIDE;
+const STATE_LENGTH = ROUND + 1;
+const NO_SHIELD = -Infinity;
+
+const MEMO_SIZE = 64;
+const memoTheta = new Float64Array(MEMO_SIZE).fill(NaN);
+const memoSin = new Float64Array(MEMO_SIZE);
+const memoCos = new Float64Array(MEMO_SIZE);
+const sinCos = new Float64Array(2);
+
+const atanY = new Float64Array(MEMO_SIZE).fill(NaN);
+const atanX = new Float64Array(MEMO_SIZE).fill(NaN);
+const atanValue = new Float64Array(MEMO_SIZE);
+
+/**
+ * fdlibm's atan2(dy, dx) of pod p's offset to command c's target, through a small shared memo
+ * (exact: a pure function of its arguments); the result goes to ATAN (no double is returned).
+ */
+function memoAtan2(s: Float64Array, p: number, c: CsbCommand): void {
+  const dx = c.x - s[p + X], dy = c.y - s[p + Y];
+  const slot = ((dy * 40503 + dx * 1013) | 0) & (MEMO_SIZE - 1);
+  if (atanY[slot] === dy && atanX[slot] === dx) {
+    s[p + ATAN] = atanValue[slot];
+    return;
+  }
+  // Math.atan2 where it is fdlibm (a builtin takes raw doubles: nothing is boxed).
+  const value = NATIVE_FDLIBM ? Math.atan2(dy, dx) : fdlibmAtan2(dy, dx);
+  atanY[slot] = dy;
+  atanX[slot] = dx;
+  atanValue[slot] = value;
+  s[p + ATAN] = value;
+}
+
+const OPTION_KEYS = ["checkpoints", "round"] as const;
+const POD_KEYS = ["x", "y", "vx", "vy", "angle", "passed", "shieldRound", "boostUsed"] as const;
+
+/** A Coders Strike Back race between four pods, turn by turn as the referee computes it. */
+export class CsbSimulation {
+  /** The state: 12 doubles per pod (x, y, vx, vy, angle, hasAngle, passed, shieldRound, boostUsed, cos, sin, scratch), then the round. */
+  readonly state = new Float64Array(STATE_LENGTH);
+  /** Checkpoint x and y coordinates (shared, never written after construction). */
+  checkpointX: Float64Array;
+  checkpointY: Float64Array;
+  /** The collision loop, also the read-back of the last turn's collisions. */
+  private readonly loop = new CsbCollisionLoop();
+  private readonly startX = new Float64Array(4);
+  private readonly startY = new Float64Array(4);
+
+  constructor(options: CsbOptions) {
+    const o = plainObject(options, "options");
+    rejectUnknownKeys(o, OPTION_KEYS, "options");
+    const list = arrayOf(o.checkpoints, "options.checkpoints");
+    if (list.length < 2) {
+      throw new RangeError(`options.checkpoints must hold at least 2 checkpoints, got ${list.length}`);
+    }
+    this.checkpointX = new Float64Array(list.length);
+    this.checkpointY = new Float64Array(list.length);
+    for (let k = 0; k < list.length; k++) {
+      const pair = arrayOf(list[k], `options.checkpoints[${k}]`);
+      if (pair.length !== 2) throw new RangeError(`options.checkpoints[${k}] must be an [x, y] pair, got ${describe(pair)}`);
+      this.checkpointX[k] = finiteNumber(pair[0], `options.checkpoints[${k}][0]`);
+      this.checkpointY[k] = finiteNumber(pair[1], `options.checkpoints[${k}][1]`);
+    }
+    this.state[ROUND] = o.round === undefined ? 0 : integerIn(o.round, 0, 2 ** 31 - 1, "options.round");
+    for (let i = 0; i < 4; i++) {
+      const p = i * STRIDE;
+      this.state[p + PASSED] = 1;
+      this.state[p + SHIELD] = NO_SHIELD;
+    }
+  }
+
+  /** The round the next `turn` plays (0-based). */
+  get round(): number {
+    return this.state[ROUND];
+  }
+
+  set round(value: number) {
+    this.state[ROUND] = integerIn(value, 0, 2 ** 31 - 1, "round");
+  }
+
+  /** How many checkpoints the map has. */
+  get checkpointCount(): number {
+    return this.checkpointX.length;
+  }
+
+  /** Sets pod i (0..3) from the referee's fields. */
+  setPod(i: number, pod: CsbPod): void {
+    integerIn(i, 0, 3, "pod index");
+    const o = plainObject(pod, `pod ${i}`);
+    rejectUnknownKeys(o, POD_KEYS, `pod ${i}`);
+    const s = this.state, p = i * STRIDE;
+    const x = finiteNumber(o.x, `pod ${i}.x`), y = finiteNumber(o.y, `pod ${i}.y`);
+    const vx = finiteNumber(o.vx, `pod ${i}.vx`), vy = finiteNumber(o.vy, `pod ${i}.vy`);
+    const angle = o.angle === null || o.angle === undefined ? null : finiteNumber(o.angle, `pod ${i}.angle`);
+    const passed = o.passed === undefined ? 1 : integerIn(o.passed, 0, 2 ** 31 - 1, `pod ${i}.passed`);
+    const shield = o.shieldRound === null || o.shieldRound === undefined ? null : integerIn(o.shieldRound, 0, 2 ** 31 - 1, `pod ${i}.shieldRound`);
+    if (o.boostUsed !== undefined && typeof o.boostUsed !== "boolean" && o.boostUsed !== 0 && o.boostUsed !== 1) {
+      throw new RangeError(`pod ${i}.boostUsed must be a boolean, got ${describe(o.boostUsed)}`);
+    }
+    s[p + X] = x;
+    s[p + Y] = y;
+    s[p + VX] = vx;
+    s[p + VY] = vy;
+    s[p + ANGLE] = angle ?? 0;
+    s[p + HAS_ANGLE] = angle === null ? 0 : 1;
+    s[p + PASSED] = passed;
+    s[p + SHIELD] = shield ?? NO_SHIELD;
+    s[p + BOOST] = o.boostUsed ? 1 : 0;
+    s[p + COS] = angle === null ? 1 : fdlibmCos(angle);
+    s[p + SIN] = angle === null ? 0 : fdlibmSin(angle);
+  }
+
+  /** Pod i (0..3) as a new object. */
+  getPod(i: number): CsbPod {
+    integerIn(i, 0, 3, "pod index");
+    const s = this.state, p = i * STRIDE;
+    return {
+      x: s[p + X],
+      y: s[p + Y],
+      vx: s[p + VX],
+      vy: s[p + VY],
+      angle: s[p + HAS_ANGLE] === 1 ? s[p + ANGLE] : null,
+      passed: s[p + PASSED],
+      shieldRound: s[p + SHIELD] === NO_SHIELD ? null : s[p + SHIELD],
+      boostUsed: s[p + BOOST] === 1,
+    };
+  }
+
+  /** Allocation-free reads for a bot's scoring function (pod index i is not checked). */
+  x(i: number): number { return this.state[i * STRIDE + X]; }
+  y(i: number): number { return this.state[i * STRIDE + Y]; }
+  vx(i: number): number { return this.state[i * STRIDE + VX]; }
+  vy(i: number): number { return this.state[i * STRIDE + VY]; }
+  /** The stored angle in radians (0 while the pod has none yet: see `getPod`). */
+  angle(i: number): number { return this.state[i * STRIDE + ANGLE]; }
+  passed(i: number): number { return this.state[i * STRIDE + PASSED]; }
+  /** The id of pod i's next checkpoint. */
+  nextCheckpoint(i: number): number { return (this.state[i * STRIDE + PASSED] | 0) % this.checkpointX.length; }
+
+  /** Collisions of the last turn: how many, and for each its time in the turn and the two pods. */
+  get collisionCount(): number { return this.loop.count; }
+  get collisionTime(): Float64Array { return this.loop.time; }
+  get collisionA(): Int32Array { return this.loop.a; }
+  get collisionB(): Int32Array { return this.loop.b; }
+
+  /** The last turn's collisions as objects (allocates; the typed arrays above do not). */
+  get collisions(): { time: number; a: number; b: number }[] {
+    const out = [];
+    for (let k = 0; k < this.loop.count; k++) out.push({ time: this.loop.time[k], a: this.loop.a[k], b: this.loop.b[k] });
+    return out;
+  }
+
+  /** Makes this simulation a copy of `other` (same map, pods, round, last collisions); allocates nothing. */
+  copyFrom(other: CsbSimulation): void {
+    this.state.set(other.state);
+    this.checkpointX = other.checkpointX;
+    this.checkpointY = other.checkpointY;
+    this.loop.copyCollisionsFrom(other.loop);
+  }
+
+  /**
+   * Plays one turn: `commands[i]` is pod i's order. Checks every command first (a RangeError
+   * names the bad field and nothing changes), then moves the pods and advances the round.
+   */
+  turn(commands: readonly CsbCommand[]): void {
+    if (!Array.isArray(commands) || commands.length !== 4) {
+      throw new RangeError(`commands must be an array of 4 commands, got ${describe(commands)}`);
+    }
+    for (let i = 0; i < 4; i++) checkCommand(commands[i], i);
+    const s = this.state, loop = this.loop;
+    const round = s[ROUND];
+    for (let i = 0; i < 4; i++) {
+      const c = commands[i], p = i * STRIDE;
+      let thrust: number;
+      const order = c.thrust;
+      if (order === "SHIELD") {
+        s[p + SHIELD] = round;
+        thrust = 0;
+      } else if (order === "BOOST") {
+        s[p + BOOST] = 1;
+        thrust = CSB_BOOST_THRUST;
+      } else {
+        thrust = order;
+      }
+      if (round <= s[p + SHIELD] + 3) thrust = 0;
+      const invMass = s[p + SHIELD] === round ? 1 / CSB_SHIELD_MASS : 1;
+      loop.invMass[i] = invMass;
+      const x = s[p + X], y = s[p + Y];
+      let ax = 0, ay = 0;
+      if (c.x !== x || c.y !== y) {
+        this.steer(p, c);
+        if (thrust !== 0) {
+          const cos = s[p + COS], sin = s[p + SIN];
+          const length = Math.sqrt(cos * cos + sin * sin);
+          ax = (cos / length) * thrust;
+          ay = (sin / length) * thrust;
+        }
+      }
+      this.startX[i] = x;
+      this.startY[i] = y;
+      s[p + VX] += ax * invMass;
+      s[p + VY] += ay * invMass;
+    }
+    loop.run(s);
+    for (let i = 0; i < 4; i++) {
+      const p = i * STRIDE;
+      s[p + VX] *= 1 - FRICTION;
+      s[p + VY] *= 1 - FRICTION;
+      s[p + X] = roundHalfUp(s[p + X]);
+      s[p + Y] = roundHalfUp(s[p + Y]);
+      s[p + VX] = truncateInt(s[p + VX]);
+      s[p + VY] = truncateInt(s[p + VY]);
+      this.passCheckpoints(i);
+    }
+    s[ROUND] = round + 1;
+  }
+
+  /**
+   * Turns pod p (state offset) towards command c's target as the referee does (atan2, then at
+   * most π/10 from the stored angle): stores the angle, and its cos and sin in COS, SIN.
+   * (Indices and objects in, nothing out: double arguments or results would be boxed.)
+   * Where the target lies clearly outside the ±18° cone (decided by `steeringSide` on the
+   * cached cos and sin of the stored angle, with a margin far above rounding), the referee's
+   * result is the clamped angle whatever atan2 returns, and atan2 is skipped.
+   */
+  private steer(p: number, c: CsbCommand): void {
+    const s = this.state;
+    let theta: number;
+    if (s[p + HAS_ANGLE] === 1) {
+      const alpha = s[p + ANGLE];
+      const side = steeringSide(s, p + X, p + COS, c.x, c.y);
+      if (side !== 0) {
+        theta = alpha + MAX_TURN * side;
+      } else {
+        memoAtan2(s, p, c);
+        theta = s[p + ATAN];
+        const delta = shortAngleDist(alpha, theta);
+        if (Math.abs(delta) >= MAX_TURN) theta = alpha + MAX_TURN * Math.sign(delta);
+      }
+      if (theta === alpha) return;
+    } else {
+      memoAtan2(s, p, c);
+      theta = s[p + ATAN];
+    }
+    // sin and cos of θ from a small memo shared by every simulation (a pure function of θ, so
+    // exact): a bot's candidates from one root turn to the same few angles again and again.
+    const slot = ((theta * 2654435.761) | 0) & (MEMO_SIZE - 1);
+    if (memoTheta[slot] === theta) {
+      s[p + COS] = memoCos[slot];
+      s[p + SIN] = memoSin[slot];
+    } else {
+      if (NATIVE_FDLIBM) {
+        sinCos[0] = Math.sin(theta);
+        sinCos[1] = Math.cos(theta);
+      } else {
+        fdlibmSinCos(sinCos, theta);
+      }
+      memoTheta[slot] = theta;
+      s[p + SIN] = memoSin[slot] = sinCos[0];
+      s[p + COS] = memoCos[slot] = sinCos[1];
+    }
+    s[p + ANGLE] = theta;
+    s[p + HAS_ANGLE] = 1;
+  }
+
+  /** Counts the checkpoints pod i passed this turn along start → way-points → rounded end. */
+  private passCheckpoints(i: number): void {
+    const s = this.state, p = i * STRIDE, loop = this.loop;
+    const n = this.checkpointX.length, r2 = CSB_CHECKPOINT_RADIUS;
+    const points = loop.wayPointCount[i], base = i * loop.wayPointCapacity * 3, w = loop.wayPoints;
+    // At most n checkpoints a turn: a path that touches them all would loop for ever in the referee.
+    for (let counted = 0; counted < n; counted++) {
+      const next = (s[p + PASSED] | 0) % n;
+      const cx = this.checkpointX[next], cy = this.checkpointY[next];
+      let ax = this.startX[i], ay = this.startY[i];
+      let hit = false;
+      for (let k = 0; k <= points; k++) {
+        const bx = k < points ? w[base + 3 * k + 1] : s[p + X];
+        const by = k < points ? w[base + 3 * k + 2] : s[p + Y];
+        if (Math.sqrt(pointSegmentDistanceSquared(ax, ay, bx, by, cx, cy)) <= r2) {
+          hit = true;
+          break;
+        }
+        ax = bx;
+        ay = by;
+      }
+      if (!hit) return;
+      s[p + PASSED] += 1;
+    }
+  }
+}
+
+/** Throws a RangeError naming the field when `c` is not a valid command for pod i. */
+function checkCommand(c: CsbCommand, i: number): void {
+  if (typeof c !== "object" || c === null) throw new RangeError(`commands[${i}] must be an object {x, y, thrust}, got ${describe(c)}`);
+  if (typeof c.x !== "number" || !Number.isFinite(c.x)) throw new RangeError(`commands[${i}].x must be a finite number, got ${describe(c.x)}`);
+  if (typeof c.y !== "number" || !Number.isFinite(c.y)) throw new RangeError(`commands[${i}].y must be a finite number, got ${describe(c.y)}`);
+  const t = c.thrust;
+  if (t !== "SHIELD" && t !== "BOOST" && !(typeof t === "number" && Number.isInteger(t) && t >= 0 && t <= CSB_MAX_THRUST)) {
+    throw new RangeError(`commands[${i}].thrust must be an integer 0..${CSB_MAX_THRUST}, "SHIELD" or "BOOST", got ${describe(t)}`);
+  }
+}

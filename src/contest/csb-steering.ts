@@ -1,0 +1,37 @@
+/**
+ * A cheap, certain answer to "does the CSB referee clamp this turn to ±18°, and to which side?"
+ * without atan2. The referee computes θ = atan2(dy, dx), δ = shortAngleDist(α, θ) and clamps
+ * when |δ| ≥ π/10. With h = (cos α, sin α), the angle φ from h to (dx, dy) has
+ * cos φ = h·d / |d| and the sign of h × d. The referee's δ differs from φ by a few ulps of the
+ * angles (atan2 and cos/sin are within an ulp, the subtractions round once each), far below
+ * 1e-14 for the angles a game holds; so when φ lies beyond π/10 + 1e-9 (and short of π − 1e-9,
+ * where the side is ambiguous), |δ| ≥ π/10 and sign δ = sign φ for certain. Elsewhere the
+ * answer is 0, "ask atan2".
+ */
+
+const MARGIN = 1e-9;
+/** cos(π/10 + 1e-9), rounded down a little further to absorb its own rounding. */
+const COS_LIMIT = Math.cos(Math.PI / 10 + MARGIN) - 1e-15;
+/** |sin φ| must exceed this (φ at least about 1e-9 away from 0 and π). */
+const SIN_LIMIT = 1e-9;
+
+/**
+ * +1 or −1 when the target (tx, ty) lies certainly beyond the 18° limit on that side of the
+ * heading, else 0. The pod is read from `s`: its position at s[at], s[at + 1], the cos and sin
+ * of its stored angle at s[trig], s[trig + 1] (arrays and indices in, an integer out: a call
+ * that passed computed doubles would box them).
+ */
+export function steeringSide(s: Float64Array, at: number, trig: number, tx: number, ty: number): number {
+  const dx = tx - s[at], dy = ty - s[at + 1];
+  const cos = s[trig], sin = s[trig + 1];
+  const d2 = dx * dx + dy * dy;
+  // Far from overflow and underflow, where the products below keep their relative accuracy.
+  if (!(d2 > 1e-150 && d2 < 1e150)) return 0;
+  const length = Math.sqrt(d2);
+  const dot = cos * dx + sin * dy;
+  const cross = cos * dy - sin * dx;
+  if (!(dot < length * COS_LIMIT)) return 0;
+  if (cross > length * SIN_LIMIT) return 1;
+  if (cross < -length * SIN_LIMIT) return -1;
+  return 0;
+}

@@ -1,0 +1,303 @@
+/**
+ * The Fantastic Bits referee's collision loop (data/contest/rules.md): `t = 0; while (t < 1)`
+ * a step lists every candidate (walls, goal posts, entity pairs, snaffle grabs, goals, in that
+ * order), stable-sorts them by time, moves every free body to the earliest time T and resolves
+ * every candidate within T + 1e-5 in order. Pair times are the referee's own quadratic (the
+ * same as CSB's); bounces add the minimum impulse 100.
+ */
+import type { FbArrays } from "./fb-state.js";
+
+export const FB_WIDTH = 16000, FB_HEIGHT = 7500;
+export const GOAL_LOW = 1750, GOAL_HIGH = 5750;
+const POST_RADIUS = 300;
+const POST_X = [0, 0, FB_WIDTH, FB_WIDTH];
+const POST_Y = [GOAL_LOW, GOAL_HIGH, GOAL_LOW, GOAL_HIGH];
+const MIN_IMPULSE = 100;
+const BATCH_WINDOW = 1e-5;
+const PUSH_SLACK = 1e-5;
+const GRAB_RADIUS = 399;
+
+const T0 = 0, LEFT = 1, TAU = 2, DT = 3;
+const K_WALL_X = 0, K_WALL_Y = 1, K_POST = 2, K_PAIR = 3, K_GRAB = 4, K_GOAL = 5;
+
+/** Radius, mass and 1/mass of entity i. */
+export function radiusOf(a: FbArrays, i: number): number {
+  return i < 4 ? 400 : i < a.firstBludger ? 150 : 200;
+}
+export function massOf(a: FbArrays, i: number): number {
+  return i < 4 ? 1 : i < a.firstBludger ? 0.5 : 8;
+}
+
+/** Scratch of the loop, sized for one game's entity count. */
+export class FbCollisionLoop {
+  private readonly time: Float64Array;
+  private readonly kind: Int32Array;
+  private readonly ci: Int32Array;
+  private readonly cj: Int32Array;
+  /** Scratch doubles: step start, time left, candidate τ, move length. */
+  private readonly work = new Float64Array(4);
+
+  constructor(n: number) {
+    // Walls 2n, posts 4n, pairs n(n − 1)/2, grabs 4 per snaffle, goals 1 per snaffle.
+    const cap = 6 * n + (n * (n - 1)) / 2 + 5 * n;
+    this.time = new Float64Array(cap);
+    this.kind = new Int32Array(cap);
+    this.ci = new Int32Array(cap);
+    this.cj = new Int32Array(cap);
+  }
+
+  /** Whether entity i takes part in collisions (captured and scored snaffles do not). */
+  private static free(a: FbArrays, i: number): boolean {
+    return i < 4 || i >= a.firstBludger || (a.alive[i] === 1 && a.link[i] === -1);
+  }
+
+  /** Inserts the candidate at time work[T0] + work[TAU] after every candidate with a time <= it. */
+  private add(m: number, kind: number, i: number, j: number): number {
+    const T = this.time, K = this.kind, I = this.ci, J = this.cj;
+    const time = this.work[T0] + this.work[TAU];
+    let k = m;
+    while (k > 0 && T[k - 1] > time) {
+      T[k] = T[k - 1];
+      K[k] = K[k - 1];
+      I[k] = I[k - 1];
+      J[k] = J[k - 1];
+      k--;
+    }
+    T[k] = time;
+    K[k] = kind;
+    I[k] = i;
+    J[k] = j;
+    return m + 1;
+  }
+
+  // Every helper below takes indices and reads its doubles from the arrays (a call with double
+  // arguments or a double result would box them on the heap: a turn allocates nothing).
+  run(a: FbArrays): void {
+    const n = a.n, w = this.work;
+    w[T0] = 0;
+    while (w[T0] < 1) {
+      let m = 0;
+      w[LEFT] = 1 - w[T0];
+      // Walls.
+      for (let i = 0; i < n; i++) {
+        if (!FbCollisionLoop.free(a, i)) continue;
+        if (wallTime(a.x, a.vx, i, radiusOf(a, i), FB_WIDTH, w)) {
+          const y = a.y[i] + a.vy[i] * w[TAU];
+          if (!(i >= 4 && i < a.firstBludger && y > GOAL_LOW && y < GOAL_HIGH)) m = this.add(m, K_WALL_X, i, 0);
+        }
+        if (wallTime(a.y, a.vy, i, radiusOf(a, i), FB_HEIGHT, w)) m = this.add(m, K_WALL_Y, i, 0);
+      }
+      // Goal posts.
+      for (let i = 0; i < n; i++) {
+        if (!FbCollisionLoop.free(a, i)) continue;
+        for (let p = 0; p < 4; p++) {
+          if (contactTime(a, i, -1, p, radiusOf(a, i) + POST_RADIUS, w)) m = this.add(m, K_POST, i, p);
+        }
+      }
+      // Entity pairs (wizard–snaffle pairs grab instead of bouncing).
+      for (let i = 0; i < n; i++) {
+        if (!FbCollisionLoop.free(a, i)) continue;
+        for (let j = i + 1; j < n; j++) {
+          if (!FbCollisionLoop.free(a, j)) continue;
+          if (i < 4 && j >= 4 && j < a.firstBludger) continue;
+          if (isIgnored(a, i, j)) continue;
+          if (contactTime(a, i, j, 0, radiusOf(a, i) + radiusOf(a, j), w)) m = this.add(m, K_PAIR, i, j);
+        }
+      }
+      // Grabs: a free wizard and a free snaffle whose centres come within 399.
+      for (let z = 0; z < 4; z++) {
+        if (a.link[z] !== -1 || a.cooldown[z] !== 0) continue;
+        for (let s = 4; s < a.firstBludger; s++) {
+          if (!FbCollisionLoop.free(a, s)) continue;
+          if (contactTime(a, z, s, 0, GRAB_RADIUS, w)) m = this.add(m, K_GRAB, z, s);
+        }
+      }
+      // Goals: a snaffle centre crossing x = 0 or x = 16000 inside the mouth.
+      for (let s = 4; s < a.firstBludger; s++) {
+        if (!FbCollisionLoop.free(a, s)) continue;
+        if (wallTime(a.x, a.vx, s, 0, FB_WIDTH, w)) {
+          const y = a.y[s] + a.vy[s] * w[TAU];
+          if (y > GOAL_LOW && y < GOAL_HIGH) m = this.add(m, K_GOAL, s, 0);
+        }
+      }
+      if (m === 0) {
+        w[DT] = w[LEFT];
+        moveAll(a, w);
+        break;
+      }
+      const T = this.time[0];
+      w[DT] = T - w[T0];
+      if (w[DT] > 0) moveAll(a, w);
+      for (let k = 0; k < m && this.time[k] <= T + BATCH_WINDOW; k++) this.resolve(a, this.kind[k], this.ci[k], this.cj[k]);
+      w[T0] = T;
+    }
+  }
+
+  private resolve(a: FbArrays, kind: number, i: number, j: number): void {
+    switch (kind) {
+      case K_WALL_X: {
+        const r = radiusOf(a, i);
+        a.vx[i] = -a.vx[i];
+        if (a.x[i] < r) a.x[i] = 2 * r - a.x[i];
+        else if (a.x[i] > FB_WIDTH - r) a.x[i] = 2 * (FB_WIDTH - r) - a.x[i];
+        break;
+      }
+      case K_WALL_Y: {
+        const r = radiusOf(a, i);
+        a.vy[i] = -a.vy[i];
+        if (a.y[i] < r) a.y[i] = 2 * r - a.y[i];
+        else if (a.y[i] > FB_HEIGHT - r) a.y[i] = 2 * (FB_HEIGHT - r) - a.y[i];
+        break;
+      }
+      case K_POST:
+        bounce(a, i, -1, j, radiusOf(a, i) + POST_RADIUS);
+        break;
+      case K_PAIR:
+        if (!FbCollisionLoop.free(a, i) || !FbCollisionLoop.free(a, j)) break;
+        bounce(a, i, j, 0, radiusOf(a, i) + radiusOf(a, j));
+        if (j >= a.firstBludger && i < 4) a.link[j] = i;
+        break;
+      case K_GRAB:
+        grab(a, i, j);
+        break;
+      case K_GOAL:
+        if (!FbCollisionLoop.free(a, i)) break;
+        a.alive[i] = 0;
+        a.game[a.x[i] < FB_WIDTH / 2 ? 3 : 1] += 1;
+        break;
+    }
+  }
+}
+
+/** Whether snaffles i and j ignore each other. */
+function isIgnored(a: FbArrays, i: number, j: number): boolean {
+  if (i < 4 || j < 4 || i >= a.firstBludger || j >= a.firstBludger) return false;
+  const base = i * a.snaffleCount;
+  for (let k = 0; k < a.ignoreCount[i]; k++) if (a.ignore[base + k] === j) return true;
+  return false;
+}
+
+/**
+ * When entity i's centre (coordinate pos[i], speed vel[i]) reaches r (moving down) or size − r
+ * (moving up) within the time left: τ in work[TAU] (0 when already there) and true; else false.
+ */
+function wallTime(pos: Float64Array, vel: Float64Array, i: number, r: number, size: number, work: Float64Array): boolean {
+  const x = pos[i], v = vel[i];
+  let tau: number;
+  if (v < 0) {
+    if (x <= r) {
+      work[TAU] = 0;
+      return true;
+    }
+    tau = (r - x) / v;
+  } else if (v > 0) {
+    if (x >= size - r) {
+      work[TAU] = 0;
+      return true;
+    }
+    tau = (size - r - x) / v;
+  } else {
+    return false;
+  }
+  if (!(tau > 0 && tau <= work[LEFT])) return false;
+  work[TAU] = tau;
+  return true;
+}
+
+/**
+ * The referee's contact time of entity i with entity j (or, for j = −1, with goal post p) at
+ * centre distance R: 0 when touching, else the smaller root of |d + τ·dv|² = R² within the
+ * time left; in work[TAU], true when there is one.
+ */
+function contactTime(a: FbArrays, i: number, j: number, p: number, R: number, work: Float64Array): boolean {
+  const post = j < 0;
+  const dx = a.x[i] - (post ? POST_X[p] : a.x[j]), dy = a.y[i] - (post ? POST_Y[p] : a.y[j]);
+  const q = dx * dx + dy * dy, R2 = R * R;
+  // The referee compares sqrt(q) <= R; sqrt is monotone and correctly rounded, so it is true
+  // for q <= R² and false well above R² (the root is taken only in between).
+  if (q <= R2 || (q < R2 * (1 + 1e-14) && Math.sqrt(q) <= R)) {
+    work[TAU] = 0;
+    return true;
+  }
+  const dvx = a.vx[i] - (post ? 0 : a.vx[j]), dvy = a.vy[i] - (post ? 0 : a.vy[j]);
+  const b = dx * dvx + dy * dvy;
+  // Not touching and moving apart: both roots are negative, the referee drops the pair.
+  if (b >= 0) return false;
+  const A = dvx * dvx + dvy * dvy;
+  const c = q - R2;
+  const delta = b * b - A * c;
+  if (delta <= 0 || A === 0) return false;
+  const root = Math.sqrt(delta);
+  const tau = Math.min((-b + root) / A, (-b - root) / A);
+  if (!(tau > 0 && tau <= work[LEFT])) return false;
+  work[TAU] = tau;
+  return true;
+}
+
+/** Elastic bounce with minimum impulse of entity i (A) on entity j (B), or on goal post p (j = −1). */
+function bounce(a: FbArrays, i: number, j: number, p: number, R: number): void {
+  let nx = (j < 0 ? POST_X[p] : a.x[j]) - a.x[i], ny = (j < 0 ? POST_Y[p] : a.y[j]) - a.y[i];
+  const dist = Math.sqrt(nx * nx + ny * ny);
+  if (dist !== 0) {
+    nx /= dist;
+    ny /= dist;
+  }
+  const invA = 1 / massOf(a, i), invB = j < 0 ? 0 : 1 / massOf(a, j);
+  const dvx = a.vx[i] - (j < 0 ? 0 : a.vx[j]), dvy = a.vy[i] - (j < 0 ? 0 : a.vy[j]);
+  const f = (nx * dvx + ny * dvy) / (invA + invB);
+  const impulse = f + Math.max(MIN_IMPULSE, f);
+  const jx = impulse * nx, jy = impulse * ny;
+  a.vx[i] += -jx * invA;
+  a.vy[i] += -jy * invA;
+  if (j >= 0) {
+    a.vx[j] += jx * invB;
+    a.vy[j] += jy * invB;
+  }
+  const diff = dist - R;
+  if (diff <= 0) {
+    const push = -diff / 2 + PUSH_SLACK;
+    a.x[i] -= nx * push;
+    a.y[i] -= ny * push;
+    if (j >= 0) {
+      a.x[j] += nx * push;
+      a.y[j] += ny * push;
+    }
+  }
+}
+
+/** Wizard w grabs snaffle s, unless either is no longer free or another free wizard is at least as close. */
+function grab(a: FbArrays, w: number, s: number): void {
+  if (a.link[w] !== -1 || a.cooldown[w] !== 0 || a.alive[s] !== 1 || a.link[s] !== -1) return;
+  const dx = a.x[w] - a.x[s], dy = a.y[w] - a.y[s];
+  const d = Math.sqrt(dx * dx + dy * dy);
+  for (let o = 0; o < 4; o++) {
+    if (o === w || a.link[o] !== -1 || a.cooldown[o] !== 0) continue;
+    const ex = a.x[o] - a.x[s], ey = a.y[o] - a.y[s];
+    if (Math.sqrt(ex * ex + ey * ey) <= d) return;
+  }
+  a.link[w] = s;
+  a.link[s] = w;
+  a.x[s] = a.x[w];
+  a.y[s] = a.y[w];
+  a.vx[s] = a.vx[w];
+  a.vy[s] = a.vy[w];
+}
+
+/** Moves every body that is not carried by work[DT]; a carried snaffle stays on its wizard. */
+function moveAll(a: FbArrays, work: Float64Array): void {
+  const dt = work[DT];
+  for (let i = 0; i < a.n; i++) {
+    if (i >= 4 && i < a.firstBludger && a.link[i] !== -1) continue;
+    a.x[i] += a.vx[i] * dt;
+    a.y[i] += a.vy[i] * dt;
+  }
+  for (let w = 0; w < 4; w++) {
+    const s = a.link[w];
+    if (s !== -1) {
+      a.x[s] = a.x[w];
+      a.y[s] = a.y[w];
+      a.vx[s] = a.vx[w];
+      a.vy[s] = a.vy[w];
+    }
+  }
+}

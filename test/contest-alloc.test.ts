@@ -1,0 +1,49 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import v8 from "node:v8";
+import { CsbSimulation, FantasticBitsSimulation, csbPodFromRecord, fbStateFromRecord, type CsbCommand, type CsbGameRecord, type FbGameRecord } from "../src/contest.js";
+import { readContestGames } from "./support/contest-fixtures.js";
+
+const newSpaceUsed = (): number => v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space")!.space_used_size;
+
+/** Bytes allocated by `batch` once warm (optimised): new-space growth, retried when a collection intervened. */
+function allocatedBy(batch: () => void): number {
+  for (let k = 0; k < 30; k++) batch();
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const before = newSpaceUsed();
+    batch();
+    const grown = newSpaceUsed() - before;
+    if (grown >= 0) return grown;
+  }
+  throw new Error("a collection ran during every attempt");
+}
+
+test("once warm, CSB copyFrom + turn allocates nothing (4,000 turns of recorded commands grow the heap by less than the 2 KB the statistics call itself takes, plus margin)", () => {
+  const game = readContestGames<CsbGameRecord>("csb-sample")[15];
+  const root = new CsbSimulation({ checkpoints: game.checkpoints, round: 41 });
+  game.turns[40].pods.forEach((p, i) => root.setPod(i, csbPodFromRecord(p)));
+  const sim = new CsbSimulation({ checkpoints: game.checkpoints });
+  const commands: CsbCommand[][] = game.turns.slice(41, 97).map((t) => t.cmd.map(([x, y, thrust]) => ({ x, y, thrust })));
+  const bytes = allocatedBy(() => {
+    for (let k = 0; k < 2000; k++) {
+      sim.copyFrom(root);
+      sim.turn(commands[k % commands.length]);
+      sim.turn(commands[(k + 1) % commands.length]);
+    }
+  });
+  assert.ok(bytes < 8192, `${bytes} bytes for 4000 turns (one boxed double a turn would be 64,000)`);
+});
+
+test("once warm, FB copyFrom + turn allocates nothing (2,000 turns of recorded commands grow the heap by less than the 2 KB the statistics call itself takes, plus margin)", () => {
+  const game = readContestGames<FbGameRecord>("fb-sample")[2];
+  const root = FantasticBitsSimulation.fromState(fbStateFromRecord(game.states[50]));
+  const sim = FantasticBitsSimulation.fromState(fbStateFromRecord(game.states[0]));
+  const commands = game.commands.slice(50, 60).map(([[a, b], [c, d]]) => [a, b, c, d]);
+  const bytes = allocatedBy(() => {
+    for (let k = 0; k < 2000; k++) {
+      sim.copyFrom(root);
+      sim.turn(commands[k % commands.length]);
+    }
+  });
+  assert.ok(bytes < 8192, `${bytes} bytes for 2000 turns (one boxed double a turn would be 32,000)`);
+});
