@@ -7,7 +7,8 @@
  */
 import { World2D } from "../world/world-2d.js";
 import { World3D } from "../world/world-3d.js";
-import { FLAG_ALIVE, FLAG_FIXED, type WorldOptions } from "../world/world-base.js";
+import { FLAG_ALIVE, FLAG_FIXED } from "../world/body-store.js";
+import type { WorldOptions } from "../world/event-loop.js";
 import { WALL_BOX2, WALL_BOX3, WALL_PLANE, WALL_SEGMENT, WALL_STRIDE } from "../world/world-core.js";
 import { sceneBodyIds, sceneDimensions, sceneWallIds, type Scene, type SceneBody, type SceneWall } from "./scene-types.js";
 

@@ -1,9 +1,16 @@
 /**
  * World2D: exact event-driven simulation of moving circles among segments, boxes, fixed
- * circles and a rectangular container. The engine is in world-core.ts and world-base.ts.
+ * circles and a rectangular container. The engine is in world-core.ts and the layers it names.
  */
-import type { WorldOptions } from "./world-base.js";
-import { WorldCore, WALL_BOX2, WALL_SEGMENT } from "./world-core.js";
+import type { WorldOptions } from "./event-loop.js";
+import { WorldKernels2 } from "./scan-2d.js";
+import { WALL_BOX2, WALL_SEGMENT, type WallKind } from "./walls/wall-kind.js";
+import { segmentWall } from "./walls/wall-segment.js";
+import { box2Wall } from "./walls/wall-box2.js";
+
+const KINDS2: (WallKind | undefined)[] = [];
+KINDS2[WALL_SEGMENT] = segmentWall;
+KINDS2[WALL_BOX2] = box2Wall;
 
 /** A body to add to a World2D. */
 export interface BodyInit2 {
@@ -35,9 +42,9 @@ export interface World2DOptions extends WorldOptions {
   bounds?: { min: readonly [number, number]; max: readonly [number, number] };
 }
 
-export class World2D extends WorldCore {
+export class World2D extends WorldKernels2 {
   constructor(options: World2DOptions = {}) {
-    super(2, options);
+    super(2, options, KINDS2);
     if (options.gravity) this.setGravity([options.gravity[0], options.gravity[1], 0]);
     if (options.bounds) this.setBox(options.bounds.min, options.bounds.max);
   }

@@ -1,9 +1,18 @@
 /**
  * World3D: exact event-driven simulation of moving spheres among planes, boxes, triangles,
- * fixed spheres and a box-shaped container. The engine is in world-core.ts and world-base.ts.
+ * fixed spheres and a box-shaped container. The engine is in world-core.ts and the layers it names.
  */
-import type { WorldOptions } from "./world-base.js";
-import { WorldCore, WALL_BOX3, WALL_PLANE, WALL_TRIANGLE } from "./world-core.js";
+import type { WorldOptions } from "./event-loop.js";
+import { WorldKernels3 } from "./scan-3d.js";
+import { WALL_BOX3, WALL_PLANE, WALL_TRIANGLE, type WallKind } from "./walls/wall-kind.js";
+import { planeWall } from "./walls/wall-plane.js";
+import { box3Wall } from "./walls/wall-box3.js";
+import { triangleWall } from "./walls/wall-triangle.js";
+
+const KINDS3: (WallKind | undefined)[] = [];
+KINDS3[WALL_PLANE] = planeWall;
+KINDS3[WALL_BOX3] = box3Wall;
+KINDS3[WALL_TRIANGLE] = triangleWall;
 
 /** A body to add to a World3D. */
 export interface BodyInit3 {
@@ -32,9 +41,9 @@ export interface World3DOptions extends WorldOptions {
   bounds?: { min: readonly [number, number, number]; max: readonly [number, number, number] };
 }
 
-export class World3D extends WorldCore {
+export class World3D extends WorldKernels3 {
   constructor(options: World3DOptions = {}) {
-    super(3, options);
+    super(3, options, KINDS3);
     if (options.gravity) this.setGravity(options.gravity);
     if (options.bounds) this.setBox(options.bounds.min, options.bounds.max);
   }

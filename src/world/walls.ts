@@ -1,0 +1,118 @@
+/**
+ * The wall table: what kind each wall is (see walls/wall-kind.ts) and its numbers, its id, and
+ * the dispatch from the engine to the wall kinds' contact functions. A world knows only the
+ * kinds its facade registered (World2D: segment and box; World3D: plane, box and triangle).
+ */
+import { acc, resetAcc } from "./accelerated.js";
+import { WALL_REMOVED, WALL_STRIDE, type WallKind } from "./walls/wall-kind.js";
+import { START_SLACK, WorldMotion } from "./motion.js";
+import type { WorldOptions } from "./event-loop.js";
+
+/** @internal Walls: storage and dispatch to the wall kinds. */
+export abstract class WorldWalls extends WorldMotion {
+  /** Kind of each wall (WALL_SEGMENT, ...; WALL_REMOVED for a removed one). */
+  wallKind: Uint8Array = new Uint8Array(0);
+  /** The numbers of wall w from WALL_STRIDE * w. */
+  wallData: Float64Array = new Float64Array(0);
+  /** String id of each wall. */
+  wallIds: string[] = [];
+  protected wallCount = 0;
+  /** Walls below this index have been checked against the bodies. */
+  protected wallsChecked = 0;
+  /** The wall kinds this world offers, by kind number. */
+  protected readonly kinds: readonly (WallKind | undefined)[];
+  /** Normal and feature code of the last wall contact asked for ([nx, ny, nz, code]). */
+  protected readonly wallN = new Float64Array(4);
+
+  constructor(dim: 2 | 3, options: WorldOptions, kinds: readonly (WallKind | undefined)[]) {
+    super(dim, options);
+    this.kinds = kinds;
+  }
+
+  protected addWall(kind: number, data: readonly number[], id: string | undefined, what: string): number {
+    for (let k = 0; k < data.length; k++) {
+      if (!Number.isFinite(data[k])) throw new RangeError(`${what}${id === undefined ? "" : ` "${id}"`}: coordinate ${k} must be a finite number, got ${data[k]}`);
+    }
+    const w = this.wallCount;
+    const key = id ?? `wall-${w}`;
+    if (this.wallIds.includes(key) || this.indexOf(key) >= 0) throw new RangeError(`wall id "${key}" is already in use`);
+    if (this.wallKind.length === w) {
+      const kinds = new Uint8Array(Math.max(8, 2 * w));
+      kinds.set(this.wallKind);
+      const d = new Float64Array(WALL_STRIDE * kinds.length);
+      d.set(this.wallData);
+      this.wallKind = kinds;
+      this.wallData = d;
+    }
+    this.wallKind[w] = kind;
+    this.wallData.set(data, WALL_STRIDE * w);
+    this.wallIds[w] = key;
+    this.wallCount = w + 1;
+    this.dirty = true;
+    return w;
+  }
+
+  /** Number of wall slots (wall numbers run from 0 to walls - 1; removed walls keep their number). */
+  get walls(): number {
+    return this.wallCount;
+  }
+
+  /** Number of the wall with this id, or -1. */
+  wallIndexOf(id: string): number {
+    return this.wallIds.indexOf(id);
+  }
+
+  /** Time of first contact of a body (state at now) with wall w within [0, tMax], or Infinity. */
+  protected wallToi(w: number, x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number, tMax: number): number {
+    const k = this.kinds[this.wallKind[w]];
+    if (k === undefined) return Infinity;
+    return k.toi(this.wallData, WALL_STRIDE * w, x, y, z, vx, vy, vz, r, tMax);
+  }
+
+  /** Contact normal of the sweep of a body against wall w into `wallN` ([nx, ny, nz, feature code]); false on a miss. */
+  protected wallNormal(w: number, x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number): boolean {
+    const k = this.kinds[this.wallKind[w]];
+    if (k === undefined) return false;
+    return k.contact(this.wallData, WALL_STRIDE * w, x, y, z, vx, vy, vz, r, this.wallN);
+  }
+
+  /** Records the normal of body i's scheduled wall contact (from its state at now) in evN*. */
+  protected storeWallNormal(i: number, w: number, x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number): void {
+    const ok = this.wallNormal(w, x, y, z, vx, vy, vz, r);
+    const n = this.wallN;
+    this.evNx[i] = ok ? n[0] : 0;
+    this.evNy[i] = ok ? n[1] : 0;
+    this.evNz[i] = ok ? n[2] : 0;
+    this.evFeature[i] = ok ? n[3] : 0;
+  }
+
+  /**
+   * True when body i's disc or ball reaches into wall w now (strictly), its radius shrunk by
+   * START_SLACK (the start-state rule).
+   */
+  protected wallOverlaps(i: number, w: number): boolean {
+    const k = this.kinds[this.wallKind[w]];
+    if (k === undefined) return false;
+    return k.overlaps(this.wallData, WALL_STRIDE * w, this.x[i], this.y[i], this.z[i], this.r[i] * (1 - START_SLACK));
+  }
+
+  /**
+   * Contact time of an accelerated body with wall w within [0, tMax], or Infinity; the normal
+   * and feature of the contact are left in `acc` (see accelerated.ts).
+   */
+  protected wallToiAccelerated(w: number, i: number, tMax: number): number {
+    resetAcc();
+    const k = this.kinds[this.wallKind[w]];
+    if (k === undefined) return Infinity;
+    k.contactAccelerated(
+      this.wallData, WALL_STRIDE * w, this.x[i], this.y[i], this.z[i], this.vx[i], this.vy[i], this.vz[i],
+      this.aex[i], this.aey[i], this.aez[i], this.r[i], tMax,
+    );
+    return acc[0];
+  }
+
+  /** True unless wall w has been removed. */
+  protected wallAlive(w: number): boolean {
+    return this.wallKind[w] !== WALL_REMOVED;
+  }
+}
