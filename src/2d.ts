@@ -26,4 +26,4 @@ export type { PathPrediction } from "./world/world-core.js";
 export type { WorldOptions, AdvanceReport } from "./world/event-loop.js";
 export type { WorldSnapshot } from "./world/body-store.js";
 export { START_SLACK } from "./world/world-core.js";
-export { EventLog, HIT_BODY, HIT_WALL, HIT_BOUNDS, type CollisionEvent } from "./world/event-log.js";
+export { EventLog, HIT_BODY, HIT_WALL, HIT_BOUNDS, SENSOR_ENTER, SENSOR_EXIT, type CollisionEvent } from "./world/event-log.js";

@@ -170,6 +170,7 @@ export function sceneFromWorld(world: World2D | World3D, template?: Scene): Scen
     const o = WALL_STRIDE * w;
     const id = world.wallIds[w];
     const wall: SceneWall = { id };
+    if (world.wallKind[w] === 0) continue; // removed
     switch (world.wallKind[w]) {
       case WALL_SEGMENT:
         wall.segment = [[d[o], d[o + 1]], [d[o + 2], d[o + 3]]];

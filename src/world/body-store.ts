@@ -55,6 +55,8 @@ export abstract class BodyStore {
   protected simplePairs = false;
   /** Bodies added with a non-default group or mask. */
   protected customMasks = 0;
+  /** Live sensor bodies (the scans then take the general path). */
+  protected sensorCount = 0;
   /** Immovable bodies that move (counted at rebuild). */
   protected kinematicCount = 0;
   /** Smallest normal speed at which a contact parts (the resting speed; 0 = none). */
@@ -137,7 +139,7 @@ export abstract class BodyStore {
   protected abstract onReserve(capacity: number): void;
 
   /** Allocates a body slot, filling the shared columns; returns its index. */
-  protected allocBody(id: string | undefined, radius: number, mass: number, fixed: boolean, restitution: number | undefined, group: number, mask: number): number {
+  protected allocBody(id: string | undefined, radius: number, mass: number, fixed: boolean, restitution: number | undefined, group: number, mask: number, sensor = false): number {
     if (!(radius >= 0 && radius < Infinity)) throw new RangeError(`radius must be a finite number >= 0, got ${radius}`);
     if (!fixed && !(mass > 0 && mass < Infinity)) throw new RangeError(`mass must be a finite number > 0, got ${mass}`);
     if (restitution !== undefined && !(restitution >= 0 && restitution <= 1)) throw new RangeError(`restitution must be in [0, 1], got ${restitution}`);
@@ -157,7 +159,8 @@ export abstract class BodyStore {
     this.t0[i] = this.now;
     this.lastHit[i] = -Infinity;
     this.version[i]++;
-    this.flags[i] = FLAG_ALIVE | (fixed ? FLAG_FIXED : 0);
+    this.flags[i] = FLAG_ALIVE | (fixed ? FLAG_FIXED : 0) | (sensor ? FLAG_SENSOR : 0);
+    if (sensor) this.sensorCount++;
     this.group[i] = group;
     this.mask[i] = mask;
     if (group !== 1 || mask !== -1) this.customMasks++;
@@ -181,15 +184,18 @@ export abstract class BodyStore {
   /** Removes body i (its index may be reused by a later addBody). */
   removeBody(i: number): void {
     this.checkBody(i);
+    const was = this.flags[i];
+    if (was & FLAG_SENSOR) this.sensorCount--;
     this.flags[i] = 0;
     this.version[i]++;
     this.idIndex.delete(this.ids[i]);
     this.queue.remove(i);
-    this.onRemove(i);
+    this.onRemove(i, was);
     this.free.push(i);
   }
 
-  protected abstract onRemove(i: number): void;
+  /** Called after body i (whose flags were `was`) is removed. */
+  protected abstract onRemove(i: number, was: number): void;
 
   /** Throws a RangeError unless i is a live body index. */
   checkBody(i: number): void {

@@ -35,8 +35,8 @@ export abstract class WorldCells extends WorldWalls {
     const k = this.kinds[this.wallKind[w]];
     if (k === undefined) return;
     const e = this.extentOut;
-    if (!k.extent(this.wallData, WALL_STRIDE * w, e)) {
-      globals.push(w); // unbounded
+    if (this.wallMoves(w) || !k.extent(this.wallData, WALL_STRIDE * w, e)) {
+      globals.push(w); // unbounded, or moving: every body checks it
       return;
     }
     this.register(w, e[0], e[1], e[2], e[3], e[4], e[5], rMax, pairs, globals);

@@ -110,16 +110,39 @@ export abstract class EventLoop extends BodyStore {
    */
   advance(dt: number): AdvanceReport {
     if (!(dt >= 0 && dt < Infinity)) throw new RangeError(`dt must be a finite number >= 0, got ${dt}`);
-    if (this.dirty) this.rebuild();
-    this.simplePairs = this.filter === null && this.customMasks === 0 && this.kinematicCount === 0;
+    if (this.advancing) throw new RangeError("advance cannot be called from inside a callback of the same world");
+    this.advancing = true;
+    try {
+      return this.run(this.now + dt);
+    } finally {
+      this.advancing = false;
+    }
+  }
+
+  /** True while `advance` runs (callbacks may then mutate the world but not advance it). */
+  private advancing = false;
+
+  /**
+   * Events at one instant beyond which bodies count as pinned (Zeno: contacts that cannot
+   * separate, such as a disc exactly filling a box): 1000 + 100 per body.
+   */
+  protected zenoLimit(): number {
+    return 1000 + 100 * this.bodyCount;
+  }
+
+  private run(target: number): AdvanceReport {
     this.events.clear();
-    const target = this.now + dt;
+    if (this.dirty) this.rebuild();
+    this.simplePairs = this.filter === null && this.customMasks === 0 && this.kinematicCount === 0 && this.sensorCount === 0;
     const q = this.queue;
     const evKind = this.evKind, evOther = this.evOther, evOtherVersion = this.evOtherVersion;
     let collisions = 0;
     let work = 0;
     let complete = true;
     const budget = this.maxEventsPerAdvance;
+    let instant = -Infinity;
+    let atInstant = 0;
+    const zeno = this.zenoLimit();
     while (q.size > 0) {
       const i = q.heap[0];
       const t = q.time[0];
@@ -129,6 +152,12 @@ export abstract class EventLoop extends BodyStore {
         break;
       }
       work++;
+      if (t === instant) {
+        if (++atInstant > zeno) this.pinned(i, t, atInstant);
+      } else {
+        instant = t;
+        atInstant = 0;
+      }
       this.now = t;
       switch (evKind[i]) {
         case EV_BODY: {
@@ -161,6 +190,12 @@ export abstract class EventLoop extends BodyStore {
         default:
           q.remove(i);
       }
+      if (this.dirty) {
+        // A callback added or moved a body or changed the walls: the cells and every
+        // schedule are rebuilt at this instant, and the run goes on from here.
+        this.rebuild();
+        this.simplePairs = this.filter === null && this.customMasks === 0 && this.kinematicCount === 0 && this.sensorCount === 0;
+      }
     }
     if (complete) this.now = target;
     this.syncAll();
@@ -170,6 +205,17 @@ export abstract class EventLoop extends BodyStore {
     rep.time = this.now;
     rep.complete = complete;
     return rep;
+  }
+
+  /** Throws the RangeError for bodies pinned at one instant (see zenoLimit). */
+  private pinned(i: number, t: number, count: number): never {
+    const names = [`"${this.ids[i]}"`];
+    const j = this.evOther[i];
+    if (this.evKind[i] === EV_BODY && j >= 0 && j < this.n) names.push(`"${this.ids[j]}"`);
+    throw new RangeError(
+      `body ${names.join(" and body ")} pinned: ${count} contacts at t = ${t} without moving apart ` +
+        `(a body held between contacts that cannot separate, such as a ball exactly filling the space between two walls)`,
+    );
   }
 
   /**

@@ -38,6 +38,10 @@ export abstract class WorldMotion extends EventLoop {
   cellY!: Int32Array;
   cellZ!: Int32Array;
   lastKind!: Uint8Array;
+  /** Crushing watch: the moving wall (w) or kinematic body (-2 - k) that last hit the body, when, and whether the body has met something immovable since. */
+  pushCode!: Int32Array;
+  pushTime!: Float64Array;
+  pushTrapped!: Uint8Array;
   lastOther!: Int32Array;
   /** Effective acceleration: own + gravity, minus what a support carries; 0 when asleep or fixed without own. */
   aex!: Float64Array;
@@ -88,6 +92,9 @@ export abstract class WorldMotion extends EventLoop {
     }
     for (const name of ["cellX", "cellY", "cellZ"]) this.column(name, "i32", 0);
     this.column("lastKind", "u8", 0);
+    this.column("pushCode", "i32", -1);
+    this.column("pushTime", "f64", 0);
+    this.column("pushTrapped", "u8", 0);
     this.column("lastOther", "i32", -1);
   }
 

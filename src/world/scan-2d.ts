@@ -71,6 +71,7 @@ export abstract class WorldKernels2 extends WorldCore {
     const ax = this.accX(i), ay = this.accY(i);
     const cx = cellX[i], cy = cellY[i];
     const simple = this.simplePairs;
+    const sensors = this.sensorCount > 0;
     const lastBody = this.pLastKind === LAST_BODY ? this.pLastOther : -1;
     let best = this.pBest;
     let other = -1;
@@ -80,6 +81,14 @@ export abstract class WorldKernels2 extends WorldCore {
         for (let j = head[this.bucket(cxx, cyy, 0)]; j >= 0; j = next[j]) {
           if (j === i || cellX[j] !== cxx || cellY[j] !== cyy) continue;
           if (!simple && !this.interacts(i, j)) continue;
+          if (sensors && this.sensorPair(i, j)) {
+            const t = this.sensorPairTime(i, j, best);
+            if (t < best) {
+              best = t;
+              other = j;
+            }
+            continue;
+          }
           const dt = now - T0[j];
           const bx = this.accX(j), by = this.accY(j);
           let t: number;

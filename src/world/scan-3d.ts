@@ -69,6 +69,7 @@ export abstract class WorldKernels3 extends WorldCore {
     const ax = this.accX(i), ay = this.accY(i), az = this.accZ(i);
     const cx = cellX[i], cy = cellY[i], cz = cellZ[i];
     const simple = this.simplePairs;
+    const sensors = this.sensorCount > 0;
     const lastBody = this.pLastKind === LAST_BODY ? this.pLastOther : -1;
     let best = this.pBest;
     let other = -1;
@@ -79,6 +80,14 @@ export abstract class WorldKernels3 extends WorldCore {
           for (let j = head[this.bucket(cxx, cyy, czz)]; j >= 0; j = next[j]) {
             if (j === i || cellX[j] !== cxx || cellY[j] !== cyy || cellZ[j] !== czz) continue;
             if (!simple && !this.interacts(i, j)) continue;
+            if (sensors && this.sensorPair(i, j)) {
+              const t = this.sensorPairTime(i, j, best);
+              if (t < best) {
+                best = t;
+                other = j;
+              }
+              continue;
+            }
             const dt = now - T0[j];
             const bx = this.accX(j), by = this.accY(j), bz = this.accZ(j);
             let t: number;

@@ -7,14 +7,14 @@
 import { accelContact, accelIO } from "../query/toi-accelerated.js";
 import { acc, pairContactTime } from "./accelerated.js";
 import { firstContact1D } from "./motion-1d.js";
-import { FLAG_FIXED } from "./body-store.js";
+import { FLAG_ALIVE, FLAG_FIXED } from "./body-store.js";
 import { EV_BODY, EV_BOUNDS, EV_CELL, EV_NONE, EV_SUPPORT_END, EV_WALL } from "./event-loop.js";
 import { LAST_BODY, LAST_BOUNDS, LAST_NONE, LAST_WALL } from "./motion.js";
 import { WALL_STRIDE } from "./walls/wall-kind.js";
-import { WorldCells } from "./cells.js";
+import { WorldSensors } from "./sensors.js";
 
 /** @internal Prediction of each body's next event. */
-export abstract class WorldScan extends WorldCells {
+export abstract class WorldScan extends WorldSensors {
   // The search for body i's next event keeps its running best in these fields (the scans are
   // separate small functions so that TurboFan inlines the contact kernels into them).
   protected pBest = Infinity;
@@ -28,14 +28,10 @@ export abstract class WorldScan extends WorldCells {
   protected abstract scanBodiesFast(i: number): void;
   /** Moving neighbours of body i, general case (accelerations, filters, masks). */
   protected abstract scanBodies(i: number): void;
-  /** Time of impact within [0, tMax] of two balls in straight-line motion (the dimension's exact kernel). */
-  protected abstract pairToi(
-    x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number,
-    jx: number, jy: number, jz: number, jvx: number, jvy: number, jvz: number, jr: number, tMax: number,
-  ): number;
 
   /** Computes and schedules body i's next event from its state at `now`. */
   protected override predict(i: number): void {
+    if ((this.flags[i] & FLAG_ALIVE) === 0) return; // removed by a callback
     if (this.isStatic(i)) return; // static bodies are found by the bodies that move
     // (A sleeping body predicts too: its trajectory just changed, and only it can find the
     // movers whose schedules still assume the old one.)
@@ -177,7 +173,9 @@ export abstract class WorldScan extends WorldCells {
       if (code < 0) {
         const j = -1 - code;
         if (!this.interacts(i, j)) continue;
-        t = accelerated
+        t = this.sensorCount > 0 && this.sensorPair(i, j)
+          ? this.sensorPairTime(i, j, this.pBest)
+          : accelerated
           ? this.accelPairTime(i, j, this.pBest)
           : this.pairToi(x, y, z, vx, vy, vz, r, this.x[j], this.y[j], this.z[j], 0, 0, 0, this.r[j], this.pBest);
         if (t < this.pBest && !(t === 0 && this.pLastKind === LAST_BODY && this.pLastOther === j)) {

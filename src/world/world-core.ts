@@ -62,7 +62,13 @@ export abstract class WorldCore extends WorldPaths {
     return this.pathOf(i, maxTime, maxBounces);
   }
 
-  protected override onRemove(i: number): void {
+  protected override syncAll(): void {
+    super.syncAll();
+    this.syncWalls();
+  }
+
+  protected override onRemove(i: number, was: number): void {
+    this.dropSensorPairs(i);
     // Sleepers that rested on it wake up (they may have nothing left to rest on).
     if (!this.dirty && this.restSpeed > 0) {
       this.scanNeighbours(i, (j) => {
@@ -75,7 +81,10 @@ export abstract class WorldCore extends WorldPaths {
       });
     }
     this.grid.remove(i);
-    this.dirty = true;
+    // A moving body leaves nothing behind: the schedules that named it are dropped when they
+    // come up (its collision counter moved on). Static things are registered in the cells and
+    // woken sleepers need new schedules: those rebuild.
+    if ((was & FLAG_FIXED) !== 0 || this.restSpeed > 0) this.dirty = true;
   }
 
   /** Rebuilds the grid and the wall table, checks the start state, and schedules every body. */
@@ -149,6 +158,7 @@ export abstract class WorldCore extends WorldPaths {
     this.globalWalls = Int32Array.from(globals);
     this.checkStart();
     this.dirty = false;
+    this.syncSensors();
     for (let i = 0; i < n; i++) if (this.flags[i] & FLAG_ALIVE) this.predict(i);
   }
 
@@ -184,13 +194,13 @@ export abstract class WorldCore extends WorldPaths {
         const jFresh = (this.flags[j] & FLAG_CHECKED) === 0;
         // each pair with a new member once: from the new side, or from the lower index when both are new
         if (!fresh || (jFresh && j < i)) return;
-        if (this.interacts(i, j) && this.pairSign(i, j) < 0) throw new RangeError(`${this.describe(i)} and ${this.describe(j)} overlap at the start`);
+        if (this.interacts(i, j) && !this.sensorPair(i, j) && this.pairSign(i, j) < 0) throw new RangeError(`${this.describe(i)} and ${this.describe(j)} overlap at the start`);
       });
       if ((this.flags[i] & FLAG_FIXED) !== 0) continue;
       this.scanStatic(i, (code) => {
         if (code < 0) {
           const j = -1 - code;
-          if ((fresh || (this.flags[j] & FLAG_CHECKED) === 0) && this.interacts(i, j) && this.pairSign(i, j) < 0) {
+          if ((fresh || (this.flags[j] & FLAG_CHECKED) === 0) && this.interacts(i, j) && !this.sensorPair(i, j) && this.pairSign(i, j) < 0) {
             throw new RangeError(`${this.describe(i)} and ${this.describe(j)} overlap at the start`);
           }
         } else if ((fresh || (newWalls && code >= this.wallsChecked)) && this.wallOverlaps(i, code)) {
@@ -223,6 +233,12 @@ export abstract class WorldCore extends WorldPaths {
   }
 
   protected override collideBodies(i: number, j: number, t: number): boolean {
+    if (this.sensorCount > 0 && this.sensorPair(i, j)) {
+      this.moveTo(i, t);
+      this.moveTo(j, t);
+      this.sensorEvent(i, j, t);
+      return false;
+    }
     if (j < i) {
       // Report every pair with the lower index as A, whichever body's event fired.
       const k = i;
@@ -251,6 +267,8 @@ export abstract class WorldCore extends WorldPaths {
     if (this.flags[j] & FLAG_ASLEEP && u > wake) this.wakeUp(j);
     const invI = this.flags[i] & FLAG_ASLEEP ? 0 : this.invMass[i];
     const invJ = this.flags[j] & FLAG_ASLEEP ? 0 : this.invMass[j];
+    if (invJ === 0) this.pushTrapped[i] = 1; // met something immovable (see collideMovingWall)
+    if (invI === 0) this.pushTrapped[j] = 1;
     // (u <= 0: not closing; with a resting speed the contact still parts, see impulseFor)
     const J = u > 0 || this.minSeparation > 0 ? this.impulseFor(i, j, t, Math.max(u, 0), nx, ny, nz, invI, invJ) : 0;
     if (J > 0) {
@@ -287,7 +305,8 @@ export abstract class WorldCore extends WorldPaths {
    * surface (`flat`, identified by `supportCode`) may then carry the body (resting contact).
    */
   protected bounce(i: number, t: number, nx: number, ny: number, nz: number, kind: number, other: number, lastKind: number, flat: boolean, supportCode: number): void {
-    const u = this.vx[i] * nx + this.vy[i] * ny + this.vz[i] * nz;
+    // (in the frame of what it bounces off: bvx, bvy, bvz is a moving wall's velocity, else 0)
+    const u = (this.vx[i] - this.bvx) * nx + (this.vy[i] - this.bvy) * ny + (this.vz[i] - this.bvz) * nz;
     const J = u > 0 || this.minSeparation > 0 ? this.impulseFor(i, -1, t, Math.max(u, 0), nx, ny, nz, this.invMass[i], 0) : 0;
     if (J > 0) {
       const ia = this.invMass[i] * J;
@@ -312,8 +331,15 @@ export abstract class WorldCore extends WorldPaths {
     this.emit(i, other, kind);
   }
 
+  /** Velocity of the thing a bounce is off (a moving wall), zero otherwise. */
+  protected bvx = 0;
+  protected bvy = 0;
+  protected bvz = 0;
+
   protected override collideWall(i: number, w: number, feature: number, t: number): boolean {
     this.moveTo(i, t);
+    if (this.movingWalls > 0 && this.wallMoves(w)) return this.collideMovingWall(i, w, t);
+    this.pushTrapped[i] = 1;
     let nx = this.evNx[i], ny = this.evNy[i], nz = this.evNz[i];
     if (nx === 0 && ny === 0 && nz === 0) {
       // No normal recorded (cannot happen for a hit the kernels reported): push straight back.
@@ -326,8 +352,47 @@ export abstract class WorldCore extends WorldPaths {
     return true;
   }
 
+  /**
+   * A body meets a moving wall: it reflects in the wall's frame. Crushing: when the wall hits
+   * the same body again after the body has met something immovable (a still wall, the
+   * container, a fixed or sleeping body) and the wall has moved less than the body's diameter
+   * (a millionth of a cell for a point) in between, the body is pinned between the two: the
+   * wall stops (its velocity becomes zero) and the body reflects off it as off a still wall.
+   * So a squeezed body gains at most what the squeeze up to then gave it, and nothing spins.
+   */
+  protected collideMovingWall(i: number, w: number, t: number): boolean {
+    const v = this.wallVelocity, o = 3 * w;
+    const speed = Math.sqrt(v[o] * v[o] + v[o + 1] * v[o + 1] + v[o + 2] * v[o + 2]);
+    const reach = Math.max(2 * this.r[i], 1e-6 * this.cellSize);
+    if (this.pushCode[i] === w && this.pushTrapped[i] === 1 && speed * (t - this.pushTime[i]) < reach) {
+      this.setWallMotion(w, 0, 0, 0); // (cells and schedules are rebuilt after this event)
+    } else {
+      this.bvx = v[o];
+      this.bvy = v[o + 1];
+      this.bvz = v[o + 2];
+    }
+    this.pushCode[i] = w;
+    this.pushTime[i] = t;
+    this.pushTrapped[i] = 0;
+    if (this.flags[i] & FLAG_ASLEEP) this.wakeUp(i);
+    let nx = this.evNx[i], ny = this.evNy[i], nz = this.evNz[i];
+    if (nx === 0 && ny === 0 && nz === 0) {
+      const rx = this.vx[i] - v[o], ry = this.vy[i] - v[o + 1], rz = this.vz[i] - v[o + 2];
+      const len = Math.sqrt(rx * rx + ry * ry + rz * rz);
+      nx = rx / len;
+      ny = ry / len;
+      nz = rz / len;
+    }
+    this.bounce(i, t, nx, ny, nz, HIT_WALL, w, LAST_WALL, false, w);
+    this.bvx = 0;
+    this.bvy = 0;
+    this.bvz = 0;
+    return true;
+  }
+
   protected override collideBounds(i: number, face: number, t: number): boolean {
     this.moveTo(i, t);
+    this.pushTrapped[i] = 1;
     // At contact the centre is one radius from the face, up to the rounding of its motion:
     // put it exactly there so that it never ends up outside.
     const r0 = this.r[i];
@@ -349,11 +414,11 @@ export abstract class WorldCore extends WorldPaths {
   protected override extraState(): (Float64Array | Int32Array | Uint8Array)[] {
     const g = this.grid;
     const layout = Float64Array.of(g.dense ? 1 : 0, g.ox, g.oy, g.oz, g.nx, g.ny, g.nz, g.mask);
-    return [g.head, g.next, g.prev, g.bucketOf, g.wallOffsets, g.wallItems, this.globalWalls, this.wallKind, this.wallData, layout, Float64Array.of(
+    return [g.head, g.next, g.prev, g.bucketOf, g.wallOffsets, g.wallItems, this.globalWalls, this.wallKind, this.wallData, layout, this.wallVelocity, this.wallTime, Float64Array.of(
       this.cellSize, this.wallCount, this.wallsChecked,
       // what a rebuild works out, so that a restored or cloned world goes on exactly alike
       this.restSpeed, this.minSeparation, this.softSpeed, this.collapseTime, this.linearMotion ? 1 : 0, this.kinematicCount,
-      this.gx, this.gy, this.gz,
+      this.gx, this.gy, this.gz, this.movingWalls,
     )];
   }
 
@@ -372,7 +437,9 @@ export abstract class WorldCore extends WorldPaths {
     this.globalWalls = (a[6] as Int32Array).slice();
     this.wallKind = (a[7] as Uint8Array).slice();
     this.wallData = (a[8] as Float64Array).slice();
-    const v = a[10] as Float64Array;
+    this.wallVelocity = (a[10] as Float64Array).slice();
+    this.wallTime = (a[11] as Float64Array).slice();
+    const v = a[12] as Float64Array;
     this.cellSize = v[0];
     this.wallCount = v[1];
     this.wallsChecked = v[2];
@@ -385,5 +452,6 @@ export abstract class WorldCore extends WorldPaths {
     this.gx = v[9];
     this.gy = v[10];
     this.gz = v[11];
+    this.movingWalls = v[12];
   }
 }

@@ -15,6 +15,13 @@ export const box3Wall: WallKind = {
     for (let k = 0; k < 6; k++) out[k] = d[o + k];
     return true;
   },
+  translate(d, o, dx, dy, dz) {
+    for (let k = 0; k < 6; k += 3) {
+      d[o + k] += dx;
+      d[o + k + 1] += dy;
+      d[o + k + 2] += dz;
+    }
+  },
   toi(d, o, x, y, z, vx, vy, vz, r, tMax) {
     return toiSphereBoxRaw(x, y, z, vx, vy, vz, r, d[o], d[o + 1], d[o + 2], d[o + 3], d[o + 4], d[o + 5], tMax);
   },

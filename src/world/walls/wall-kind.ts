@@ -30,6 +30,8 @@ export interface WallKind {
   readonly name: string;
   /** Writes the wall's bounding box [x0, y0, z0, x1, y1, z1] into `out`; false when unbounded. */
   extent(d: Float64Array, o: number, out: Float64Array): boolean;
+  /** Moves the wall by (dx, dy, dz) (a moving wall brought to the current time). */
+  translate(d: Float64Array, o: number, dx: number, dy: number, dz: number): void;
   /** Time of first contact within [0, tMax] of a body at (x, y, z) moving at v with radius r, or Infinity. */
   toi(d: Float64Array, o: number, x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number, tMax: number): number;
   /** Contact normal (body towards wall) and feature code of that contact into out[0..3]; false on a miss. */

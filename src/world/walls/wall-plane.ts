@@ -11,6 +11,11 @@ export const planeWall: WallKind = {
   extent() {
     return false; // unbounded: every body checks it
   },
+  translate(d, o, dx, dy, dz) {
+    d[o] += dx;
+    d[o + 1] += dy;
+    d[o + 2] += dz;
+  },
   toi(d, o, x, y, z, vx, vy, vz, r, tMax) {
     return toiSpherePlaneRaw(x, y, z, vx, vy, vz, r, d[o], d[o + 1], d[o + 2], d[o + 3], d[o + 4], d[o + 5], tMax);
   },

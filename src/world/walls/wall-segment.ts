@@ -18,6 +18,12 @@ export const segmentWall: WallKind = {
     out[5] = 0;
     return true;
   },
+  translate(d, o, dx, dy) {
+    d[o] += dx;
+    d[o + 1] += dy;
+    d[o + 2] += dx;
+    d[o + 3] += dy;
+  },
   toi(d, o, x, y, _z, vx, vy, _vz, r, tMax) {
     return toiCircleSegmentRaw(x, y, vx, vy, r, d[o], d[o + 1], d[o + 2], d[o + 3], tMax);
   },

@@ -21,6 +21,13 @@ export const triangleWall: WallKind = {
     out[5] = Math.max(d[o + 2], d[o + 5], d[o + 8]);
     return true;
   },
+  translate(d, o, dx, dy, dz) {
+    for (let k = 0; k < 9; k += 3) {
+      d[o + k] += dx;
+      d[o + k + 1] += dy;
+      d[o + k + 2] += dz;
+    }
+  },
   toi(d, o, x, y, z, vx, vy, vz, r, tMax) {
     return toiSphereTriangleRaw(x, y, z, vx, vy, vz, r, d[o], d[o + 1], d[o + 2], d[o + 3], d[o + 4], d[o + 5], d[o + 6], d[o + 7], d[o + 8], tMax);
   },

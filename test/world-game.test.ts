@@ -1,0 +1,184 @@
+/** Game features of the world: safe mutation, wall removal, moving walls, sensors, strict options, hostile input. */
+import test from "node:test";
+import assert from "node:assert/strict";
+import { World2D, World3D, HIT_WALL, HIT_BODY, SENSOR_ENTER, SENSOR_EXIT } from "../src/index.js";
+import { randomGas2 } from "./support/scenes.js";
+
+test("removing and adding bodies inside onCollision over thousands of events keeps the world exact (no overlaps, no events of removed bodies)", () => {
+  const w = randomGas2(200, 0.3, 3);
+  const removed = new Set<number>();
+  let added = 0;
+  let seen = 0;
+  let k = 0;
+  w.onCollision = (e) => {
+    seen++;
+    if (e.kind === HIT_BODY) {
+      assert.ok(!removed.has(e.a) && !removed.has(e.b), "no event names a removed body");
+    }
+    if (e.kind === HIT_BODY && ++k % 50 === 0 && w.bodyCount > 100) {
+      w.removeBody(e.b);
+      removed.add(e.b);
+    } else if (e.kind === HIT_WALL || (k % 97 === 0 && added < 40)) {
+      // a new body at a free spot near the middle, when there is one
+      const L = w.maxX;
+      const x = L / 2 + (added % 5) - 2, y = L / 2;
+      let free = true;
+      for (let i = 0; i < w.n; i++) if (w.bodyCount && (w.flags[i] & 1) && Math.hypot(w.x[i] - x, w.y[i] - y) < 1.01) free = false;
+      if (free && added < 40) {
+        const i = w.addBody({ x, y, vx: 1, vy: -2, radius: 0.5 });
+        removed.delete(i);
+        added++;
+      }
+    }
+  };
+  for (let s = 0; s < 60; s++) w.advance(0.05);
+  assert.ok(seen > 2000, `saw ${seen} events`);
+  assert.ok(removed.size > 0 && added > 0);
+  // no overlaps among the live bodies
+  for (let i = 0; i < w.n; i++) {
+    if (!(w.flags[i] & 1)) continue;
+    for (let j = i + 1; j < w.n; j++) {
+      if (!(w.flags[j] & 1)) continue;
+      const d = Math.hypot(w.x[i] - w.x[j], w.y[i] - w.y[j]);
+      assert.ok(d >= 1 - 1e-9, `bodies ${i} and ${j} overlap: ${d}`);
+    }
+  }
+});
+
+test("setVelocity inside onCollision gives the same run as a world rebuilt at that instant", () => {
+  const mk = (): World2D => {
+    const w = new World2D({ bounds: { min: [0, 0], max: [10, 10] } });
+    w.addBody({ x: 2, y: 5, vx: 3, vy: 0.5, radius: 0.5 });
+    w.addBody({ x: 8, y: 5.2, vx: -2, vy: 0, radius: 0.5 });
+    return w;
+  };
+  const a = mk();
+  let tHit = -1;
+  a.onCollision = (e) => {
+    if (tHit < 0 && e.kind === HIT_BODY) {
+      tHit = e.t;
+      a.setVelocity(0, -1, 1);
+    }
+  };
+  a.advance(4);
+  // reference: advance to the first contact, then set the velocity between calls
+  const b = mk();
+  b.advance(tHit);
+  // b's first contact is at tHit exactly; after it, the same velocity change
+  b.setVelocity(0, -1, 1);
+  b.advance(4 - tHit);
+  assert.ok(Math.abs(a.x[0] - b.x[0]) < 1e-9 && Math.abs(a.y[0] - b.y[0]) < 1e-9);
+  assert.ok(Math.abs(a.x[1] - b.x[1]) < 1e-9 && Math.abs(a.y[1] - b.y[1]) < 1e-9);
+});
+
+test("removeWall: a removed wall has no contacts after its removal, and its number is refused afterwards", () => {
+  const w = new World2D();
+  const seg = w.addSegment(5, -10, 5, 10);
+  w.addBody({ x: 0, y: 0, vx: 1, radius: 0.5 });
+  w.advance(1);
+  w.removeWall(seg);
+  w.advance(10);
+  assert.equal(w.events.count, 0);
+  assert.ok(Math.abs(w.x[0] - 11) < 1e-12);
+  assert.throws(() => w.removeWall(seg), /no wall with number 0/);
+  assert.equal(w.wallIndexOf("wall-0"), -1);
+});
+
+test("a paddle wall moving at constant speed reflects a ball at the exact analytic time, in its own frame", () => {
+  // Ball at x = 0 moving +1; vertical segment paddle at x = 10 moving -1: surfaces meet when
+  // 0.5 + t = 10 - t, t = 4.75; in the paddle's frame the ball's normal speed 2 reverses: vx' = -3.
+  const w = new World2D();
+  const paddle = w.addSegment(10, -5, 10, 5);
+  w.setWallVelocity(paddle, -1, 0);
+  w.addBody({ x: 0, y: 0, vx: 1, radius: 0.5 });
+  w.advance(6);
+  assert.equal(w.events.count, 1);
+  assert.equal(w.events.t[0], 4.75);
+  assert.equal(w.vx[0], -3);
+  assert.equal(w.x[0], 4.75 - 3 * 1.25);
+  assert.equal(w.wallData[0], 4); // the paddle moved to x = 10 - 6
+});
+
+test("a moving wall squeezing a ball against the container stops instead of spinning or pumping energy", () => {
+  const w = new World2D({ bounds: { min: [0, 0], max: [10, 10] } });
+  const piston = w.addBox(8, 0, 9, 10);
+  w.setWallVelocity(piston, -1, 0);
+  w.addBody({ x: 4, y: 5, vx: 0.5, vy: 0, radius: 0.5 });
+  const r = w.advance(20);
+  assert.ok(r.complete);
+  assert.equal(w.wallVelocity[0], 0, "the piston stopped");
+  const speed = Math.hypot(w.vx[0], w.vy[0]);
+  assert.ok(speed < 100, `speed ${speed}`);
+  assert.ok(w.x[0] >= 0.5 - 1e-9 && w.x[0] <= w.wallData[0] - 0.5 + 1e-9, "the ball stays between the container and the piston");
+});
+
+test("a sensor reports exact enter and exit times and exchanges no impulse", () => {
+  // Fixed sensor of radius 1 at x = 5; a ball of radius 0.5 at x = 0 moving +2: enter when
+  // 5 - x = 1.5 (x = 3.5, t = 1.75), exit when x - 5 = 1.5 (x = 6.5, t = 3.25).
+  const w = new World2D();
+  const s = w.addBody({ x: 5, y: 0, radius: 1, fixed: true, sensor: true });
+  const b = w.addBody({ x: 0, y: 0, vx: 2, radius: 0.5 });
+  const seen: number[] = [];
+  w.onCollision = (e) => seen.push(e.kind, e.a, e.b, e.t);
+  w.advance(5);
+  assert.deepEqual(seen, [SENSOR_ENTER, s, b, 1.75, SENSOR_EXIT, s, b, 3.25]);
+  assert.equal(w.events.count, 2);
+  assert.equal(w.vx[b], 2);
+  assert.equal(w.x[b], 10);
+});
+
+test("a moving sensor meets a moving body off centre: enter and exit at the roots of |dp + t dv| = R", () => {
+  // Relative motion: dp = (6, 0.6), dv = (-3, 0); R = 1: (6 - 3t)^2 + 0.36 = 1 -> t = 2 -+ 0.8/3.
+  const w = new World2D();
+  const s = w.addBody({ x: 0, y: 0, vx: 1, radius: 0.25, sensor: true });
+  w.addBody({ x: 6, y: 0.6, vx: -2, radius: 0.75 });
+  w.advance(5);
+  assert.equal(w.events.count, 2);
+  assert.equal(w.events.a[0], s);
+  assert.ok(Math.abs(w.events.t[0] - (2 - 0.8 / 3)) < 4e-16);
+  assert.ok(Math.abs(w.events.t[1] - (2 + 0.8 / 3)) < 4e-16);
+  assert.equal(w.events.kind[1], SENSOR_EXIT);
+});
+
+test("a body added inside a sensor enters at once; one removed leaves silently", () => {
+  const w = new World2D();
+  w.addBody({ x: 0, y: 0, radius: 2, fixed: true, sensor: true });
+  const b = w.addBody({ x: 1, y: 0, radius: 0.5 });
+  w.advance(1);
+  assert.equal(w.events.count, 1);
+  assert.equal(w.events.kind[0], SENSOR_ENTER);
+  w.removeBody(b);
+  w.advance(1);
+  assert.equal(w.events.count, 0);
+});
+
+test("unknown option keys are rejected with a RangeError naming the key and the nearest known one", () => {
+  assert.throws(() => new World2D({ restitutoin: 1 } as never), /unknown option "restitutoin" \(did you mean "restitution"\?\)/);
+  assert.throws(() => new World3D({ boundz: {} } as never), /unknown option "boundz" \(did you mean "bounds"\?\)/);
+  const w = new World2D();
+  assert.throws(() => w.addBody({ x: 0, y: 0, raduis: 1 } as never), /body 0: unknown option "raduis" \(did you mean "radius"\?\)/);
+  assert.throws(() => new World2D({ bounds: { min: [0, 0], max: [1, 1], periodc: true } as never }), /unknown option "periodc"/);
+});
+
+test("coordinates and velocities beyond 1e150 or not finite are RangeErrors naming the field", () => {
+  const w = new World2D();
+  assert.throws(() => w.addBody({ x: 1e308, y: 0, radius: 1 }), /body 0: x must be at most 1e\+150/);
+  assert.throws(() => w.addBody({ x: 0, y: 0, vy: NaN, radius: 1 }), /vy must be a finite number/);
+  const i = w.addBody({ x: 0, y: 0, radius: 1 });
+  assert.throws(() => w.setVelocity(i, -1.7e308, 0), /vx must be at most/);
+  assert.throws(() => w.setPosition(i, 0, Infinity), /y must be a finite number/);
+});
+
+test("a disc exactly filling a box is reported as pinned instead of spinning", () => {
+  const w = new World2D({ bounds: { min: [0, 0], max: [1, 10] } });
+  w.addBody({ id: "plug", x: 0.5, y: 5, vx: 1, radius: 0.5 });
+  assert.throws(() => w.advance(1), /body "plug" pinned/);
+});
+
+test("advance inside a callback is refused", () => {
+  const w = new World2D();
+  w.addBody({ x: 0, y: 0, vx: 1, radius: 0.5 });
+  w.addBody({ x: 3, y: 0, radius: 0.5 });
+  w.onCollision = () => w.advance(1);
+  assert.throws(() => w.advance(5), /inside a callback/);
+});
