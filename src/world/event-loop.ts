@@ -153,7 +153,8 @@ export abstract class EventLoop extends BodyStore {
       }
       work++;
       if (t === instant) {
-        if (++atInstant > zeno) this.pinned(i, t, atInstant);
+        // (inelastic collapse with the collapse guard switched off is left to the event budget)
+        if (++atInstant > zeno && !(this.collapseTime === 0 && this.defaultRestitution < 1)) this.pinned(i, t, atInstant);
       } else {
         instant = t;
         atInstant = 0;
