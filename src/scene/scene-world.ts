@@ -137,7 +137,8 @@ export function sceneFromWorld(world: World2D | World3D, template?: Scene): Scen
   if (template?.description !== undefined) scene.description = template.description;
   scene.time = world.now;
   if (template?.duration !== undefined) scene.duration = template.duration;
-  if (world.gx !== 0 || world.gy !== 0 || world.gz !== 0 || template?.gravity !== undefined) scene.gravity = pick(world.gx, world.gy, world.gz);
+  const g = world.gravity;
+  if (g.some((v) => v !== 0) || template?.gravity !== undefined) scene.gravity = g.slice();
   scene.restitution = world.defaultRestitution;
   if (world.minX > -Infinity) scene.bounds = { min: pick(world.minX, world.minY, world.minZ), max: pick(world.maxX, world.maxY, world.maxZ) };
   scene.bodies = [];

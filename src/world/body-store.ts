@@ -63,30 +63,35 @@ export abstract class BodyStore {
   protected minSeparation = 0;
 
   // ---- body columns shared by both dimensions
+  /** Radius of body i. */
   r!: Float64Array;
+  /** Inverse mass of body i (0: fixed, immovable). */
   invMass!: Float64Array;
   /** Each body's own restitution, NaN when it uses the world's. */
   restitution!: Float64Array;
   /** Time of each body's stored state. */
-  t0!: Float64Array;
+  protected t0!: Float64Array;
   /** Time of each body's last collision (for the collapse guard). */
-  lastHit!: Float64Array;
+  protected lastHit!: Float64Array;
   /** Collision counters: bumped whenever a body's trajectory changes. */
-  version!: Int32Array;
+  protected version!: Int32Array;
+  /** Flags of body i: 1 alive, 2 fixed, 4 asleep, 16 sensor (a removed slot has 0). */
   flags!: Uint8Array;
+  /** Collision group bits of body i (see BodyInit2.group). */
   group!: Int32Array;
+  /** Collision mask of body i. */
   mask!: Int32Array;
   // ---- the one scheduled event of each body
-  evKind!: Uint8Array;
-  evOther!: Int32Array;
-  evOtherVersion!: Int32Array;
-  evFeature!: Int32Array;
+  protected evKind!: Uint8Array;
+  protected evOther!: Int32Array;
+  protected evOtherVersion!: Int32Array;
+  protected evFeature!: Int32Array;
 
   /** String ids of the bodies (by index). */
   ids: string[] = [];
   protected readonly idIndex = new Map<string, number>();
 
-  readonly queue = new EventQueue(16);
+  protected readonly queue = new EventQueue(16);
   /** Events of the last `advance` call, in time order. */
   readonly events = new EventLog();
   private readonly columnSpecs: { name: string; kind: ColumnKind; fill: number }[] = [];
@@ -198,7 +203,7 @@ export abstract class BodyStore {
   protected abstract onRemove(i: number, was: number): void;
 
   /** Throws a RangeError unless i is a live body index. */
-  checkBody(i: number): void {
+  protected checkBody(i: number): void {
     if (!(Number.isInteger(i) && i >= 0 && i < this.n && (this.flags[i] & FLAG_ALIVE) !== 0)) {
       throw new RangeError(`no body with index ${i}`);
     }

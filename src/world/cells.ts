@@ -19,7 +19,7 @@ export abstract class WorldCells extends WorldWalls {
   /** True when no body accelerates (no gravity, no own accelerations): the fast scans apply. */
   protected linearMotion = true;
   /** Side of a grid cell: twice the largest radius of a moving body. */
-  cellSize = Infinity;
+  protected cellSize = Infinity;
   private readonly extentOut = new Float64Array(6);
 
   protected override onReserve(capacity: number): void {

@@ -67,16 +67,34 @@ export interface AdvanceReport {
 
 /** @internal The loop and the response rule; the geometry layers fill in the hooks. */
 export abstract class EventLoop extends BodyStore {
+  /** What the last `advance` did (the object it returned). */
   readonly report: AdvanceReport = { collisions: 0, work: 0, time: 0, complete: true };
 
+  /** The world's restitution (WorldOptions.restitution). */
   defaultRestitution: number;
   /** The collapse guard in use (see WorldOptions.collapseTime). */
-  collapseTime: number;
+  protected collapseTime: number;
   protected readonly collapseTimeOption: number | undefined;
+  /** Event budget of one `advance` (WorldOptions.maxEventsPerAdvance); may be changed between calls. */
   maxEventsPerAdvance: number;
+  /** The custom impulse rule, or null (WorldOptions.response). */
   response: ResponseRule | null;
+  /** The pair filter, or null (WorldOptions.filter); may be changed between calls. */
   filter: ((a: number, b: number) => boolean) | null;
+  /**
+   * Called for every event (WorldOptions.onCollision); may be set at any time. Inside it the
+   * world may be changed (bodies added, removed, given new velocities or positions; walls
+   * added, removed or set moving) but not advanced.
+   *
+   * @example
+   * ```ts
+   * world.onCollision = (e) => {
+   *   if (e.kind === HIT_WALL && e.b === goalLine) world.removeBody(e.a);
+   * };
+   * ```
+   */
   onCollision: ((e: CollisionEvent) => void) | null;
+  /** Keep each `advance`'s events in `world.events` (WorldOptions.recordEvents). */
   recordEvents: boolean;
 
   protected readonly contact: ContactInfo = {

@@ -23,57 +23,95 @@ export const START_SLACK = 1e-9;
 
 /** @internal Body motion, gravity and the container. */
 export abstract class WorldMotion extends EventLoop {
+  /** 2 for World2D, 3 for World3D. */
   readonly dim: 2 | 3;
-  // body state at time t0 (columns)
+  /**
+   * Position of body i (`world.x[i]`, by body index): current after every `advance`, and
+   * inside `onCollision` for the bodies of the event. (The arrays are replaced when the world
+   * grows: read them from the world, do not keep them.) `z` is 0 in 2D.
+   */
   x!: Float64Array;
+  /** Position, y (see x). */
   y!: Float64Array;
+  /** Position, z (see x; 0 in 2D). */
   z!: Float64Array;
+  /** Velocity of body i, current as x is. */
   vx!: Float64Array;
+  /** Velocity, y (see vx). */
   vy!: Float64Array;
+  /** Velocity, z (see vx; 0 in 2D). */
   vz!: Float64Array;
+  /** Own constant acceleration of body i (added to gravity for movable bodies). */
   ax!: Float64Array;
+  /** Own acceleration, y (see ax). */
   ay!: Float64Array;
+  /** Own acceleration, z (see ax). */
   az!: Float64Array;
-  cellX!: Int32Array;
-  cellY!: Int32Array;
-  cellZ!: Int32Array;
-  lastKind!: Uint8Array;
+  protected cellX!: Int32Array;
+  protected cellY!: Int32Array;
+  protected cellZ!: Int32Array;
+  protected lastKind!: Uint8Array;
   /** Crushing watch: the moving wall (w) or kinematic body (-2 - k) that last hit the body, when, and whether the body has met something immovable since. */
-  pushCode!: Int32Array;
-  pushTime!: Float64Array;
-  pushTrapped!: Uint8Array;
-  lastOther!: Int32Array;
+  protected pushCode!: Int32Array;
+  protected pushTime!: Float64Array;
+  protected pushTrapped!: Uint8Array;
+  protected lastOther!: Int32Array;
   /** Effective acceleration: own + gravity, minus what a support carries; 0 when asleep or fixed without own. */
-  aex!: Float64Array;
-  aey!: Float64Array;
-  aez!: Float64Array;
+  protected aex!: Float64Array;
+  protected aey!: Float64Array;
+  protected aez!: Float64Array;
   /** What a body slides on: -1 none, a wall index, or -2 - face for a face of the container. */
-  support!: Int32Array;
+  protected support!: Int32Array;
   /** The still thing of a body's last soft contact (see softStill), and when. */
-  restOther!: Int32Array;
-  restTime!: Float64Array;
+  protected restOther!: Int32Array;
+  protected restTime!: Float64Array;
   /** Unit normal of the support, pointing from it to the body. */
-  supNx!: Float64Array;
-  supNy!: Float64Array;
-  supNz!: Float64Array;
+  protected supNx!: Float64Array;
+  protected supNy!: Float64Array;
+  protected supNz!: Float64Array;
   /** Resting-contact speed in use (see WorldOptions.restSpeed). */
-  restSpeed = 0;
+  protected restSpeed = 0;
   /** restSpeed with room for the rounding of a contact that parts at exactly restSpeed. */
   protected softSpeed = 0;
   protected readonly restSpeedOption: number | undefined;
   /** Normal of a scheduled wall contact, found when it was predicted. */
-  evNx!: Float64Array;
-  evNy!: Float64Array;
-  evNz!: Float64Array;
+  protected evNx!: Float64Array;
+  protected evNy!: Float64Array;
+  protected evNz!: Float64Array;
 
-  gx = 0;
-  gy = 0;
-  gz = 0;
+  /**
+   * The uniform gravity [gx, gy] (2D) or [gx, gy, gz] (3D) acting on every movable body;
+   * assigning it changes it from the current time on.
+   *
+   * @example
+   * ```ts
+   * world.gravity = [0, -9.81]; // tilt the table: world.gravity = [1, -9.7]
+   * ```
+   */
+  get gravity(): readonly number[] {
+    return this.dim === 3 ? [this.gx, this.gy, this.gz] : [this.gx, this.gy];
+  }
+
+  set gravity(g: readonly number[]) {
+    if (!Array.isArray(g) || g.length !== this.dim) throw new RangeError(`gravity must be an array of ${this.dim} numbers, got ${String(g)}`);
+    this.syncAll();
+    this.setGravity(g);
+  }
+
+  protected gx = 0;
+  protected gy = 0;
+  protected gz = 0;
+  /** The container's lower x side (-Infinity without a container). */
   minX = -Infinity;
+  /** The container's lower y side. */
   minY = -Infinity;
+  /** The container's lower z side (3D). */
   minZ = -Infinity;
+  /** The container's upper x side (Infinity without a container). */
   maxX = Infinity;
+  /** The container's upper y side. */
   maxY = Infinity;
+  /** The container's upper z side (3D). */
   maxZ = Infinity;
 
 

@@ -20,7 +20,7 @@ export abstract class WorldWalls extends WorldMotion {
   /** Walls below this index have been checked against the bodies. */
   protected wallsChecked = 0;
   /** Velocity of each wall (x, y, z from 3 * w; zero for a still wall) and the time its numbers hold for. */
-  wallVelocity: Float64Array = new Float64Array(0);
+  protected wallVelocity: Float64Array = new Float64Array(0);
   protected wallTime: Float64Array = new Float64Array(0);
   /** Walls with a velocity. */
   protected movingWalls = 0;

@@ -78,16 +78,6 @@ export class World2D extends WorldKernels2 {
     }
   }
 
-  /** Sets the rectangular container. */
-  setBounds(minX: number, minY: number, maxX: number, maxY: number): void {
-    this.setBox([minX, minY], [maxX, maxY]);
-  }
-
-  /** Sets the uniform gravity. */
-  setGravityVector(gx: number, gy: number): void {
-    this.setGravity([gx, gy, 0]);
-  }
-
   /**
    * Adds a body at the current time; returns its index. Allowed at any moment, also inside
    * `onCollision` (the body takes part from that instant). Throws a RangeError naming the body

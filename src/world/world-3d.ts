@@ -59,16 +59,6 @@ export class World3D extends WorldKernels3 {
     }
   }
 
-  /** Sets the box-shaped container. */
-  setBounds(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number): void {
-    this.setBox([minX, minY, minZ], [maxX, maxY, maxZ]);
-  }
-
-  /** Sets the uniform gravity. */
-  setGravityVector(gx: number, gy: number, gz: number): void {
-    this.setGravity([gx, gy, gz]);
-  }
-
   /** Adds a body; returns its index. Throws a RangeError naming the body and field for bad values. */
   addBody(b: BodyInit3): number {
     const name = b.id === undefined ? `body ${this.n}` : `body "${b.id}"`;
