@@ -184,3 +184,43 @@ test("advance inside a callback is refused", () => {
   w.onCollision = () => w.advance(1);
   assert.throws(() => w.advance(5), /inside a callback/);
 });
+
+test("a kinematic body pushing a ball into the container (2D) or a box wall (3D) stops; advance returns and energy stays bounded", () => {
+  const w = new World2D({ bounds: { min: [0, 0], max: [10, 10] } });
+  const pusher = w.addBody({ x: 8, y: 5, vx: -1, radius: 1, fixed: true });
+  const ball = w.addBody({ x: 3, y: 5, vx: 0.25, radius: 0.5 });
+  const e0 = 0.5 * 0.25 ** 2;
+  const r = w.advance(30);
+  assert.ok(r.complete);
+  assert.equal(w.vx[pusher], 0, "the pusher stopped");
+  assert.ok(w.kineticEnergy() < 1e4 * e0, `energy ${w.kineticEnergy()}`);
+  assert.ok(w.x[ball] >= 0.5 - 1e-9 && w.x[pusher] - w.x[ball] >= 1.5 - 1e-9);
+  const v = new World3D();
+  v.addBox(-1, -5, -5, 0, 5, 5);
+  const p3 = v.addBody({ x: 6, y: 0, z: 0, vx: -2, radius: 1, fixed: true });
+  v.addBody({ x: 2, y: 0.1, z: 0, vx: 0.5, radius: 0.5 });
+  assert.ok(v.advance(30).complete);
+  assert.equal(v.vx[p3], 0);
+  assert.ok(v.kineticEnergy() < 1e4 * 0.5 * 0.25);
+});
+
+test("two radius-0 points moving head-on collide (2D and 3D) and bounce back; points that miss by an ulp pass", () => {
+  const w = new World2D();
+  w.addBody({ x: 0, y: 0, vx: 1, radius: 0 });
+  w.addBody({ x: 2, y: 0, vx: -1, radius: 0 });
+  w.addBody({ x: 0, y: 5, vx: 1, radius: 0 });
+  w.addBody({ x: 2, y: 5 + 2 ** -50, vx: -1, radius: 0 });
+  w.advance(2);
+  assert.equal(w.events.count, 1);
+  assert.equal(w.events.t[0], 1);
+  assert.deepEqual([w.vx[0], w.vx[1], w.vx[2], w.vx[3]], [-1, 1, 1, -1]);
+  const v = new World3D();
+  v.addBody({ x: 0, y: 0, z: 0, vx: 1, vy: 1, vz: 1, radius: 0 });
+  v.addBody({ x: 4, y: 4, z: 4, vx: -1, vy: -1, vz: -1, radius: 0 });
+  v.advance(3);
+  assert.equal(v.events.count, 1);
+  assert.equal(v.events.t[0], 2);
+  // (the normal (1, 1, 1) / sqrt(3) is rounded: the reflected velocity is -1 to a few ulps)
+  assert.ok(Math.abs(v.vx[0] + 1) <= 4 * 2 ** -52 && Math.abs(v.vx[1] - 1) <= 4 * 2 ** -52);
+  assert.ok(v.events.impulse[0] > 0);
+});

@@ -5,6 +5,7 @@
 import { circlesExactInput, exactToiCircles, screenCircles, toiCirclesRaw } from "../query/toi-circle-circle.js";
 import { cellHash } from "../broad/hash-grid.js";
 import { LAST_BODY } from "./motion.js";
+import { pointsMeetTime } from "./points.js";
 import { WorldCore } from "./world-core.js";
 
 /** @internal World2D's kernels. */
@@ -13,7 +14,8 @@ export abstract class WorldKernels2 extends WorldCore {
     x: number, y: number, _z: number, vx: number, vy: number, _vz: number, r: number,
     jx: number, jy: number, _jz: number, jvx: number, jvy: number, _jvz: number, jr: number, tMax: number,
   ): number {
-    return toiCirclesRaw(x, y, vx, vy, r, jx, jy, jvx, jvy, jr, tMax);
+    const t = toiCirclesRaw(x, y, vx, vy, r, jx, jy, jvx, jvy, jr, tMax);
+    return t === Infinity && r === 0 && jr === 0 ? pointsMeetTime(x, y, 0, vx, vy, 0, jx, jy, 0, jvx, jvy, 0, tMax) : t;
   }
 
   /**
@@ -29,6 +31,7 @@ export abstract class WorldKernels2 extends WorldCore {
     const x = X[i], y = Y[i], vx = VX[i], vy = VY[i], r = R[i];
     const cx = cellX[i], cy = cellY[i];
     const lastBody = this.pLastKind === LAST_BODY ? this.pLastOther : -1;
+    const point = r === 0;
     let best = this.pBest;
     let other = -1;
     const dense = grid.dense;
@@ -50,6 +53,7 @@ export abstract class WorldKernels2 extends WorldCore {
             exactToiCircles();
             t = q[11];
           }
+          if (point && t === Infinity && R[j] === 0) t = pointsMeetTime(x, y, 0, vx, vy, 0, jx, jy, 0, VX[j], VY[j], 0, best);
           if (t < best && !(t === 0 && j === lastBody)) {
             best = t;
             other = j;
@@ -73,6 +77,7 @@ export abstract class WorldKernels2 extends WorldCore {
     const simple = this.simplePairs;
     const sensors = this.sensorCount > 0;
     const lastBody = this.pLastKind === LAST_BODY ? this.pLastOther : -1;
+    const point = r === 0;
     let best = this.pBest;
     let other = -1;
     for (let dx = -1; dx <= 1; dx++) {
@@ -105,6 +110,7 @@ export abstract class WorldKernels2 extends WorldCore {
               exactToiCircles();
               t = q[11];
             }
+            if (point && t === Infinity && R[j] === 0) t = pointsMeetTime(x, y, 0, vx, vy, 0, jx, jy, 0, jvx, jvy, 0, best);
           } else {
             t = this.accelPairTime(i, j, best);
           }

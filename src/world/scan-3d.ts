@@ -5,6 +5,7 @@
 import { exactToiSpheres, screenSpheres, spheresExactInput, toiSpheresRaw } from "../query/toi-sphere-sphere.js";
 import { cellHash } from "../broad/hash-grid.js";
 import { LAST_BODY } from "./motion.js";
+import { pointsMeetTime } from "./points.js";
 import { WorldCore } from "./world-core.js";
 
 /** @internal World3D's kernels. */
@@ -13,7 +14,8 @@ export abstract class WorldKernels3 extends WorldCore {
     x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number,
     jx: number, jy: number, jz: number, jvx: number, jvy: number, jvz: number, jr: number, tMax: number,
   ): number {
-    return toiSpheresRaw(x, y, z, vx, vy, vz, r, jx, jy, jz, jvx, jvy, jvz, jr, tMax);
+    const t = toiSpheresRaw(x, y, z, vx, vy, vz, r, jx, jy, jz, jvx, jvy, jvz, jr, tMax);
+    return t === Infinity && r === 0 && jr === 0 ? pointsMeetTime(x, y, z, vx, vy, vz, jx, jy, jz, jvx, jvy, jvz, tMax) : t;
   }
 
   /** The common case of scanBodies (no accelerations, every pair interacting). */
@@ -26,6 +28,7 @@ export abstract class WorldKernels3 extends WorldCore {
     const x = X[i], y = Y[i], z = Z[i], vx = VX[i], vy = VY[i], vz = VZ[i], r = R[i];
     const cx = cellX[i], cy = cellY[i], cz = cellZ[i];
     const lastBody = this.pLastKind === LAST_BODY ? this.pLastOther : -1;
+    const point = r === 0;
     let best = this.pBest;
     let other = -1;
     const dense = grid.dense;
@@ -47,6 +50,7 @@ export abstract class WorldKernels3 extends WorldCore {
               exactToiSpheres();
               t = q[15];
             }
+            if (point && t === Infinity && R[j] === 0) t = pointsMeetTime(x, y, z, vx, vy, vz, jx, jy, jz, VX[j], VY[j], VZ[j], best);
             if (t < best && !(t === 0 && j === lastBody)) {
               best = t;
               other = j;
@@ -71,6 +75,7 @@ export abstract class WorldKernels3 extends WorldCore {
     const simple = this.simplePairs;
     const sensors = this.sensorCount > 0;
     const lastBody = this.pLastKind === LAST_BODY ? this.pLastOther : -1;
+    const point = r === 0;
     let best = this.pBest;
     let other = -1;
     for (let dx = -1; dx <= 1; dx++) {
@@ -104,6 +109,7 @@ export abstract class WorldKernels3 extends WorldCore {
                 exactToiSpheres();
                 t = q[15];
               }
+              if (point && t === Infinity && R[j] === 0) t = pointsMeetTime(x, y, z, vx, vy, vz, jx, jy, jz, jvx, jvy, jvz, best);
             } else {
               t = this.accelPairTime(i, j, best);
             }

@@ -247,6 +247,7 @@ export abstract class WorldCore extends WorldPaths {
     }
     this.moveTo(i, t);
     this.moveTo(j, t);
+    if (this.kinematicCount > 0) this.watchPusher(i, j, t);
     let nx = this.x[j] - this.x[i];
     let ny = this.y[j] - this.y[i];
     let nz = this.z[j] - this.z[i];
@@ -267,8 +268,9 @@ export abstract class WorldCore extends WorldPaths {
     if (this.flags[j] & FLAG_ASLEEP && u > wake) this.wakeUp(j);
     const invI = this.flags[i] & FLAG_ASLEEP ? 0 : this.invMass[i];
     const invJ = this.flags[j] & FLAG_ASLEEP ? 0 : this.invMass[j];
-    if (invJ === 0) this.pushTrapped[i] = 1; // met something immovable (see collideMovingWall)
-    if (invI === 0) this.pushTrapped[j] = 1;
+    // met something immovable (see collideMovingWall)
+    if (invJ === 0 && (this.flags[j] & FLAG_ASLEEP || this.isStatic(j))) this.pushTrapped[i] = 1;
+    if (invI === 0 && (this.flags[i] & FLAG_ASLEEP || this.isStatic(i))) this.pushTrapped[j] = 1;
     // (u <= 0: not closing; with a resting speed the contact still parts, see impulseFor)
     const J = u > 0 || this.minSeparation > 0 ? this.impulseFor(i, j, t, Math.max(u, 0), nx, ny, nz, invI, invJ) : 0;
     if (J > 0) {
@@ -350,6 +352,35 @@ export abstract class WorldCore extends WorldPaths {
     }
     this.bounce(i, t, nx, ny, nz, HIT_WALL, w, LAST_WALL, feature >> 2 === FEATURE_INTERIOR, w);
     return true;
+  }
+
+  /**
+   * Crushing by a kinematic body (fixed, moving), the rule of collideMovingWall: when it hits
+   * the same body again after that body met something immovable, having moved less than the
+   * body's diameter in between, it stops (its velocity becomes zero) before the contact.
+   */
+  protected watchPusher(i: number, j: number, t: number): void {
+    let k: number, m: number;
+    if (this.invMass[i] === 0 && !this.isStatic(i) && this.invMass[j] > 0) {
+      k = i;
+      m = j;
+    } else if (this.invMass[j] === 0 && !this.isStatic(j) && this.invMass[i] > 0) {
+      k = j;
+      m = i;
+    } else return;
+    const code = -2 - k;
+    const speed = Math.sqrt(this.vx[k] ** 2 + this.vy[k] ** 2 + this.vz[k] ** 2);
+    const reach = Math.max(2 * this.r[m], 1e-6 * this.cellSize);
+    if (this.pushCode[m] === code && this.pushTrapped[m] === 1 && speed * (t - this.pushTime[m]) < reach) {
+      this.vx[k] = 0;
+      this.vy[k] = 0;
+      this.vz[k] = 0;
+      this.version[k]++;
+      this.dirty = true; // it is static now: registered in the cells at the rebuild after this event
+    }
+    this.pushCode[m] = code;
+    this.pushTime[m] = t;
+    this.pushTrapped[m] = 0;
   }
 
   /**
