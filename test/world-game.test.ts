@@ -242,3 +242,20 @@ test("two radius-0 points moving head-on collide (2D and 3D) and bounce back; po
   assert.ok(Math.abs(v.vx[0] + 1) <= 4 * 2 ** -52 && Math.abs(v.vx[1] - 1) <= 4 * 2 ** -52);
   assert.ok(v.events.impulse[0] > 0);
 });
+
+test("under gravity a ball falling onto a rising platform meets it at the analytic time (accelerated motion in the wall's frame)", () => {
+  // Ball centre y = 10 - 5 t^2 (g = 10), radius 1; platform (a segment) at y = 1 + 2 t.
+  // Contact: 10 - 5 t^2 - 1 = 1 + 2 t  ->  5 t^2 + 2 t - 8 = 0  ->  t = (-2 + sqrt(164)) / 10.
+  const w = new World2D({ gravity: [0, -10], restSpeed: 0 });
+  const platform = w.addSegment(-5, 1, 5, 1);
+  w.setWallVelocity(platform, 0, 2);
+  w.addBody({ x: 0, y: 10, radius: 1 });
+  w.advance(1.2);
+  assert.equal(w.events.count, 1);
+  const t = (-2 + Math.sqrt(164)) / 10;
+  assert.ok(Math.abs(w.events.t[0] - t) <= 2 * 2 ** -52 * t, `t = ${w.events.t[0]}, expected ${t}`);
+  // in the platform's frame the ball arrives at -10 t - 2 and leaves at 10 t + 2: vy = 10 t + 4
+  assert.equal(w.events.kind[0], HIT_WALL);
+  const vy = 10 * t + 4 - 10 * (1.2 - t);
+  assert.ok(Math.abs(w.vy[0] - vy) < 1e-12, `vy ${w.vy[0]} vs ${vy}`);
+});
