@@ -259,3 +259,24 @@ test("under gravity a ball falling onto a rising platform meets it at the analyt
   const vy = 10 * t + 4 - 10 * (1.2 - t);
   assert.ok(Math.abs(w.vy[0] - vy) < 1e-12, `vy ${w.vy[0]} vs ${vy}`);
 });
+
+test("a clone of a world with a sensor, a moving wall and a body inside the sensor goes on exactly like the original", () => {
+  const w = new World2D({ bounds: { min: [0, 0], max: [20, 10] } });
+  w.addBody({ x: 10, y: 5, radius: 2, fixed: true, sensor: true });
+  const paddle = w.addSegment(18, 2, 18, 8);
+  w.setWallVelocity(paddle, -0.5, 0);
+  w.addBody({ x: 3, y: 5.5, vx: 3, vy: 0.7, radius: 0.5 });
+  w.addBody({ x: 9, y: 5, vx: -1, vy: 0.2, radius: 0.5 });
+  w.advance(0.5); // body 2 is inside the sensor now
+  const c = w.clone();
+  const kinds = (x: World2D): number[] => Array.from(x.events.kind.subarray(0, x.events.count));
+  const times = (x: World2D): number[] => Array.from(x.events.t.subarray(0, x.events.count));
+  for (let k = 0; k < 10; k++) {
+    w.advance(1);
+    c.advance(1);
+    assert.deepEqual(kinds(c), kinds(w));
+    assert.deepEqual(times(c), times(w));
+  }
+  assert.deepEqual([c.x[1], c.y[1], c.x[2], c.y[2]], [w.x[1], w.y[1], w.x[2], w.y[2]]);
+  assert.deepEqual(Array.from(c.wallData.subarray(0, 4)), Array.from(w.wallData.subarray(0, 4)));
+});

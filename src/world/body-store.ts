@@ -256,6 +256,8 @@ export abstract class BodyStore {
     for (let i = 0; i < this.n; i++) if (this.flags[i] & FLAG_ALIVE) this.idIndex.set(this.ids[i], i);
     this.free = s.free.slice();
     this.dirty = s.dirty;
+    this.sensorCount = 0;
+    for (let i = 0; i < this.n; i++) if ((this.flags[i] & (FLAG_ALIVE | FLAG_SENSOR)) === (FLAG_ALIVE | FLAG_SENSOR)) this.sensorCount++;
   }
 }
 

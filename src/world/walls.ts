@@ -7,6 +7,7 @@ import { acc, resetAcc } from "./accelerated.js";
 import { WALL_REMOVED, WALL_STRIDE, type WallKind } from "./walls/wall-kind.js";
 import { START_SLACK, WorldMotion } from "./motion.js";
 import type { WorldOptions } from "./event-loop.js";
+import { MAX_COORDINATE } from "./options.js";
 
 /** @internal Walls: storage and dispatch to the wall kinds. */
 export abstract class WorldWalls extends WorldMotion {
@@ -37,6 +38,7 @@ export abstract class WorldWalls extends WorldMotion {
   protected addWall(kind: number, data: readonly number[], id: string | undefined, what: string): number {
     for (let k = 0; k < data.length; k++) {
       if (!Number.isFinite(data[k])) throw new RangeError(`${what}${id === undefined ? "" : ` "${id}"`}: coordinate ${k} must be a finite number, got ${data[k]}`);
+      if (!(Math.abs(data[k]) <= MAX_COORDINATE)) throw new RangeError(`${what}${id === undefined ? "" : ` "${id}"`}: coordinate ${k} must be at most ${MAX_COORDINATE} in magnitude, got ${data[k]}`);
     }
     const w = this.wallCount;
     const key = id ?? `wall-${w}`;

@@ -445,7 +445,7 @@ export abstract class WorldCore extends WorldPaths {
   protected override extraState(): (Float64Array | Int32Array | Uint8Array)[] {
     const g = this.grid;
     const layout = Float64Array.of(g.dense ? 1 : 0, g.ox, g.oy, g.oz, g.nx, g.ny, g.nz, g.mask);
-    return [g.head, g.next, g.prev, g.bucketOf, g.wallOffsets, g.wallItems, this.globalWalls, this.wallKind, this.wallData, layout, this.wallVelocity, this.wallTime, Float64Array.of(
+    return [g.head, g.next, g.prev, g.bucketOf, g.wallOffsets, g.wallItems, this.globalWalls, this.wallKind, this.wallData, layout, this.wallVelocity, this.wallTime, Float64Array.from(this.sensorInside), Float64Array.of(
       this.cellSize, this.wallCount, this.wallsChecked,
       // what a rebuild works out, so that a restored or cloned world goes on exactly alike
       this.restSpeed, this.minSeparation, this.softSpeed, this.collapseTime, this.linearMotion ? 1 : 0, this.kinematicCount,
@@ -470,7 +470,9 @@ export abstract class WorldCore extends WorldPaths {
     this.wallData = (a[8] as Float64Array).slice();
     this.wallVelocity = (a[10] as Float64Array).slice();
     this.wallTime = (a[11] as Float64Array).slice();
-    const v = a[12] as Float64Array;
+    this.sensorInside.clear();
+    for (const key of a[12] as Float64Array) this.sensorInside.add(key);
+    const v = a[13] as Float64Array;
     this.cellSize = v[0];
     this.wallCount = v[1];
     this.wallsChecked = v[2];
