@@ -311,7 +311,7 @@ export abstract class WorldMotion extends EventLoop {
   protected moveTo(i: number, t: number): void {
     const dt = t - this.t0[i];
     if (dt === 0) return;
-    const ax = this.accX(i), ay = this.accY(i), az = this.accZ(i);
+    const ax = this.aex[i], ay = this.aey[i], az = this.aez[i];
     if (ax === 0 && ay === 0 && az === 0) {
       this.x[i] += dt * this.vx[i];
       this.y[i] += dt * this.vy[i];
@@ -328,8 +328,29 @@ export abstract class WorldMotion extends EventLoop {
   }
 
   protected override syncAll(): void {
-    const t = this.now;
-    for (let i = 0; i < this.n; i++) if (this.flags[i] & FLAG_ALIVE) this.moveTo(i, t);
+    // moveTo for every live body, written out over the columns (this runs N times per advance)
+    const t = this.now, n = this.n;
+    const flags = this.flags, t0 = this.t0, aex = this.aex, aey = this.aey, aez = this.aez;
+    const x = this.x, y = this.y, z = this.z, vx = this.vx, vy = this.vy, vz = this.vz;
+    for (let i = 0; i < n; i++) {
+      if ((flags[i] & FLAG_ALIVE) === 0) continue;
+      const dt = t - t0[i];
+      if (dt === 0) continue;
+      const ax = aex[i], ay = aey[i], az = aez[i];
+      if (ax === 0 && ay === 0 && az === 0) {
+        x[i] += dt * vx[i];
+        y[i] += dt * vy[i];
+        z[i] += dt * vz[i];
+      } else {
+        x[i] += dt * (vx[i] + 0.5 * dt * ax);
+        y[i] += dt * (vy[i] + 0.5 * dt * ay);
+        z[i] += dt * (vz[i] + 0.5 * dt * az);
+        vx[i] += dt * ax;
+        vy[i] += dt * ay;
+        vz[i] += dt * az;
+      }
+      t0[i] = t;
+    }
   }
 
 }

@@ -133,12 +133,12 @@ export abstract class WorldScan extends WorldSensors {
       }
       let gap: number, v: number, a: number;
       switch (face) {
-        case 0: gap = this.x[i] - r - this.minX; v = this.vx[i]; a = this.accX(i); break;
-        case 1: gap = this.maxX - r - this.x[i]; v = -this.vx[i]; a = -this.accX(i); break;
-        case 2: gap = this.y[i] - r - this.minY; v = this.vy[i]; a = this.accY(i); break;
-        case 3: gap = this.maxY - r - this.y[i]; v = -this.vy[i]; a = -this.accY(i); break;
-        case 4: gap = this.z[i] - r - this.minZ; v = this.vz[i]; a = this.accZ(i); break;
-        default: gap = this.maxZ - r - this.z[i]; v = -this.vz[i]; a = -this.accZ(i);
+        case 0: gap = this.x[i] - r - this.minX; v = this.vx[i]; a = this.aex[i]; break;
+        case 1: gap = this.maxX - r - this.x[i]; v = -this.vx[i]; a = -this.aex[i]; break;
+        case 2: gap = this.y[i] - r - this.minY; v = this.vy[i]; a = this.aey[i]; break;
+        case 3: gap = this.maxY - r - this.y[i]; v = -this.vy[i]; a = -this.aey[i]; break;
+        case 4: gap = this.z[i] - r - this.minZ; v = this.vz[i]; a = this.aez[i]; break;
+        default: gap = this.maxZ - r - this.z[i]; v = -this.vz[i]; a = -this.aez[i];
       }
       if (gap === Infinity) continue;
       const t = firstContact1D(gap, v, a);
@@ -163,7 +163,7 @@ export abstract class WorldScan extends WorldSensors {
     if (m === 0) return;
     const x = this.x[i], y = this.y[i], z = this.z[i];
     const vx = this.vx[i], vy = this.vy[i], vz = this.vz[i], r = this.r[i];
-    const ax = this.accX(i), ay = this.accY(i), az = this.accZ(i);
+    const ax = this.aex[i], ay = this.aey[i], az = this.aez[i];
     const accelerated = ax !== 0 || ay !== 0 || az !== 0;
     const items = grid.wallItems;
     let bestWall = -1;
