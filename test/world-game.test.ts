@@ -28,7 +28,7 @@ test("removing, adding and re-aiming bodies inside onCollision over thousands of
       expectedEnergy += 0.5 * (9 + 16 - w.vx[e.a] ** 2 - w.vy[e.a] ** 2);
       w.setVelocity(e.a, 3, -4);
       aims++;
-    } else if (seen % 53 === 0 && additions < 40) {
+    } else if (seen % 23 === 0 && additions < 40) {
       // a new body at a free spot (checked against every body's current position)
       const x = 0.6 + ((seen * 7.3) % (L - 1.2)), y = 0.6 + ((seen * 3.1) % (L - 1.2));
       const t = w.now;

@@ -55,6 +55,8 @@ export abstract class BodyStore {
   protected simplePairs = false;
   /** Bodies added with a non-default group or mask. */
   protected customMasks = 0;
+  /** The world needed no rebuild just before the last allocBody (see WorldCore.admit). */
+  protected cleanBeforeAdd = false;
   /** Live sensor bodies (the scans then take the general path). */
   protected sensorCount = 0;
   /** Immovable bodies that move (counted at rebuild). */
@@ -170,6 +172,7 @@ export abstract class BodyStore {
     this.mask[i] = mask;
     if (group !== 1 || mask !== -1) this.customMasks++;
     this.evKind[i] = EV_NONE;
+    this.cleanBeforeAdd = !this.dirty;
     this.dirty = true;
     return i;
   }

@@ -175,6 +175,14 @@ export abstract class WorldMotion extends EventLoop {
     this.ay[i] = a[1];
     this.az[i] = a[2];
     this.lastKind[i] = LAST_NONE;
+    // (a reused slot forgets its previous body)
+    this.support[i] = -1;
+    this.restOther[i] = -1;
+    this.pushCode[i] = -1;
+    this.pushTrapped[i] = 0;
+    this.aex[i] = 0;
+    this.aey[i] = 0;
+    this.aez[i] = 0;
   }
 
   /** Sets body i's velocity at the current time; its events are recomputed. */

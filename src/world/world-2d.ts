@@ -94,6 +94,7 @@ export class World2D extends WorldKernels2 {
       throw new RangeError(`${name}: ${(e as Error).message}`);
     }
     this.placeBody(i, [b.x, b.y, 0], [b.vx ?? 0, b.vy ?? 0, 0], [b.ax ?? 0, b.ay ?? 0, 0]);
+    this.admit(i);
     return i;
   }
 

@@ -71,6 +71,7 @@ export class World3D extends WorldKernels3 {
       throw new RangeError(`${name}: ${(e as Error).message}`);
     }
     this.placeBody(i, [b.x, b.y, b.z], [b.vx ?? 0, b.vy ?? 0, b.vz ?? 0], [b.ax ?? 0, b.ay ?? 0, b.az ?? 0]);
+    this.admit(i);
     return i;
   }
 
