@@ -91,8 +91,9 @@ export interface CollisionEvent {
   t: number;
   /** Body index of A. */
   a: number;
-  /** Body index of B, wall index, or bounds face, per `kind`. */
+  /** Body index of B, wall number, or bounds face, per `kind`. */
   b: number;
+  /** HIT_BODY, HIT_WALL, HIT_BOUNDS, SENSOR_ENTER or SENSOR_EXIT (a is then the sensor, b the body). */
   kind: number;
   px: number;
   py: number;
