@@ -23,6 +23,7 @@ export { timeOfImpactAcceleratedCircleSegment, sweepAcceleratedCircleSegment, sw
 export * from "./response/impulse.js";
 export { World2D, type BodyInit2, type World2DOptions } from "./world/world-2d.js";
 export type { PathPrediction } from "./world/world-core.js";
-export { type WorldOptions, type AdvanceReport, type WorldSnapshot } from "./world/world-base.js";
+export type { WorldOptions, AdvanceReport } from "./world/event-loop.js";
+export type { WorldSnapshot } from "./world/body-store.js";
 export { START_SLACK } from "./world/world-core.js";
-export { EventLog, HIT_BODY, HIT_WALL, HIT_BOUNDS, type CollisionEvent } from "./world/event-log.js";
+export { EventLog, HIT_BODY, HIT_WALL, HIT_BOUNDS, SENSOR_ENTER, SENSOR_EXIT, type CollisionEvent } from "./world/event-log.js";

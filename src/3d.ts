@@ -24,6 +24,7 @@ export { timeOfImpactAcceleratedSpherePlane, sweepAcceleratedSpherePlane, sweepA
 export * from "./response/impulse.js";
 export { World3D, type BodyInit3, type World3DOptions } from "./world/world-3d.js";
 export type { PathPrediction } from "./world/world-core.js";
-export { type WorldOptions, type AdvanceReport, type WorldSnapshot } from "./world/world-base.js";
+export type { WorldOptions, AdvanceReport } from "./world/event-loop.js";
+export type { WorldSnapshot } from "./world/body-store.js";
 export { START_SLACK } from "./world/world-core.js";
-export { EventLog, HIT_BODY, HIT_WALL, HIT_BOUNDS, type CollisionEvent } from "./world/event-log.js";
+export { EventLog, HIT_BODY, HIT_WALL, HIT_BOUNDS, SENSOR_ENTER, SENSOR_EXIT, type CollisionEvent } from "./world/event-log.js";

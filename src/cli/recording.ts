@@ -39,7 +39,7 @@ export class Recording {
 
   /** True when some body moves on a curve (the tracks then need frame samples). */
   static curved(world: AnyWorld): boolean {
-    if (world.gx !== 0 || world.gy !== 0 || world.gz !== 0) return true;
+    if (world.gravity.some((g) => g !== 0)) return true;
     for (let i = 0; i < world.n; i++) if (world.ax[i] !== 0 || world.ay[i] !== 0 || world.az[i] !== 0) return true;
     return false;
   }

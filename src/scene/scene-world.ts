@@ -7,7 +7,8 @@
  */
 import { World2D } from "../world/world-2d.js";
 import { World3D } from "../world/world-3d.js";
-import { FLAG_ALIVE, FLAG_FIXED, type WorldOptions } from "../world/world-base.js";
+import { FLAG_ALIVE, FLAG_FIXED } from "../world/body-store.js";
+import type { WorldOptions } from "../world/event-loop.js";
 import { WALL_BOX2, WALL_BOX3, WALL_PLANE, WALL_SEGMENT, WALL_STRIDE } from "../world/world-core.js";
 import { sceneBodyIds, sceneDimensions, sceneWallIds, type Scene, type SceneBody, type SceneWall } from "./scene-types.js";
 
@@ -136,7 +137,8 @@ export function sceneFromWorld(world: World2D | World3D, template?: Scene): Scen
   if (template?.description !== undefined) scene.description = template.description;
   scene.time = world.now;
   if (template?.duration !== undefined) scene.duration = template.duration;
-  if (world.gx !== 0 || world.gy !== 0 || world.gz !== 0 || template?.gravity !== undefined) scene.gravity = pick(world.gx, world.gy, world.gz);
+  const g = world.gravity;
+  if (g.some((v) => v !== 0) || template?.gravity !== undefined) scene.gravity = g.slice();
   scene.restitution = world.defaultRestitution;
   if (world.minX > -Infinity) scene.bounds = { min: pick(world.minX, world.minY, world.minZ), max: pick(world.maxX, world.maxY, world.maxZ) };
   scene.bodies = [];
@@ -169,6 +171,7 @@ export function sceneFromWorld(world: World2D | World3D, template?: Scene): Scen
     const o = WALL_STRIDE * w;
     const id = world.wallIds[w];
     const wall: SceneWall = { id };
+    if (world.wallKind[w] === 0) continue; // removed
     switch (world.wallKind[w]) {
       case WALL_SEGMENT:
         wall.segment = [[d[o], d[o + 1]], [d[o + 2], d[o + 3]]];

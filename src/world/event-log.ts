@@ -7,6 +7,10 @@
 export const HIT_BODY = 0;
 export const HIT_WALL = 1;
 export const HIT_BOUNDS = 2;
+/** A body started to overlap a sensor (a is the sensor, b the body; no impulse). */
+export const SENSOR_ENTER = 3;
+/** A body stopped overlapping a sensor (a is the sensor, b the body; no impulse). */
+export const SENSOR_EXIT = 4;
 
 export class EventLog {
   /** Number of events recorded. */
@@ -14,9 +18,9 @@ export class EventLog {
   t: Float64Array = new Float64Array(64);
   /** Body index of A. */
   a: Int32Array = new Int32Array(64);
-  /** Body index of B, wall index, or bounds face (0: -x, 1: +x, 2: -y, 3: +y, 4: -z, 5: +z). */
+  /** Body index of B, wall number, or bounds face (0: -x, 1: +x, 2: -y, 3: +y, 4: -z, 5: +z). */
   b: Int32Array = new Int32Array(64);
-  /** HIT_BODY, HIT_WALL or HIT_BOUNDS. */
+  /** HIT_BODY, HIT_WALL, HIT_BOUNDS, SENSOR_ENTER or SENSOR_EXIT. */
   kind: Uint8Array = new Uint8Array(64);
   px: Float64Array = new Float64Array(64);
   py: Float64Array = new Float64Array(64);
@@ -87,8 +91,9 @@ export interface CollisionEvent {
   t: number;
   /** Body index of A. */
   a: number;
-  /** Body index of B, wall index, or bounds face, per `kind`. */
+  /** Body index of B, wall number, or bounds face, per `kind`. */
   b: number;
+  /** HIT_BODY, HIT_WALL, HIT_BOUNDS, SENSOR_ENTER or SENSOR_EXIT (a is then the sensor, b the body). */
   kind: number;
   px: number;
   py: number;

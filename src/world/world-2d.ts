@@ -1,26 +1,43 @@
 /**
  * World2D: exact event-driven simulation of moving circles among segments, boxes, fixed
- * circles and a rectangular container. The engine is in world-core.ts and world-base.ts.
+ * circles and a rectangular container. The facade over the engine (world-core.ts and the
+ * layers it names) with the 2D kernels (scan-2d.ts) and the 2D wall kinds.
  */
-import type { WorldOptions } from "./world-base.js";
-import { WorldCore, WALL_BOX2, WALL_SEGMENT } from "./world-core.js";
+import type { WorldOptions } from "./event-loop.js";
+import { WorldKernels2 } from "./scan-2d.js";
+import { WALL_BOX2, WALL_SEGMENT, type WallKind } from "./walls/wall-kind.js";
+import { segmentWall } from "./walls/wall-segment.js";
+import { box2Wall } from "./walls/wall-box2.js";
+import { WORLD_OPTION_KEYS, checkCoordinate, checkKeys } from "./options.js";
+
+const KINDS2: (WallKind | undefined)[] = [];
+KINDS2[WALL_SEGMENT] = segmentWall;
+KINDS2[WALL_BOX2] = box2Wall;
 
 /** A body to add to a World2D. */
 export interface BodyInit2 {
   /** Unique string id (default: the body index). */
   id?: string;
+  /** Position (|value| <= 1e150, as every coordinate, velocity and acceleration). */
   x: number;
   y: number;
+  /** Velocity (default 0). */
   vx?: number;
   vy?: number;
   /** Own constant acceleration, added to the world's gravity. */
   ax?: number;
   ay?: number;
+  /** Radius >= 0 (0: a point). */
   radius: number;
   /** Default 1; ignored for fixed bodies. */
   mass?: number;
   /** Immovable (infinite mass); it may still move at a constant velocity (a kinematic body). */
   fixed?: boolean;
+  /**
+   * A sensor: exchanges no impulse with other bodies; the world reports SENSOR_ENTER and
+   * SENSOR_EXIT events when a body starts or stops overlapping it. Combinable with `fixed`.
+   */
+  sensor?: boolean;
   /** This body's restitution (default: the world's); two bodies that both set one use the product. */
   restitution?: number;
   /** Collision group bits and mask (default 1 and all bits): two bodies collide when each one's group meets the other's mask. */
@@ -28,6 +45,7 @@ export interface BodyInit2 {
   mask?: number;
 }
 
+/** Options of a World2D (every key checked: an unknown one is a RangeError naming it). */
 export interface World2DOptions extends WorldOptions {
   /** Uniform gravity [gx, gy] acting on every movable body (default [0, 0]). */
   gravity?: readonly [number, number];
@@ -35,46 +53,57 @@ export interface World2DOptions extends WorldOptions {
   bounds?: { min: readonly [number, number]; max: readonly [number, number] };
 }
 
-export class World2D extends WorldCore {
+const BODY_KEYS2 = ["id", "x", "y", "vx", "vy", "ax", "ay", "radius", "mass", "fixed", "sensor", "restitution", "group", "mask"];
+
+/**
+ * Exact event-driven simulation of moving circles in 2D.
+ *
+ * @example
+ * ```ts
+ * const world = new World2D({ bounds: { min: [0, 0], max: [10, 10] } });
+ * const a = world.addBody({ x: 2, y: 5, vx: 1, radius: 0.5 });
+ * world.addBody({ x: 8, y: 5, vx: -1, radius: 0.5 });
+ * world.advance(3); // they meet at t = 2.5 and bounce back
+ * world.x[a]; // 1.5
+ * ```
+ */
+export class World2D extends WorldKernels2 {
   constructor(options: World2DOptions = {}) {
-    super(2, options);
+    checkKeys(options, WORLD_OPTION_KEYS, "World2D options");
+    super(2, options, KINDS2);
     if (options.gravity) this.setGravity([options.gravity[0], options.gravity[1], 0]);
-    if (options.bounds) this.setBox(options.bounds.min, options.bounds.max);
+    if (options.bounds) {
+      checkKeys(options.bounds, ["min", "max"], "bounds");
+      this.setBox(options.bounds.min, options.bounds.max);
+    }
   }
 
-  /** Sets the rectangular container. */
-  setBounds(minX: number, minY: number, maxX: number, maxY: number): void {
-    this.setBox([minX, minY], [maxX, maxY]);
-  }
-
-  /** Sets the uniform gravity. */
-  setGravityVector(gx: number, gy: number): void {
-    this.setGravity([gx, gy, 0]);
-  }
-
-  /** Adds a body; returns its index. Throws a RangeError naming the body and field for bad values. */
+  /**
+   * Adds a body at the current time; returns its index. Allowed at any moment, also inside
+   * `onCollision` (the body takes part from that instant). Throws a RangeError naming the body
+   * and field for an unknown key or a bad value.
+   */
   addBody(b: BodyInit2): number {
     const name = b.id === undefined ? `body ${this.n}` : `body "${b.id}"`;
-    for (const k of ["x", "y", "vx", "vy", "ax", "ay"] as const) {
-      const v = b[k] ?? 0;
-      if (typeof v !== "number" || !Number.isFinite(v)) throw new RangeError(`${name}: ${k} must be a finite number, got ${String(v)}`);
-    }
+    checkKeys(b, BODY_KEYS2, name);
+    for (const k of ["x", "y", "vx", "vy", "ax", "ay", "radius"] as const) checkCoordinate(b[k] ?? 0, `${name}: ${k}`);
     let i: number;
     try {
-      i = this.allocBody(b.id, b.radius, b.mass ?? 1, b.fixed === true, b.restitution, b.group ?? 1, b.mask ?? -1);
+      i = this.allocBody(b.id, b.radius, b.mass ?? 1, b.fixed === true, b.restitution, b.group ?? 1, b.mask ?? -1, b.sensor === true);
     } catch (e) {
       throw new RangeError(`${name}: ${(e as Error).message}`);
     }
     this.placeBody(i, [b.x, b.y, 0], [b.vx ?? 0, b.vy ?? 0, 0], [b.ax ?? 0, b.ay ?? 0, 0]);
+    this.admit(i);
     return i;
   }
 
-  /** Adds a thin segment wall (solid on both sides); returns its wall index. */
+  /** Adds a thin segment wall (solid on both sides); returns its wall number. */
   addSegment(x0: number, y0: number, x1: number, y1: number, id?: string): number {
     return this.addWall(WALL_SEGMENT, [x0, y0, x1, y1], id, "segment");
   }
 
-  /** Adds a solid axis-aligned box wall; returns its wall index. */
+  /** Adds a solid axis-aligned box wall; returns its wall number. */
   addBox(minX: number, minY: number, maxX: number, maxY: number, id?: string): number {
     if (!(minX <= maxX && minY <= maxY)) {
       throw new RangeError(`box${id === undefined ? "" : ` "${id}"`}: min must not exceed max, got [${minX}, ${minY}] and [${maxX}, ${maxY}]`);
@@ -82,15 +111,35 @@ export class World2D extends WorldCore {
     return this.addWall(WALL_BOX2, [minX, minY, maxX, maxY], id, "box");
   }
 
-  /** Sets body i's velocity at the current time. */
+  /**
+   * Makes wall w translate at (vx, vy) from now on (a kinematic wall: a paddle, a piston; zeros
+   * stop it). Bodies reflect off it in its frame and never pass through it. A body it squeezes
+   * against something immovable stops it (see README, "Moving walls").
+   *
+   * @example
+   * ```ts
+   * const paddle = world.addSegment(0, 0, 0, 2);
+   * world.setWallVelocity(paddle, 1, 0);
+   * ```
+   */
+  setWallVelocity(w: number, vx: number, vy: number): void {
+    this.checkWall(w);
+    checkCoordinate(vx, "wall velocity vx");
+    checkCoordinate(vy, "wall velocity vy");
+    this.setWallMotion(w, vx, vy, 0);
+  }
+
+  /** Sets body i's velocity at the current time (also inside `onCollision`). */
   setVelocity(i: number, vx: number, vy: number): void {
-    if (!(Number.isFinite(vx) && Number.isFinite(vy))) throw new RangeError(`velocity must be two finite numbers, got [${vx}, ${vy}]`);
+    checkCoordinate(vx, "vx");
+    checkCoordinate(vy, "vy");
     this.changeVelocity(i, vx, vy, 0);
   }
 
   /** Moves body i to (x, y) at the current time (no collision is generated for the jump). */
   setPosition(i: number, x: number, y: number): void {
-    if (!(Number.isFinite(x) && Number.isFinite(y))) throw new RangeError(`position must be two finite numbers, got [${x}, ${y}]`);
+    checkCoordinate(x, "x");
+    checkCoordinate(y, "y");
     this.changePosition(i, x, y, 0);
   }
 

@@ -1,9 +1,20 @@
 /**
  * World3D: exact event-driven simulation of moving spheres among planes, boxes, triangles,
- * fixed spheres and a box-shaped container. The engine is in world-core.ts and world-base.ts.
+ * fixed spheres and a box-shaped container. The engine is in world-core.ts and the layers it names.
  */
-import type { WorldOptions } from "./world-base.js";
-import { WorldCore, WALL_BOX3, WALL_PLANE, WALL_TRIANGLE } from "./world-core.js";
+import type { WorldOptions } from "./event-loop.js";
+import { WorldKernels3 } from "./scan-3d.js";
+import { WALL_BOX3, WALL_PLANE, WALL_TRIANGLE, type WallKind } from "./walls/wall-kind.js";
+import { planeWall } from "./walls/wall-plane.js";
+import { box3Wall } from "./walls/wall-box3.js";
+import { triangleWall } from "./walls/wall-triangle.js";
+
+import { WORLD_OPTION_KEYS, checkCoordinate, checkKeys } from "./options.js";
+
+const KINDS3: (WallKind | undefined)[] = [];
+KINDS3[WALL_PLANE] = planeWall;
+KINDS3[WALL_BOX3] = box3Wall;
+KINDS3[WALL_TRIANGLE] = triangleWall;
 
 /** A body to add to a World3D. */
 export interface BodyInit3 {
@@ -20,6 +31,8 @@ export interface BodyInit3 {
   radius: number;
   mass?: number;
   fixed?: boolean;
+  /** A sensor (see BodyInit2.sensor). */
+  sensor?: boolean;
   restitution?: number;
   group?: number;
   mask?: number;
@@ -32,37 +45,33 @@ export interface World3DOptions extends WorldOptions {
   bounds?: { min: readonly [number, number, number]; max: readonly [number, number, number] };
 }
 
-export class World3D extends WorldCore {
+const BODY_KEYS3 = ["id", "x", "y", "z", "vx", "vy", "vz", "ax", "ay", "az", "radius", "mass", "fixed", "sensor", "restitution", "group", "mask"];
+
+/** Exact event-driven simulation of moving spheres in 3D (the same engine and rules as World2D). */
+export class World3D extends WorldKernels3 {
   constructor(options: World3DOptions = {}) {
-    super(3, options);
+    checkKeys(options, WORLD_OPTION_KEYS, "World3D options");
+    super(3, options, KINDS3);
     if (options.gravity) this.setGravity(options.gravity);
-    if (options.bounds) this.setBox(options.bounds.min, options.bounds.max);
-  }
-
-  /** Sets the box-shaped container. */
-  setBounds(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number): void {
-    this.setBox([minX, minY, minZ], [maxX, maxY, maxZ]);
-  }
-
-  /** Sets the uniform gravity. */
-  setGravityVector(gx: number, gy: number, gz: number): void {
-    this.setGravity([gx, gy, gz]);
+    if (options.bounds) {
+      checkKeys(options.bounds, ["min", "max"], "bounds");
+      this.setBox(options.bounds.min, options.bounds.max);
+    }
   }
 
   /** Adds a body; returns its index. Throws a RangeError naming the body and field for bad values. */
   addBody(b: BodyInit3): number {
     const name = b.id === undefined ? `body ${this.n}` : `body "${b.id}"`;
-    for (const k of ["x", "y", "z", "vx", "vy", "vz", "ax", "ay", "az"] as const) {
-      const v = b[k] ?? 0;
-      if (typeof v !== "number" || !Number.isFinite(v)) throw new RangeError(`${name}: ${k} must be a finite number, got ${String(v)}`);
-    }
+    checkKeys(b, BODY_KEYS3, name);
+    for (const k of ["x", "y", "z", "vx", "vy", "vz", "ax", "ay", "az", "radius"] as const) checkCoordinate(b[k] ?? 0, `${name}: ${k}`);
     let i: number;
     try {
-      i = this.allocBody(b.id, b.radius, b.mass ?? 1, b.fixed === true, b.restitution, b.group ?? 1, b.mask ?? -1);
+      i = this.allocBody(b.id, b.radius, b.mass ?? 1, b.fixed === true, b.restitution, b.group ?? 1, b.mask ?? -1, b.sensor === true);
     } catch (e) {
       throw new RangeError(`${name}: ${(e as Error).message}`);
     }
     this.placeBody(i, [b.x, b.y, b.z], [b.vx ?? 0, b.vy ?? 0, b.vz ?? 0], [b.ax ?? 0, b.ay ?? 0, b.az ?? 0]);
+    this.admit(i);
     return i;
   }
 
@@ -85,20 +94,37 @@ export class World3D extends WorldCore {
     return this.addWall(WALL_TRIANGLE, [ax, ay, az, bx, by, bz, cx, cy, cz], id, "triangle");
   }
 
+  /** Makes wall w translate at (vx, vy, vz) from now on (see World2D.setWallVelocity). */
+  setWallVelocity(w: number, vx: number, vy: number, vz: number): void {
+    this.checkWall(w);
+    checkCoordinate(vx, "wall velocity vx");
+    checkCoordinate(vy, "wall velocity vy");
+    checkCoordinate(vz, "wall velocity vz");
+    this.setWallMotion(w, vx, vy, vz);
+  }
+
+  /** Sets body i's velocity at the current time (also inside `onCollision`). */
   setVelocity(i: number, vx: number, vy: number, vz: number): void {
-    if (!(Number.isFinite(vx) && Number.isFinite(vy) && Number.isFinite(vz))) throw new RangeError(`velocity must be three finite numbers, got [${vx}, ${vy}, ${vz}]`);
+    checkCoordinate(vx, "vx");
+    checkCoordinate(vy, "vy");
+    checkCoordinate(vz, "vz");
     this.changeVelocity(i, vx, vy, vz);
   }
 
+  /** Moves body i to (x, y, z) at the current time (no collision is generated for the jump). */
   setPosition(i: number, x: number, y: number, z: number): void {
-    if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z))) throw new RangeError(`position must be three finite numbers, got [${x}, ${y}, ${z}]`);
+    checkCoordinate(x, "x");
+    checkCoordinate(y, "y");
+    checkCoordinate(z, "z");
     this.changePosition(i, x, y, z);
   }
 
+  /** Total momentum [px, py, pz] of the movable bodies. */
   momentum(): [number, number, number] {
     return this.momentum3();
   }
 
+  /** A copy of this world, state and all (walls and options included). */
   clone(): World3D {
     const w = new World3D({
       restitution: this.defaultRestitution, collapseTime: this.collapseTimeOption, maxEventsPerAdvance: this.maxEventsPerAdvance,

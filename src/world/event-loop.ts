@@ -1,7 +1,7 @@
 /**
- * What World2D and World3D share: the body table (structure of arrays), the event queue with
- * one scheduled event per body and lazy invalidation by per-body collision counters, the
- * exact chronological event loop, the response rule, the event log, and snapshots.
+ * The event loop shared by World2D and World3D: one scheduled event per body in an indexed
+ * queue, lazy invalidation by per-body collision counters, exact chronological processing, the
+ * response rule (restitution, collapse guard, resting speed, custom rules) and the event log.
  *
  * The method is the standard one for event-driven hard-sphere simulation (Alder and
  * Wainwright 1959; Rapaport, "The Art of Molecular Dynamics Simulation", ch. 14; Lubachevsky
@@ -12,29 +12,11 @@
  * and is recomputed instead of executed when that counter has moved on. The cost of an event
  * does not grow with the number of bodies.
  */
-import { EventQueue } from "../broad/event-queue.js";
 import { normalImpulse, type ContactInfo, type ResponseRule } from "../response/impulse.js";
-import { EventLog, type CollisionEvent } from "./event-log.js";
+import type { CollisionEvent } from "./event-log.js";
+import { BodyStore, EV_BODY, EV_BOUNDS, EV_CELL, EV_SUPPORT_END, EV_WALL } from "./body-store.js";
 
-export const FLAG_ALIVE = 1;
-/** Immovable (infinite mass). */
-export const FLAG_FIXED = 2;
-/** At rest under gravity: held still (and immovable) until something hits it hard enough. */
-export const FLAG_ASLEEP = 4;
-/** Its start state has been checked (a later rebuild checks only what is new). */
-export const FLAG_CHECKED = 8;
-
-/** Kinds of scheduled event. */
-export const EV_NONE = 0;
-export const EV_BODY = 1;
-export const EV_WALL = 2;
-export const EV_BOUNDS = 3;
-export const EV_CELL = 4;
-/** A body sliding on a support reaches the edge of it. */
-export const EV_SUPPORT_END = 5;
-
-type Column = Float64Array | Int32Array | Uint8Array;
-type ColumnKind = "f64" | "i32" | "u8";
+export { EV_BODY, EV_BOUNDS, EV_CELL, EV_NONE, EV_SUPPORT_END, EV_WALL } from "./body-store.js";
 
 export interface WorldOptions {
   /**
@@ -83,72 +65,36 @@ export interface AdvanceReport {
   complete: boolean;
 }
 
-export interface WorldSnapshot {
-  readonly now: number;
-  readonly n: number;
-  readonly columns: ReadonlyArray<Column>;
-  readonly extra: ReadonlyArray<Column>;
-  readonly ids: ReadonlyArray<string>;
-  readonly free: ReadonlyArray<number>;
-  readonly queueSize: number;
-  readonly dirty: boolean;
-}
-
-export abstract class WorldBase {
-  /** Current world time. */
-  now = 0;
-  /** Number of body slots in use (alive or freed); alive bodies have FLAG_ALIVE. */
-  n = 0;
-  protected capacity = 0;
-  protected free: number[] = [];
-  /** Set when bodies or walls changed in a way that needs the grid and all events rebuilt. */
-  protected dirty = true;
-  /** True when every pair interacts (no filter, default masks, no kinematic bodies): scans skip `interacts`. */
-  protected simplePairs = false;
-  /** Bodies added with a non-default group or mask. */
-  protected customMasks = 0;
-  /** Immovable bodies that move (counted at rebuild). */
-  protected kinematicCount = 0;
-  /** Smallest normal speed at which a contact parts (the resting speed; 0 = none). */
-  protected minSeparation = 0;
-
-  // ---- body columns shared by both dimensions
-  r!: Float64Array;
-  invMass!: Float64Array;
-  /** Each body's own restitution, NaN when it uses the world's. */
-  restitution!: Float64Array;
-  /** Time of each body's stored state. */
-  t0!: Float64Array;
-  /** Time of each body's last collision (for the collapse guard). */
-  lastHit!: Float64Array;
-  /** Collision counters: bumped whenever a body's trajectory changes. */
-  version!: Int32Array;
-  flags!: Uint8Array;
-  group!: Int32Array;
-  mask!: Int32Array;
-  // ---- the one scheduled event of each body
-  evKind!: Uint8Array;
-  evOther!: Int32Array;
-  evOtherVersion!: Int32Array;
-  evFeature!: Int32Array;
-
-  /** String ids of the bodies (by index). */
-  ids: string[] = [];
-  protected readonly idIndex = new Map<string, number>();
-
-  readonly queue = new EventQueue(16);
-  /** Events of the last `advance` call, in time order. */
-  readonly events = new EventLog();
+/** @internal The loop and the response rule; the geometry layers fill in the hooks. */
+export abstract class EventLoop extends BodyStore {
+  /** What the last `advance` did (the object it returned). */
   readonly report: AdvanceReport = { collisions: 0, work: 0, time: 0, complete: true };
 
+  /** The world's restitution (WorldOptions.restitution). */
   defaultRestitution: number;
   /** The collapse guard in use (see WorldOptions.collapseTime). */
-  collapseTime: number;
+  protected collapseTime: number;
   protected readonly collapseTimeOption: number | undefined;
+  /** Event budget of one `advance` (WorldOptions.maxEventsPerAdvance); may be changed between calls. */
   maxEventsPerAdvance: number;
+  /** The custom impulse rule, or null (WorldOptions.response). */
   response: ResponseRule | null;
+  /** The pair filter, or null (WorldOptions.filter); may be changed between calls. */
   filter: ((a: number, b: number) => boolean) | null;
+  /**
+   * Called for every event (WorldOptions.onCollision); may be set at any time. Inside it the
+   * world may be changed (bodies added, removed, given new velocities or positions; walls
+   * added, removed or set moving) but not advanced.
+   *
+   * @example
+   * ```ts
+   * world.onCollision = (e) => {
+   *   if (e.kind === HIT_WALL && e.b === goalLine) world.removeBody(e.a);
+   * };
+   * ```
+   */
   onCollision: ((e: CollisionEvent) => void) | null;
+  /** Keep each `advance`'s events in `world.events` (WorldOptions.recordEvents). */
   recordEvents: boolean;
 
   protected readonly contact: ContactInfo = {
@@ -157,9 +103,9 @@ export abstract class WorldBase {
   private readonly eventObject: CollisionEvent = {
     t: 0, a: 0, b: 0, kind: 0, px: 0, py: 0, pz: 0, nx: 0, ny: 0, nz: 0, impulse: 0, speed: 0,
   };
-  private readonly columnSpecs: { name: string; kind: ColumnKind; fill: number }[] = [];
 
   constructor(options: WorldOptions) {
+    super();
     const e = options.restitution ?? 1;
     if (!(e >= 0 && e <= 1)) throw new RangeError(`restitution must be in [0, 1], got ${e}`);
     this.defaultRestitution = e;
@@ -172,121 +118,6 @@ export abstract class WorldBase {
     this.filter = options.filter ?? null;
     this.onCollision = options.onCollision ?? null;
     this.recordEvents = options.recordEvents ?? true;
-    this.column("r", "f64", 0);
-    this.column("invMass", "f64", 0);
-    this.column("restitution", "f64", 1);
-    this.column("t0", "f64", 0);
-    this.column("lastHit", "f64", -Infinity);
-    this.column("version", "i32", 0);
-    this.column("flags", "u8", 0);
-    this.column("group", "i32", 1);
-    this.column("mask", "i32", -1);
-    this.column("evKind", "u8", 0);
-    this.column("evOther", "i32", -1);
-    this.column("evOtherVersion", "i32", 0);
-    this.column("evFeature", "i32", 0);
-  }
-
-  /** Declares a per-body typed-array column (a field of the same name on `this`). */
-  protected column(name: string, kind: ColumnKind, fill: number): void {
-    this.columnSpecs.push({ name, kind, fill });
-    (this as unknown as Record<string, Column>)[name] = this.allocate(kind, this.capacity, fill);
-  }
-
-  private allocate(kind: ColumnKind, n: number, fill: number): Column {
-    const c = kind === "f64" ? new Float64Array(n) : kind === "i32" ? new Int32Array(n) : new Uint8Array(n);
-    if (fill !== 0) c.fill(fill);
-    return c;
-  }
-
-  protected reserve(capacity: number): void {
-    if (capacity <= this.capacity) return;
-    let cap = Math.max(16, this.capacity);
-    while (cap < capacity) cap *= 2;
-    const self = this as unknown as Record<string, Column>;
-    for (const s of this.columnSpecs) {
-      const next = this.allocate(s.kind, cap, s.fill);
-      next.set(self[s.name] as never);
-      self[s.name] = next;
-    }
-    this.queue.reserve(cap);
-    this.capacity = cap;
-    this.onReserve(cap);
-  }
-
-  /** Subclasses grow their non-column structures (the grid) here. */
-  protected abstract onReserve(capacity: number): void;
-
-  /** Allocates a body slot, filling the shared columns; returns its index. */
-  protected allocBody(id: string | undefined, radius: number, mass: number, fixed: boolean, restitution: number | undefined, group: number, mask: number): number {
-    if (!(radius >= 0 && radius < Infinity)) throw new RangeError(`radius must be a finite number >= 0, got ${radius}`);
-    if (!fixed && !(mass > 0 && mass < Infinity)) throw new RangeError(`mass must be a finite number > 0, got ${mass}`);
-    if (restitution !== undefined && !(restitution >= 0 && restitution <= 1)) throw new RangeError(`restitution must be in [0, 1], got ${restitution}`);
-    const i = this.free.length > 0 ? (this.free.pop() as number) : this.n++;
-    this.reserve(this.n);
-    const key = id ?? String(i);
-    if (this.idIndex.has(key)) {
-      if (i === this.n - 1) this.n--;
-      else this.free.push(i);
-      throw new RangeError(`body id "${key}" is already in use`);
-    }
-    this.ids[i] = key;
-    this.idIndex.set(key, i);
-    this.r[i] = radius;
-    this.invMass[i] = fixed ? 0 : 1 / mass;
-    this.restitution[i] = restitution ?? NaN;
-    this.t0[i] = this.now;
-    this.lastHit[i] = -Infinity;
-    this.version[i]++;
-    this.flags[i] = FLAG_ALIVE | (fixed ? FLAG_FIXED : 0);
-    this.group[i] = group;
-    this.mask[i] = mask;
-    if (group !== 1 || mask !== -1) this.customMasks++;
-    this.evKind[i] = EV_NONE;
-    this.dirty = true;
-    return i;
-  }
-
-  /** Index of the body with this id, or -1. */
-  indexOf(id: string): number {
-    return this.idIndex.get(id) ?? -1;
-  }
-
-  /** Index of the body with this id; a RangeError naming the id when there is none. */
-  bodyIndex(id: string): number {
-    const i = this.idIndex.get(id);
-    if (i === undefined) throw new RangeError(`no body with id "${id}"`);
-    return i;
-  }
-
-  /** Removes body i (its index may be reused by a later addBody). */
-  removeBody(i: number): void {
-    this.checkBody(i);
-    this.flags[i] = 0;
-    this.version[i]++;
-    this.idIndex.delete(this.ids[i]);
-    this.queue.remove(i);
-    this.onRemove(i);
-    this.free.push(i);
-  }
-
-  protected abstract onRemove(i: number): void;
-
-  /** Throws a RangeError unless i is a live body index. */
-  checkBody(i: number): void {
-    if (!(Number.isInteger(i) && i >= 0 && i < this.n && (this.flags[i] & FLAG_ALIVE) !== 0)) {
-      throw new RangeError(`no body with index ${i}`);
-    }
-  }
-
-  /** Number of live bodies. */
-  get bodyCount(): number {
-    return this.n - this.free.length;
-  }
-
-  /** Mass of body i (Infinity when fixed). */
-  mass(i: number): number {
-    return 1 / this.invMass[i];
   }
 
   /**
@@ -297,16 +128,39 @@ export abstract class WorldBase {
    */
   advance(dt: number): AdvanceReport {
     if (!(dt >= 0 && dt < Infinity)) throw new RangeError(`dt must be a finite number >= 0, got ${dt}`);
-    if (this.dirty) this.rebuild();
-    this.simplePairs = this.filter === null && this.customMasks === 0 && this.kinematicCount === 0;
+    if (this.advancing) throw new RangeError("advance cannot be called from inside a callback of the same world");
+    this.advancing = true;
+    try {
+      return this.run(this.now + dt);
+    } finally {
+      this.advancing = false;
+    }
+  }
+
+  /** True while `advance` runs (callbacks may then mutate the world but not advance it). */
+  private advancing = false;
+
+  /**
+   * Events at one instant beyond which bodies count as pinned (Zeno: contacts that cannot
+   * separate, such as a disc exactly filling a box): 1000 + 100 per body.
+   */
+  protected zenoLimit(): number {
+    return 1000 + 100 * this.bodyCount;
+  }
+
+  private run(target: number): AdvanceReport {
     this.events.clear();
-    const target = this.now + dt;
+    if (this.dirty) this.rebuild();
+    this.simplePairs = this.filter === null && this.customMasks === 0 && this.kinematicCount === 0 && this.sensorCount === 0;
     const q = this.queue;
     const evKind = this.evKind, evOther = this.evOther, evOtherVersion = this.evOtherVersion;
     let collisions = 0;
     let work = 0;
     let complete = true;
     const budget = this.maxEventsPerAdvance;
+    let instant = -Infinity;
+    let atInstant = 0;
+    const zeno = this.zenoLimit();
     while (q.size > 0) {
       const i = q.heap[0];
       const t = q.time[0];
@@ -316,6 +170,13 @@ export abstract class WorldBase {
         break;
       }
       work++;
+      if (t === instant) {
+        // (inelastic collapse with the collapse guard switched off is left to the event budget)
+        if (++atInstant > zeno && !(this.collapseTime === 0 && this.defaultRestitution < 1)) this.pinned(i, t, atInstant);
+      } else {
+        instant = t;
+        atInstant = 0;
+      }
       this.now = t;
       switch (evKind[i]) {
         case EV_BODY: {
@@ -348,6 +209,12 @@ export abstract class WorldBase {
         default:
           q.remove(i);
       }
+      if (this.dirty) {
+        // A callback added or moved a body or changed the walls: the cells and every
+        // schedule are rebuilt at this instant, and the run goes on from here.
+        this.rebuild();
+        this.simplePairs = this.filter === null && this.customMasks === 0 && this.kinematicCount === 0 && this.sensorCount === 0;
+      }
     }
     if (complete) this.now = target;
     this.syncAll();
@@ -357,6 +224,17 @@ export abstract class WorldBase {
     rep.time = this.now;
     rep.complete = complete;
     return rep;
+  }
+
+  /** Throws the RangeError for bodies pinned at one instant (see zenoLimit). */
+  private pinned(i: number, t: number, count: number): never {
+    const names = [`"${this.ids[i]}"`];
+    const j = this.evOther[i];
+    if (this.evKind[i] === EV_BODY && j >= 0 && j < this.n) names.push(`"${this.ids[j]}"`);
+    throw new RangeError(
+      `body ${names.join(" and body ")} pinned: ${count} contacts at t = ${t} without moving apart ` +
+        `(a body held between contacts that cannot separate, such as a ball exactly filling the space between two walls)`,
+    );
   }
 
   /**
@@ -445,42 +323,5 @@ export abstract class WorldBase {
   protected abstract crossCell(i: number, code: number, t: number): void;
   protected abstract leaveSupport(i: number, t: number): void;
   protected abstract syncAll(): void;
-  /** Typed arrays beyond the columns that a snapshot must carry (grid, walls). */
-  protected abstract extraState(): Column[];
-  protected abstract setExtraState(arrays: Column[]): void;
 
-  /** A copy of the whole simulation state; `restore` brings the world back to it bit for bit. */
-  snapshot(): WorldSnapshot {
-    const self = this as unknown as Record<string, Column>;
-    const columns = this.columnSpecs.map((s) => self[s.name].slice(0, this.n));
-    const q = this.queue;
-    const extra = [...this.extraState().map((a) => a.slice()), q.heap.slice(0, q.size), q.slot.slice(0, this.n), q.time.slice(0, q.size)];
-    return { now: this.now, n: this.n, columns, extra, ids: this.ids.slice(0, this.n), free: this.free.slice(), queueSize: q.size, dirty: this.dirty };
-  }
-
-  /** Restores a snapshot taken from this world (or one built the same way). */
-  restore(s: WorldSnapshot): void {
-    const self = this as unknown as Record<string, Column>;
-    this.reserve(s.n);
-    this.columnSpecs.forEach((spec, k) => {
-      const col = self[spec.name];
-      col.fill(spec.fill as never);
-      col.set(s.columns[k] as never);
-    });
-    const m = s.extra.length;
-    this.setExtraState(s.extra.slice(0, m - 3) as Column[]);
-    const q = this.queue;
-    q.heap.set(s.extra[m - 3] as Int32Array);
-    q.slot.fill(-1);
-    q.slot.set(s.extra[m - 2] as Int32Array);
-    q.time.set(s.extra[m - 1] as Float64Array);
-    q.size = s.queueSize;
-    this.now = s.now;
-    this.n = s.n;
-    this.ids = s.ids.slice();
-    this.idIndex.clear();
-    for (let i = 0; i < this.n; i++) if (this.flags[i] & FLAG_ALIVE) this.idIndex.set(this.ids[i], i);
-    this.free = s.free.slice();
-    this.dirty = s.dirty;
-  }
 }

@@ -1,0 +1,85 @@
+/**
+ * The broad phase: a uniform grid of cells (side: twice the largest moving radius) in which
+ * each moving body is listed by its cell (crossing a cell side is an event), and static things
+ * (walls, fixed bodies) are registered in every cell they reach; a wall too large for that is
+ * "global" and checked by every body.
+ */
+import { HashGrid } from "../broad/hash-grid.js";
+import { WALL_STRIDE } from "./walls/wall-kind.js";
+import { WorldWalls } from "./walls.js";
+
+/** Number of cells a wall may cover before it is checked by every body instead. */
+const MAX_WALL_CELLS = 4096;
+
+/** @internal The cells and what is registered in them. */
+export abstract class WorldCells extends WorldWalls {
+  /** Walls and static bodies (-1 - index) that every body checks. */
+  protected globalWalls: Int32Array = new Int32Array(0);
+  protected grid = new HashGrid(1024, 16);
+  /** True when no body accelerates (no gravity, no own accelerations): the fast scans apply. */
+  protected linearMotion = true;
+  /** Side of a grid cell: twice the largest radius of a moving body. */
+  protected cellSize = Infinity;
+  private readonly extentOut = new Float64Array(6);
+
+  protected override onReserve(capacity: number): void {
+    this.grid.reserve(capacity);
+  }
+
+  protected bucket(cx: number, cy: number, cz: number): number {
+    return this.grid.cell(cx, cy, cz);
+  }
+
+  /** Registers wall w in the cells it reaches (or as global), into the lists being built. */
+  protected registerWall(w: number, rMax: number, pairs: number[], globals: number[]): void {
+    const k = this.kinds[this.wallKind[w]];
+    if (k === undefined) return;
+    const e = this.extentOut;
+    if (this.wallMoves(w) || !k.extent(this.wallData, WALL_STRIDE * w, e)) {
+      globals.push(w); // unbounded, or moving: every body checks it
+      return;
+    }
+    this.register(w, e[0], e[1], e[2], e[3], e[4], e[5], rMax, pairs, globals);
+  }
+
+  /** Registers a wall (w >= 0) or a static body (-1 - i) in every cell its box, grown by rMax, touches. */
+  protected register(code: number, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, rMax: number, pairs: number[], globals: number[]): void {
+    const cs = this.cellSize;
+    const cx0 = Math.floor((x0 - rMax) / cs) - 1, cx1 = Math.floor((x1 + rMax) / cs) + 1;
+    const cy0 = Math.floor((y0 - rMax) / cs) - 1, cy1 = Math.floor((y1 + rMax) / cs) + 1;
+    const cz0 = this.dim === 3 ? Math.floor((z0 - rMax) / cs) - 1 : 0;
+    const cz1 = this.dim === 3 ? Math.floor((z1 + rMax) / cs) + 1 : 0;
+    const cells = (cx1 - cx0 + 1) * (cy1 - cy0 + 1) * (cz1 - cz0 + 1);
+    if (!(cells <= MAX_WALL_CELLS)) {
+      globals.push(code);
+      return;
+    }
+    for (let cx = cx0; cx <= cx1; cx++) {
+      for (let cy = cy0; cy <= cy1; cy++) for (let cz = cz0; cz <= cz1; cz++) pairs.push(this.bucket(cx, cy, cz), code);
+    }
+  }
+
+  protected scanNeighbours(i: number, f: (j: number) => void): void {
+    const grid = this.grid;
+    const cx = this.cellX[i], cy = this.cellY[i], cz = this.cellZ[i];
+    const zr = this.dim === 3 ? 1 : 0;
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dz = -zr; dz <= zr; dz++) {
+          const X = cx + dx, Y = cy + dy, Z = cz + dz;
+          for (let j = grid.head[this.bucket(X, Y, Z)]; j >= 0; j = grid.next[j]) {
+            if (j !== i && this.cellX[j] === X && this.cellY[j] === Y && this.cellZ[j] === Z) f(j);
+          }
+        }
+      }
+    }
+  }
+
+  protected scanStatic(i: number, f: (code: number) => void): void {
+    const grid = this.grid;
+    const b = this.bucket(this.cellX[i], this.cellY[i], this.cellZ[i]);
+    for (let k = grid.wallOffsets[b]; k < grid.wallOffsets[b + 1]; k++) f(grid.wallItems[k]);
+    const g = this.globalWalls;
+    for (let k = 0; k < g.length; k++) f(g[k]);
+  }
+}

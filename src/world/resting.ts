@@ -1,0 +1,117 @@
+/**
+ * Resting contact under gravity (a scheduled-system part): a body that bounces off a flat
+ * surface slower than the resting speed slides on it (the surface carries the normal part of
+ * its acceleration) until it reaches the surface's edge; a slow body held between still things
+ * goes to sleep (held still, immovable) until something hits it harder.
+ */
+import { FLAG_ASLEEP, FLAG_FIXED } from "./body-store.js";
+import { WorldScan } from "./scan.js";
+
+/** @internal Supports, sliding and sleeping. */
+export abstract class WorldResting extends WorldScan {
+  /**
+   * Resting contact after body `me` was hit by `other` (o: unit vector from other to me): a
+   * body on a support stays on it (its normal speed zeroed) unless the hit lifts it off or
+   * pushes it in (then the support's own contact takes over); a free body that landed softly
+   * on a sleeping or static body, pulled into it, goes to sleep there.
+   */
+  protected afterBodyContact(me: number, other: number, ox: number, oy: number, oz: number, t: number): void {
+    if (this.flags[me] & (FLAG_ASLEEP | FLAG_FIXED)) return;
+    const rest = this.softSpeed;
+    const still = (this.flags[other] & FLAG_ASLEEP) !== 0 || this.isStatic(other);
+    if (this.support[me] !== -1) {
+      const sx = this.supNx[me], sy = this.supNy[me], sz = this.supNz[me];
+      const vn = this.vx[me] * sx + this.vy[me] * sy + this.vz[me] * sz;
+      if (vn > rest || vn < 0) {
+        this.support[me] = -1;
+        this.updateAcc(me);
+      } else {
+        this.vx[me] -= vn * sx;
+        this.vy[me] -= vn * sy;
+        this.vz[me] -= vn * sz;
+        // held between its support and a still body, and nearly stopped: it rests there
+        if (still && this.vx[me] ** 2 + this.vy[me] ** 2 + this.vz[me] ** 2 <= rest * rest) this.sleep(me);
+        else this.maybeSleep(me);
+      }
+      return;
+    }
+    if (!still) return;
+    const fx = this.freeAccX(me), fy = this.freeAccY(me), fz = this.freeAccZ(me);
+    const an = fx * ox + fy * oy + fz * oz;
+    const vo = this.vx[me] * ox + this.vy[me] * oy + this.vz[me] * oz;
+    if (!(vo <= rest)) return;
+    // Landed softly on a still body. Pulled straight into it (sitting on top of it), it rests.
+    const a2 = fx * fx + fy * fy + fz * fz;
+    if (an < 0 && a2 - an * an <= 1e-6 * a2) {
+      this.sleep(me);
+      return;
+    }
+    this.softStill(me, other, t);
+  }
+
+  /**
+   * A soft contact (parting at no more than restSpeed) of body i with something still: a
+   * sleeping or static body (code >= 0), a wall (-2 - w) or a face of the container (-1000 - f).
+   * Two such contacts with different still things in quick succession mean the body is held
+   * between them: it rests. (One still thing alone lets it slide off a curved side.)
+   */
+  protected softStill(i: number, code: number, t: number): void {
+    const g = Math.sqrt(this.gx * this.gx + this.gy * this.gy + this.gz * this.gz);
+    const window = g > 0 ? (1000 * this.restSpeed) / g : 0;
+    const prev = this.restOther[i];
+    if (prev !== -1 && prev !== code && t - this.restTime[i] <= window) {
+      this.sleep(i);
+      return;
+    }
+    this.restOther[i] = code;
+    this.restTime[i] = t;
+  }
+
+  protected sleep(i: number): void {
+    this.restOther[i] = -1;
+    this.vx[i] = 0;
+    this.vy[i] = 0;
+    this.vz[i] = 0;
+    this.flags[i] |= FLAG_ASLEEP;
+    this.updateAcc(i);
+  }
+
+  protected wakeUp(i: number): void {
+    this.flags[i] &= ~FLAG_ASLEEP;
+    this.updateAcc(i);
+  }
+
+  /** A supported body on a level support (no acceleration left) slower than restSpeed sleeps. */
+  protected maybeSleep(i: number): void {
+    if (this.aex[i] !== 0 || this.aey[i] !== 0 || this.aez[i] !== 0) return;
+    const v2 = this.vx[i] ** 2 + this.vy[i] ** 2 + this.vz[i] ** 2;
+    if (v2 <= this.softSpeed * this.softSpeed) this.sleep(i);
+  }
+
+  /**
+   * After a bounce off a flat surface (outward normal o, from the surface to the body): when the
+   * pull is into the surface and the body leaves it no faster than restSpeed, it slides instead.
+   */
+  protected trySupport(i: number, code: number, ox: number, oy: number, oz: number): void {
+    const an = this.freeAccX(i) * ox + this.freeAccY(i) * oy + this.freeAccZ(i) * oz;
+    if (!(an < 0)) return;
+    const vn = this.vx[i] * ox + this.vy[i] * oy + this.vz[i] * oz;
+    if (vn > this.softSpeed) return;
+    this.vx[i] -= vn * ox;
+    this.vy[i] -= vn * oy;
+    this.vz[i] -= vn * oz;
+    this.support[i] = code;
+    this.supNx[i] = ox;
+    this.supNy[i] = oy;
+    this.supNz[i] = oz;
+    this.updateAcc(i);
+    this.maybeSleep(i);
+  }
+
+  protected override leaveSupport(i: number, t: number): void {
+    this.moveTo(i, t);
+    this.support[i] = -1;
+    this.updateAcc(i);
+    this.version[i]++;
+  }
+}

@@ -1,0 +1,276 @@
+/**
+ * Prediction: the next event of one body, the earliest of leaving its cell, meeting a face of
+ * the container, a wall or a static body registered in its cell, leaving its support, or a
+ * contact with a moving neighbour in the cells around it. The neighbour scans are the hot path
+ * and are written once per dimension (scan-2d.ts, scan-3d.ts) so that each stays monomorphic.
+ */
+import { accelContact, accelIO } from "../query/toi-accelerated.js";
+import { acc, pairContactTime } from "./accelerated.js";
+import { firstContact1D } from "./motion-1d.js";
+import { FLAG_ALIVE, FLAG_FIXED } from "./body-store.js";
+import { EV_BODY, EV_BOUNDS, EV_CELL, EV_NONE, EV_SUPPORT_END, EV_WALL } from "./event-loop.js";
+import { LAST_BODY, LAST_BOUNDS, LAST_NONE, LAST_WALL } from "./motion.js";
+import { WALL_STRIDE } from "./walls/wall-kind.js";
+import { WorldSensors } from "./sensors.js";
+
+/** @internal Prediction of each body's next event. */
+export abstract class WorldScan extends WorldSensors {
+  // The search for body i's next event keeps its running best in these fields (the scans are
+  // separate small functions so that TurboFan inlines the contact kernels into them).
+  protected pBest = Infinity;
+  protected pKind = EV_NONE;
+  protected pOther = -1;
+  protected pOtherVersion = 0;
+  protected pLastKind = LAST_NONE;
+  protected pLastOther = -1;
+
+  /** Moving neighbours of body i when no body accelerates and every pair interacts (the hot path). */
+  protected abstract scanBodiesFast(i: number): void;
+  /** Moving neighbours of body i, general case (accelerations, filters, masks). */
+  protected abstract scanBodies(i: number): void;
+
+  /** Computes and schedules body i's next event from its state at `now`. */
+  protected override predict(i: number): void {
+    if ((this.flags[i] & FLAG_ALIVE) === 0) return; // removed by a callback
+    if (this.isStatic(i)) return; // static bodies are found by the bodies that move
+    // (A sleeping body predicts too: its trajectory just changed, and only it can find the
+    // movers whose schedules still assume the old one.)
+    const now = this.now;
+    this.moveTo(i, now);
+    this.pBest = Infinity;
+    this.pKind = EV_NONE;
+    this.pOther = -1;
+    this.pOtherVersion = 0;
+    this.pLastKind = this.lastHit[i] === now ? this.lastKind[i] : LAST_NONE;
+    this.pLastOther = this.lastOther[i];
+    this.scanCell(i);
+    if ((this.flags[i] & FLAG_FIXED) === 0) {
+      this.scanBounds(i);
+      this.scanWalls(i);
+      if (this.support[i] !== -1) this.scanSupport(i);
+    }
+    if (this.simplePairs && this.linearMotion) this.scanBodiesFast(i);
+    else this.scanBodies(i);
+    const kind = this.pKind;
+    this.evKind[i] = kind;
+    this.evOther[i] = this.pOther;
+    this.evOtherVersion[i] = this.pOtherVersion;
+    if (kind === EV_NONE) this.queue.remove(i);
+    else this.queue.set(i, now + this.pBest);
+  }
+
+  /** Leaving the grid cell (faces 0..5: -x, +x, -y, +y, -z, +z) means a new neighbourhood. */
+  protected scanCell(i: number): void {
+    const cs = this.cellSize;
+    const three = this.dim === 3;
+    let best = Infinity;
+    let face = -1;
+    if (this.aex[i] === 0 && this.aey[i] === 0 && this.aez[i] === 0) {
+      // Without acceleration each axis is left through the side it moves towards, at
+      // (side - position) / velocity: firstContact1D with a = 0, written out (no call).
+      for (let k = 0; k < (three ? 3 : 2); k++) {
+        const p = k === 0 ? this.x[i] : k === 1 ? this.y[i] : this.z[i];
+        const v = k === 0 ? this.vx[i] : k === 1 ? this.vy[i] : this.vz[i];
+        const c = k === 0 ? this.cellX[i] : k === 1 ? this.cellY[i] : this.cellZ[i];
+        let t: number;
+        if (v > 0) {
+          const gap = (c + 1) * cs - p;
+          t = gap > 0 ? gap / v : 0;
+          if (t < best) { best = t; face = 2 * k + 1; }
+        } else if (v < 0) {
+          const gap = p - c * cs;
+          t = gap > 0 ? gap / -v : 0;
+          if (t < best) { best = t; face = 2 * k; }
+        }
+      }
+    } else {
+      const x = this.x[i], y = this.y[i];
+      const vx = this.vx[i], vy = this.vy[i];
+      const ax = this.aex[i], ay = this.aey[i];
+      const cx = this.cellX[i], cy = this.cellY[i];
+      let t = firstContact1D(x - cx * cs, vx, ax);
+      if (t < best) { best = t; face = 0; }
+      t = firstContact1D((cx + 1) * cs - x, -vx, -ax);
+      if (t < best) { best = t; face = 1; }
+      t = firstContact1D(y - cy * cs, vy, ay);
+      if (t < best) { best = t; face = 2; }
+      t = firstContact1D((cy + 1) * cs - y, -vy, -ay);
+      if (t < best) { best = t; face = 3; }
+      if (three) {
+        const z = this.z[i], vz = this.vz[i], az = this.aez[i], cz = this.cellZ[i];
+        t = firstContact1D(z - cz * cs, vz, az);
+        if (t < best) { best = t; face = 4; }
+        t = firstContact1D((cz + 1) * cs - z, -vz, -az);
+        if (t < best) { best = t; face = 5; }
+      }
+    }
+    if (best < this.pBest) {
+      this.pBest = best;
+      this.pKind = EV_CELL;
+      this.pOther = face;
+    }
+  }
+
+  /** The container's faces: 0 -x, 1 +x, 2 -y, 3 +y, 4 -z, 5 +z. */
+  protected scanBounds(i: number): void {
+    const r = this.r[i];
+    const faces = this.dim === 3 ? 6 : 4;
+    const sup = this.support[i];
+    // A face can only be met before the body leaves its cell when the contact position lies
+    // within reach of the cell: the others wait for a later cell (a hair of slack for rounding).
+    const cs = this.cellSize;
+    const eps = cs * 2 ** -20;
+    const lx = this.cellX[i] * cs, ly = this.cellY[i] * cs, lz = this.cellZ[i] * cs;
+    for (let face = 0; face < faces; face++) {
+      if (sup === -2 - face) continue;
+      switch (face) {
+        case 0: if (this.minX + r < lx - eps) continue; break;
+        case 1: if (this.maxX - r > lx + cs + eps) continue; break;
+        case 2: if (this.minY + r < ly - eps) continue; break;
+        case 3: if (this.maxY - r > ly + cs + eps) continue; break;
+        case 4: if (this.minZ + r < lz - eps) continue; break;
+        default: if (this.maxZ - r > lz + cs + eps) continue;
+      }
+      let gap: number, v: number, a: number;
+      switch (face) {
+        case 0: gap = this.x[i] - r - this.minX; v = this.vx[i]; a = this.aex[i]; break;
+        case 1: gap = this.maxX - r - this.x[i]; v = -this.vx[i]; a = -this.aex[i]; break;
+        case 2: gap = this.y[i] - r - this.minY; v = this.vy[i]; a = this.aey[i]; break;
+        case 3: gap = this.maxY - r - this.y[i]; v = -this.vy[i]; a = -this.aey[i]; break;
+        case 4: gap = this.z[i] - r - this.minZ; v = this.vz[i]; a = this.aez[i]; break;
+        default: gap = this.maxZ - r - this.z[i]; v = -this.vz[i]; a = -this.aez[i];
+      }
+      if (gap === Infinity) continue;
+      const t = firstContact1D(gap, v, a);
+      // The face it just bounced off does not count again at this very instant.
+      if (t < this.pBest && !(t === 0 && this.pLastKind === LAST_BOUNDS && this.pLastOther === face)) {
+        this.pBest = t;
+        this.pKind = EV_BOUNDS;
+        this.pOther = face;
+      }
+    }
+  }
+
+  /** Walls and static bodies registered in body i's cell, and the global ones. */
+  protected scanWalls(i: number): void {
+    const grid = this.grid;
+    if (grid.wallItems.length === 0 && this.globalWalls.length === 0) return; // nothing static at all
+    const b0 = this.bucket(this.cellX[i], this.cellY[i], this.cellZ[i]);
+    const base = grid.wallOffsets[b0];
+    const nLocal = grid.wallOffsets[b0 + 1] - base;
+    const g = this.globalWalls;
+    const m = nLocal + g.length;
+    if (m === 0) return;
+    const x = this.x[i], y = this.y[i], z = this.z[i];
+    const vx = this.vx[i], vy = this.vy[i], vz = this.vz[i], r = this.r[i];
+    const ax = this.aex[i], ay = this.aey[i], az = this.aez[i];
+    const accelerated = ax !== 0 || ay !== 0 || az !== 0;
+    const items = grid.wallItems;
+    let bestWall = -1;
+    for (let k = 0; k < m; k++) {
+      const code = k < nLocal ? items[base + k] : g[k - nLocal];
+      let t: number;
+      if (code < 0) {
+        const j = -1 - code;
+        if (!this.interacts(i, j)) continue;
+        t = this.sensorCount > 0 && this.sensorPair(i, j)
+          ? this.sensorPairTime(i, j, this.pBest)
+          : accelerated
+          ? this.accelPairTime(i, j, this.pBest)
+          : this.pairToi(x, y, z, vx, vy, vz, r, this.x[j], this.y[j], this.z[j], 0, 0, 0, this.r[j], this.pBest);
+        if (t < this.pBest && !(t === 0 && this.pLastKind === LAST_BODY && this.pLastOther === j)) {
+          this.pBest = t;
+          this.pKind = EV_BODY;
+          this.pOther = j;
+          this.pOtherVersion = this.version[j];
+          bestWall = -1;
+        }
+        continue;
+      }
+      if (code === this.support[i]) continue;
+      t = accelerated
+        ? this.wallToiAccelerated(code, i, this.pBest)
+        : this.wallToi(code, x, y, z, vx, vy, vz, r, this.pBest);
+      if (t < this.pBest && !(t === 0 && this.pLastKind === LAST_WALL && this.pLastOther === code)) {
+        this.pBest = t;
+        this.pKind = EV_WALL;
+        this.pOther = code;
+        bestWall = code;
+      }
+    }
+    if (bestWall >= 0) {
+      if (!accelerated) this.storeWallNormal(i, bestWall, x, y, z, vx, vy, vz, r);
+      else {
+        this.wallToiAccelerated(bestWall, i, Infinity);
+        this.evNx[i] = acc[1];
+        this.evNy[i] = acc[2];
+        this.evNz[i] = acc[3];
+        this.evFeature[i] = acc[4];
+      }
+    }
+  }
+
+  /** Records a body contact found by a neighbour scan as the running best event. */
+  protected takeBody(best: number, other: number): void {
+    this.pBest = best;
+    this.pKind = EV_BODY;
+    this.pOther = other;
+    this.pOtherVersion = this.version[other];
+  }
+
+  /**
+   * Contact time within [0, tMax] of bodies i (state at now) and j (extrapolated to now) with
+   * different accelerations: the quartic kernel, its inputs written straight into its scratch
+   * (nothing boxed but tMax and the result).
+   */
+  protected accelPairTime(i: number, j: number, tMax: number): number {
+    const q = accelIO;
+    const dt = this.now - this.t0[j];
+    const bx = this.aex[j], by = this.aey[j], bz = this.aez[j];
+    q[0] = this.x[i]; q[1] = this.y[i]; q[2] = this.z[i];
+    q[3] = this.vx[i]; q[4] = this.vy[i]; q[5] = this.vz[i];
+    q[6] = this.aex[i]; q[7] = this.aey[i]; q[8] = this.aez[i]; q[9] = this.r[i];
+    q[10] = this.x[j] + dt * (this.vx[j] + 0.5 * dt * bx);
+    q[11] = this.y[j] + dt * (this.vy[j] + 0.5 * dt * by);
+    q[12] = this.z[j] + dt * (this.vz[j] + 0.5 * dt * bz);
+    q[13] = this.vx[j] + dt * bx; q[14] = this.vy[j] + dt * by; q[15] = this.vz[j] + dt * bz;
+    q[16] = bx; q[17] = by; q[18] = bz; q[19] = this.r[j];
+    q[20] = tMax;
+    accelContact();
+    return q[21];
+  }
+
+  /** Contact time of two bodies with different constant accelerations (a quartic), or Infinity. */
+  protected toiAccelerated(
+    x: number, y: number, z: number, vx: number, vy: number, vz: number, ax: number, ay: number, az: number, r: number,
+    jx: number, jy: number, jz: number, jvx: number, jvy: number, jvz: number, jax: number, jay: number, jaz: number, jr: number,
+    tMax: number,
+  ): number {
+    return pairContactTime(x, y, z, vx, vy, vz, ax, ay, az, r, jx, jy, jz, jvx, jvy, jvz, jax, jay, jaz, jr, tMax);
+  }
+
+  /** When body i, sliding on its support, reaches the support's edge (walls with an extent). */
+  protected scanSupport(i: number): void {
+    const w = this.support[i];
+    if (w < 0) return; // a face of the container, or none: unbounded
+    const d = this.wallData;
+    const o = WALL_STRIDE * w;
+    const x = this.x[i], y = this.y[i], z = this.z[i];
+    const vx = this.vx[i], vy = this.vy[i], vz = this.vz[i];
+    const ax = this.aex[i], ay = this.aey[i], az = this.aez[i];
+    let best = Infinity;
+    // Leaving the half-space (p - q).m >= 0 through its boundary (m need not be unit).
+    const exit = (qx: number, qy: number, qz: number, mx: number, my: number, mz: number): void => {
+      const t = firstContact1D((x - qx) * mx + (y - qy) * my + (z - qz) * mz, vx * mx + vy * my + vz * mz, ax * mx + ay * my + az * mz);
+      if (t < best) best = t;
+    };
+    const k = this.kinds[this.wallKind[w]];
+    if (k === undefined) return;
+    k.supportEdges(d, o, this.supNx[i], this.supNy[i], this.supNz[i], exit);
+    if (best < this.pBest) {
+      this.pBest = best;
+      this.pKind = EV_SUPPORT_END;
+      this.pOther = w;
+    }
+  }
+}

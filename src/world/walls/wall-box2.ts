@@ -1,0 +1,60 @@
+/** A solid axis-aligned box wall in 2D: [minX, minY, maxX, maxY]. */
+import { sweepCircleBoxRaw, toiCircleBoxRaw } from "../../query/sweep-circle-box.js";
+import { separationSign } from "../../query/overlap.js";
+import type { WallHit2 } from "../../query/types.js";
+import { segmentContact } from "../accelerated.js";
+import type { WallKind } from "./wall-kind.js";
+
+const hit: WallHit2 = { t: 0, px: 0, py: 0, nx: 0, ny: 0, feature: 0, index: 0 };
+
+export const box2Wall: WallKind = {
+  name: "box",
+  extent(d, o, out) {
+    out[0] = Math.min(d[o], d[o + 2]);
+    out[1] = Math.min(d[o + 1], d[o + 3]);
+    out[2] = 0;
+    out[3] = Math.max(d[o], d[o + 2]);
+    out[4] = Math.max(d[o + 1], d[o + 3]);
+    out[5] = 0;
+    return true;
+  },
+  translate(d, o, dx, dy) {
+    d[o] += dx;
+    d[o + 1] += dy;
+    d[o + 2] += dx;
+    d[o + 3] += dy;
+  },
+  toi(d, o, x, y, _z, vx, vy, _vz, r, tMax) {
+    return toiCircleBoxRaw(x, y, vx, vy, r, d[o], d[o + 1], d[o + 2], d[o + 3], tMax);
+  },
+  contact(d, o, x, y, _z, vx, vy, _vz, r, out) {
+    const ok = sweepCircleBoxRaw(hit, x, y, vx, vy, r, d[o], d[o + 1], d[o + 2], d[o + 3], Infinity);
+    out[0] = hit.nx;
+    out[1] = hit.ny;
+    out[2] = 0;
+    out[3] = 4 * hit.feature + hit.index;
+    return ok;
+  },
+  contactAccelerated(d, o, x, y, _z, vx, vy, _vz, ax, ay, _az, r, tMax) {
+    // The solid box is first met on its boundary: four sides (segments) from corner k to k + 1.
+    const minX = d[o], minY = d[o + 1], maxX = d[o + 2], maxY = d[o + 3];
+    segmentContact(x, y, vx, vy, ax, ay, r, minX, minY, maxX, minY, tMax, 0, 0);
+    segmentContact(x, y, vx, vy, ax, ay, r, maxX, minY, maxX, maxY, tMax, 1, 1);
+    segmentContact(x, y, vx, vy, ax, ay, r, maxX, maxY, minX, maxY, tMax, 2, 2);
+    segmentContact(x, y, vx, vy, ax, ay, r, minX, maxY, minX, minY, tMax, 3, 3);
+  },
+  overlaps(d, o, x, y, _z, r) {
+    const qx = Math.min(Math.max(x, d[o]), d[o + 2]);
+    const qy = Math.min(Math.max(y, d[o + 1]), d[o + 3]);
+    return separationSign(x, y, 0, r, qx, qy, 0, 0) < 0;
+  },
+  supportEdges(d, o, _nx, ny, _nz, exit) {
+    if (ny !== 0) {
+      exit(d[o], 0, 0, 1, 0, 0);
+      exit(d[o + 2], 0, 0, -1, 0, 0);
+    } else {
+      exit(0, d[o + 1], 0, 0, 1, 0);
+      exit(0, d[o + 3], 0, 0, -1, 0);
+    }
+  },
+};

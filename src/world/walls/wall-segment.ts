@@ -1,0 +1,52 @@
+/** A thin segment wall in 2D, solid on both sides: [x0, y0, x1, y1]. */
+import { sweepCircleSegmentRaw, toiCircleSegmentRaw } from "../../query/sweep-circle-segment.js";
+import { separationSign } from "../../query/overlap.js";
+import type { WallHit2 } from "../../query/types.js";
+import { segmentContact } from "../accelerated.js";
+import type { WallKind } from "./wall-kind.js";
+
+const hit: WallHit2 = { t: 0, px: 0, py: 0, nx: 0, ny: 0, feature: 0, index: 0 };
+
+export const segmentWall: WallKind = {
+  name: "segment",
+  extent(d, o, out) {
+    out[0] = Math.min(d[o], d[o + 2]);
+    out[1] = Math.min(d[o + 1], d[o + 3]);
+    out[2] = 0;
+    out[3] = Math.max(d[o], d[o + 2]);
+    out[4] = Math.max(d[o + 1], d[o + 3]);
+    out[5] = 0;
+    return true;
+  },
+  translate(d, o, dx, dy) {
+    d[o] += dx;
+    d[o + 1] += dy;
+    d[o + 2] += dx;
+    d[o + 3] += dy;
+  },
+  toi(d, o, x, y, _z, vx, vy, _vz, r, tMax) {
+    return toiCircleSegmentRaw(x, y, vx, vy, r, d[o], d[o + 1], d[o + 2], d[o + 3], tMax);
+  },
+  contact(d, o, x, y, _z, vx, vy, _vz, r, out) {
+    const ok = sweepCircleSegmentRaw(hit, x, y, vx, vy, r, d[o], d[o + 1], d[o + 2], d[o + 3], Infinity);
+    out[0] = hit.nx;
+    out[1] = hit.ny;
+    out[2] = 0;
+    out[3] = 4 * hit.feature + hit.index;
+    return ok;
+  },
+  contactAccelerated(d, o, x, y, _z, vx, vy, _vz, ax, ay, _az, r, tMax) {
+    segmentContact(x, y, vx, vy, ax, ay, r, d[o], d[o + 1], d[o + 2], d[o + 3], tMax, 0, 0);
+  },
+  overlaps(d, o, x, y, _z, r) {
+    const ex = d[o + 2] - d[o], ey = d[o + 3] - d[o + 1];
+    const L2 = ex * ex + ey * ey;
+    const s = L2 > 0 ? Math.min(1, Math.max(0, ((x - d[o]) * ex + (y - d[o + 1]) * ey) / L2)) : 0;
+    return separationSign(x, y, 0, r, d[o] + s * ex, d[o + 1] + s * ey, 0, 0) < 0;
+  },
+  supportEdges(d, o, _nx, _ny, _nz, exit) {
+    const ex = d[o + 2] - d[o], ey = d[o + 3] - d[o + 1];
+    exit(d[o], d[o + 1], 0, ex, ey, 0);
+    exit(d[o + 2], d[o + 3], 0, -ex, -ey, 0);
+  },
+};
