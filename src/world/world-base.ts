@@ -482,5 +482,8 @@ export abstract class WorldBase {
     for (let i = 0; i < this.n; i++) if (this.flags[i] & FLAG_ALIVE) this.idIndex.set(this.ids[i], i);
     this.free = s.free.slice();
     this.dirty = s.dirty;
+    // The count of bodies with their own group or mask decides whether pair scans check them.
+    this.customMasks = 0;
+    for (let i = 0; i < this.n; i++) if ((this.flags[i] & FLAG_ALIVE) && (this.group[i] !== 1 || this.mask[i] !== -1)) this.customMasks++;
   }
 }
