@@ -35,7 +35,7 @@ export { timeOfImpactSphereBox, sweepSphereBox, sweepSphereBoxInto, toiSphereBox
 export { timeOfImpactSphereSegment, sweepSphereSegment, sweepSphereSegmentInto, toiSphereSegmentRaw, sweepSphereSegmentRaw } from "./query/sweep-sphere-segment.js";
 export { timeOfImpactSphereTriangle, sweepSphereTriangle, sweepSphereTriangleInto, toiSphereTriangleRaw, sweepSphereTriangleRaw } from "./query/sweep-sphere-triangle.js";
 export * from "./scene/scene.js";
-export { firstRootInInterval, firstDownwardCrossing, realRootsInInterval, ROOT_DOWN, ROOT_TOUCH, ROOT_UP } from "./math/poly-roots.js";
+export { firstRootInInterval, firstDownwardCrossing, realRootsInInterval, polyRootKinds, ROOT_DOWN, ROOT_TOUCH, ROOT_UP } from "./math/poly-roots.js";
 export { timeOfImpactCirclesAccelerated, sweepCirclesAccelerated, sweepCirclesAcceleratedInto, timeOfImpactSpheresAccelerated, sweepSpheresAccelerated, sweepSpheresAcceleratedInto, timeOfImpactAcceleratedCircleCircle, sweepAcceleratedCircleCircle, sweepAcceleratedCircleCircleInto, timeOfImpactAcceleratedSphereSphere, sweepAcceleratedSphereSphere, sweepAcceleratedSphereSphereInto, type AcceleratedCircle, type AcceleratedSphere } from "./query/toi-accelerated.js";
 export { timeOfImpactAcceleratedCircleLine, sweepAcceleratedCircleLine, sweepAcceleratedCircleLineInto, timeOfImpactAcceleratedSpherePlane, sweepAcceleratedSpherePlane, sweepAcceleratedSpherePlaneInto, type Line2 } from "./query/toi-accelerated-plane.js";
 export { timeOfImpactAcceleratedCircleSegment, sweepAcceleratedCircleSegment, sweepAcceleratedCircleSegmentInto } from "./query/toi-accelerated-segment.js";

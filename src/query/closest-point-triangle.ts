@@ -67,7 +67,7 @@ export function closestPointOnTriangleRaw(
 }
 
 /** The point of the triangle closest to (x, y, z): `{x, y, z}`. Throws a RangeError on bad input. */
-export function closestPointOnTriangle(triangle: Triangle3, point: { x: number; y: number; z: number }): { x: number; y: number; z: number } {
+export function closestPointOnTriangle(triangle: Triangle3, point: { /** Query point x. */ x: number; /** Query point y. */ y: number; /** Query point z. */ z: number }): { /** Closest point x. */ x: number; /** Closest point y. */ y: number; /** Closest point z. */ z: number } {
   checkTriangle3(triangle, "triangle");
   checkFinite(point.x, "point.x");
   checkFinite(point.y, "point.y");

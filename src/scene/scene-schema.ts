@@ -60,7 +60,14 @@ const shape = (key: string): object => ({ required: [key], properties: { [key]: 
 const SCENE_SCHEMA_ID = "https://carom-physics.github.io/carom/scene.schema.json";
 
 /** The scene file's JSON Schema, draft 2020-12 (a plain object; `JSON.stringify` it to save). */
-export const sceneSchema = {
+export const sceneSchema: {
+  /** The dialect: JSON Schema draft 2020-12. */
+  readonly $schema: string;
+  /** The schema's URI, by which validators and editors know it. */
+  readonly $id: string;
+  /** Every other keyword, as plain JSON. */
+  readonly [keyword: string]: unknown;
+} = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
   $id: SCENE_SCHEMA_ID,
   title: "carom scene, version 1",
@@ -140,4 +147,4 @@ export const sceneSchema = {
       oneOf: [shape("segment"), shape("box"), shape("triangle"), shape("plane")],
     },
   },
-} as const;
+};
