@@ -26,7 +26,7 @@ export { World3D, type BodyInit3, type World3DOptions } from "./world/world-3d.j
 export { type WorldOptions, type AdvanceReport, type WorldSnapshot } from "./world/world-base.js";
 export { START_SLACK } from "./world/world-core.js";
 export { EventLog, HIT_BODY, HIT_WALL, HIT_BOUNDS, type CollisionEvent } from "./world/event-log.js";
-export { type Ray3, type Plane3, type Triangle3, type Segment3, type RayInterval } from "./query/geometry3.js";
+export { type Point3, type Ray3, type Plane3, type Triangle3, type Segment3, type RayInterval } from "./query/geometry3.js";
 export { raySphere, raycastSphere, raycastSphereInto, raySphereRaw } from "./query/ray-sphere.js";
 export { rayBox3, rayBox3Interval, rayBox3IntervalInto, raycastBox3, raycastBox3Into, rayBox3Raw } from "./query/ray-box3.js";
 export { rayTriangle, raycastTriangle, raycastTriangleInto, rayTriangleRaw } from "./query/ray-triangle.js";

@@ -7,6 +7,16 @@
 import { SPLITTER } from "../math/double-double.js";
 import type { Box3, WallHit3 } from "./types.js";
 
+/** A point in 3D. */
+export interface Point3 {
+  /** x. */
+  x: number;
+  /** y. */
+  y: number;
+  /** z. */
+  z: number;
+}
+
 /**
  * A ray from (x, y, z) along (dx, dy, dz): the point at parameter s is (x, y, z) + s (dx, dy, dz).
  * The direction need not be unit length (s is then measured in multiples of it) but must not be
