@@ -11,7 +11,7 @@ export { overlapSpheres, pointInSphere } from "./query/overlap.js";
 export { type ShortenedMovement3, type ShortenedMovements3, shortenMovementSphereInto, shortenMovementSphere, shortenMovementsSpheresInto, shortenMovementsSpheres } from "./query/pool-hall.js";
 export { enclosingSphere, boundsOfPoints3, sweptBoundsSphereInto, sweptBoundsSphere, overlapBoxes3 } from "./query/bounding.js";
 export { closestPointOnTriangleRaw, closestPointOnTriangle } from "./query/closest-point-triangle.js";
-export { type Ray3, type Plane3, type Triangle3, type Segment3, type RayInterval } from "./query/geometry3.js";
+export { type Point3, type Ray3, type Plane3, type Triangle3, type Segment3, type RayInterval } from "./query/geometry3.js";
 export { raySphere, raycastSphere, raycastSphereInto, raySphereRaw } from "./query/ray-sphere.js";
 export { rayBox3, rayBox3Interval, rayBox3IntervalInto, raycastBox3, raycastBox3Into, rayBox3Raw } from "./query/ray-box3.js";
 export { rayTriangle, raycastTriangle, raycastTriangleInto, rayTriangleRaw } from "./query/ray-triangle.js";

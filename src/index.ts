@@ -27,7 +27,7 @@ export type { WorldOptions, AdvanceReport } from "./world/event-loop.js";
 export type { WorldSnapshot } from "./world/body-store.js";
 export { START_SLACK } from "./world/world-core.js";
 export { EventLog, HIT_BODY, HIT_WALL, HIT_BOUNDS, SENSOR_ENTER, SENSOR_EXIT, type CollisionEvent } from "./world/event-log.js";
-export { type Ray3, type Plane3, type Triangle3, type Segment3, type RayInterval } from "./query/geometry3.js";
+export { type Point3, type Ray3, type Plane3, type Triangle3, type Segment3, type RayInterval } from "./query/geometry3.js";
 export { raySphere, raycastSphere, raycastSphereInto, raySphereRaw } from "./query/ray-sphere.js";
 export { rayBox3, rayBox3Interval, rayBox3IntervalInto, raycastBox3, raycastBox3Into, rayBox3Raw } from "./query/ray-box3.js";
 export { rayTriangle, raycastTriangle, raycastTriangleInto, rayTriangleRaw } from "./query/ray-triangle.js";
@@ -36,7 +36,7 @@ export { timeOfImpactSphereBox, sweepSphereBox, sweepSphereBoxInto, toiSphereBox
 export { timeOfImpactSphereSegment, sweepSphereSegment, sweepSphereSegmentInto, toiSphereSegmentRaw, sweepSphereSegmentRaw } from "./query/sweep-sphere-segment.js";
 export { timeOfImpactSphereTriangle, sweepSphereTriangle, sweepSphereTriangleInto, toiSphereTriangleRaw, sweepSphereTriangleRaw } from "./query/sweep-sphere-triangle.js";
 export * from "./scene/scene.js";
-export { firstRootInInterval, firstDownwardCrossing, realRootsInInterval, ROOT_DOWN, ROOT_TOUCH, ROOT_UP } from "./math/poly-roots.js";
+export { firstRootInInterval, firstDownwardCrossing, realRootsInInterval, polyRootKinds, ROOT_DOWN, ROOT_TOUCH, ROOT_UP } from "./math/poly-roots.js";
 export { timeOfImpactCirclesAccelerated, sweepCirclesAccelerated, sweepCirclesAcceleratedInto, timeOfImpactSpheresAccelerated, sweepSpheresAccelerated, sweepSpheresAcceleratedInto, timeOfImpactAcceleratedCircleCircle, sweepAcceleratedCircleCircle, sweepAcceleratedCircleCircleInto, timeOfImpactAcceleratedSphereSphere, sweepAcceleratedSphereSphere, sweepAcceleratedSphereSphereInto, type AcceleratedCircle, type AcceleratedSphere } from "./query/toi-accelerated.js";
 export { timeOfImpactAcceleratedCircleLine, sweepAcceleratedCircleLine, sweepAcceleratedCircleLineInto, timeOfImpactAcceleratedSpherePlane, sweepAcceleratedSpherePlane, sweepAcceleratedSpherePlaneInto, type Line2 } from "./query/toi-accelerated-plane.js";
 export { timeOfImpactAcceleratedCircleSegment, sweepAcceleratedCircleSegment, sweepAcceleratedCircleSegmentInto } from "./query/toi-accelerated-segment.js";

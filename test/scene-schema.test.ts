@@ -13,7 +13,7 @@ import { EXAMPLE_SCENES, SceneError, parseJson, sceneSchema, validateScene } fro
  * package is installed, the same documents also go through its Draft202012Validator.
  */
 type Schema = boolean | Record<string, unknown>;
-const IGNORED = new Set(["$schema", "title", "description", "default", "$defs"]);
+const IGNORED = new Set(["$schema", "$id", "title", "description", "default", "$defs"]);
 
 function typeOf(v: unknown): string {
   if (v === null) return "null";

@@ -99,7 +99,7 @@ export const polyInput = new Float64Array(12);
 /** Output of {@link solvePolynomial}: the roots found, ascending. */
 export const polyRoots = new Float64Array(4);
 
-/** Output of {@link solvePolynomial}: the kind of each root (ROOT_DOWN, ROOT_TOUCH, ROOT_UP). */
+/** Output of {@link realRootsInInterval} (and of the internal solvePolynomial): the kind of each root found, {@link ROOT_DOWN}, {@link ROOT_TOUCH} or {@link ROOT_UP}. */
 export const polyRootKinds = new Int8Array(4);
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
  * Degenerate triangles (zero area) fall into the vertex or edge cases and still return a point
  * of the triangle.
  */
-import type { Triangle3 } from "./geometry3.js";
+import type { Point3, Triangle3 } from "./geometry3.js";
 import { checkTriangle3 } from "./geometry3.js";
 import { checkFinite } from "./validate.js";
 
@@ -67,7 +67,7 @@ export function closestPointOnTriangleRaw(
 }
 
 /** The point of the triangle closest to (x, y, z): `{x, y, z}`. Throws a RangeError on bad input. */
-export function closestPointOnTriangle(triangle: Triangle3, point: { x: number; y: number; z: number }): { x: number; y: number; z: number } {
+export function closestPointOnTriangle(triangle: Triangle3, point: Point3): Point3 {
   checkTriangle3(triangle, "triangle");
   checkFinite(point.x, "point.x");
   checkFinite(point.y, "point.y");

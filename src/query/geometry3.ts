@@ -7,17 +7,33 @@
 import { SPLITTER } from "../math/double-double.js";
 import type { Box3, WallHit3 } from "./types.js";
 
+/** A point in 3D. */
+export interface Point3 {
+  /** x. */
+  x: number;
+  /** y. */
+  y: number;
+  /** z. */
+  z: number;
+}
+
 /**
  * A ray from (x, y, z) along (dx, dy, dz): the point at parameter s is (x, y, z) + s (dx, dy, dz).
  * The direction need not be unit length (s is then measured in multiples of it) but must not be
  * zero.
  */
 export interface Ray3 {
+  /** Origin x. */
   x: number;
+  /** Origin y. */
   y: number;
+  /** Origin z. */
   z: number;
+  /** Direction x (any nonzero length; the ray parameter t is in units of it). */
   dx: number;
+  /** Direction y. */
   dy: number;
+  /** Direction z. */
   dz: number;
 }
 
@@ -28,40 +44,63 @@ export interface Ray3 {
  * front of it) overlaps it.
  */
 export interface Plane3 {
+  /** A point on the plane, x. */
   x: number;
+  /** A point on the plane, y. */
   y: number;
+  /** A point on the plane, z. */
   z: number;
+  /** Normal x (any nonzero length), pointing out of the solid side. */
   nx: number;
+  /** Normal y. */
   ny: number;
+  /** Normal z. */
   nz: number;
 }
 
 /** A triangle with vertices a, b, c; thin and two-sided. It may be degenerate (zero area). */
 export interface Triangle3 {
+  /** Vertex A, x. */
   ax: number;
+  /** Vertex A, y. */
   ay: number;
+  /** Vertex A, z. */
   az: number;
+  /** Vertex B, x. */
   bx: number;
+  /** Vertex B, y. */
   by: number;
+  /** Vertex B, z. */
   bz: number;
+  /** Vertex C, x. */
   cx: number;
+  /** Vertex C, y. */
   cy: number;
+  /** Vertex C, z. */
   cz: number;
 }
 
 /** A line segment from a to b; it may be degenerate (a = b, a point). */
 export interface Segment3 {
+  /** End point A, x. */
   ax: number;
+  /** End point A, y. */
   ay: number;
+  /** End point A, z. */
   az: number;
+  /** End point B, x. */
   bx: number;
+  /** End point B, y. */
   by: number;
+  /** End point B, z. */
   bz: number;
 }
 
 /** Where a ray is inside a solid: it enters at tEnter and leaves at tExit (tEnter <= tExit). */
 export interface RayInterval {
+  /** Ray parameter where the ray enters the shape. */
   tEnter: number;
+  /** Ray parameter where it leaves the shape. */
   tExit: number;
 }
 

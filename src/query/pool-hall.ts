@@ -18,34 +18,55 @@ import { checkCircle, checkMovingCircle, checkMovingSphere, checkSphere } from "
 
 /** A moving body's shortened movement: the fraction t of the frame and the vector t (vx, vy). */
 export interface ShortenedMovement2 {
+  /** Fraction of the movement done at contact, in [0, 1]. */
   t: number;
+  /** The shortened movement x: t times the full movement. */
   vx: number;
+  /** The shortened movement y. */
   vy: number;
 }
 
 /** Both bodies' shortened movements for the common fraction t. */
 export interface ShortenedMovements2 {
+  /** Fraction of both movements done at contact, in [0, 1]. */
   t: number;
+  /** A's shortened movement x. */
   avx: number;
+  /** A's shortened movement y. */
   avy: number;
+  /** B's shortened movement x. */
   bvx: number;
+  /** B's shortened movement y. */
   bvy: number;
 }
 
+/** A 3D movement shortened to just touch (see {@link ShortenedMovement2}). */
 export interface ShortenedMovement3 {
+  /** Fraction of the movement done at contact, in [0, 1]. */
   t: number;
+  /** The shortened movement x: t times the full movement. */
   vx: number;
+  /** The shortened movement y. */
   vy: number;
+  /** The shortened movement z. */
   vz: number;
 }
 
+/** Two 3D movements shortened to just touch (see {@link ShortenedMovements2}). */
 export interface ShortenedMovements3 {
+  /** Fraction of both movements done at contact, in [0, 1]. */
   t: number;
+  /** A's shortened movement x. */
   avx: number;
+  /** A's shortened movement y. */
   avy: number;
+  /** A's shortened movement z. */
   avz: number;
+  /** B's shortened movement x. */
   bvx: number;
+  /** B's shortened movement y. */
   bvy: number;
+  /** B's shortened movement z. */
   bvz: number;
 }
 

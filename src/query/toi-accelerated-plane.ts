@@ -36,9 +36,13 @@ import { checkAcceleratedCircle, checkAcceleratedSphere, unitScale, type Acceler
  * half-plane behind the normal; a point p is inside the solid when (p - (x, y)) . n < 0.
  */
 export interface Line2 {
+  /** A point on the line, x. */
   x: number;
+  /** A point on the line, y. */
   y: number;
+  /** Normal x (any nonzero length), pointing out of the solid side. */
   nx: number;
+  /** Normal y. */
   ny: number;
 }
 

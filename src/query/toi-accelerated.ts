@@ -47,26 +47,43 @@ import { checkCircle, checkSphere, checkTMax } from "./validate.js";
 
 /** A circle at (x, y) with velocity (vx, vy) and constant acceleration (ax, ay): at time t its centre is (x, y) + t (vx, vy) + t^2 (ax, ay) / 2. */
 export interface AcceleratedCircle {
+  /** Centre at time 0, x. */
   x: number;
+  /** Centre at time 0, y. */
   y: number;
+  /** Velocity x at time 0. */
   vx: number;
+  /** Velocity y at time 0. */
   vy: number;
+  /** Constant acceleration x. */
   ax: number;
+  /** Constant acceleration y. */
   ay: number;
+  /** Radius, >= 0. */
   r: number;
 }
 
 /** A sphere at (x, y, z) with velocity (vx, vy, vz) and constant acceleration (ax, ay, az). */
 export interface AcceleratedSphere {
+  /** Centre at time 0, x. */
   x: number;
+  /** Centre at time 0, y. */
   y: number;
+  /** Centre at time 0, z. */
   z: number;
+  /** Velocity x at time 0. */
   vx: number;
+  /** Velocity y at time 0. */
   vy: number;
+  /** Velocity z at time 0. */
   vz: number;
+  /** Constant acceleration x. */
   ax: number;
+  /** Constant acceleration y. */
   ay: number;
+  /** Constant acceleration z. */
   az: number;
+  /** Radius, >= 0. */
   r: number;
 }
 

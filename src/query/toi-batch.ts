@@ -17,21 +17,33 @@ import { checkTMax } from "./validate.js";
 
 /** Circles as parallel arrays (structure of arrays). */
 export interface CircleArrays {
+  /** Centre x of each circle. */
   x: Float64Array;
+  /** Centre y of each circle. */
   y: Float64Array;
+  /** Velocity x of each circle. */
   vx: Float64Array;
+  /** Velocity y of each circle. */
   vy: Float64Array;
+  /** Radius of each circle. */
   r: Float64Array;
 }
 
 /** Spheres as parallel arrays. */
 export interface SphereArrays {
+  /** Centre x of each sphere. */
   x: Float64Array;
+  /** Centre y of each sphere. */
   y: Float64Array;
+  /** Centre z of each sphere. */
   z: Float64Array;
+  /** Velocity x of each sphere. */
   vx: Float64Array;
+  /** Velocity y of each sphere. */
   vy: Float64Array;
+  /** Velocity z of each sphere. */
   vz: Float64Array;
+  /** Radius of each sphere. */
   r: Float64Array;
 }
 

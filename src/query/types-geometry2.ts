@@ -6,25 +6,37 @@
 
 /** A ray from (x, y) along (dx, dy): the point at parameter s >= 0 is (x + s dx, y + s dy). */
 export interface Ray2 {
+  /** Origin x. */
   x: number;
+  /** Origin y. */
   y: number;
+  /** Direction x (any nonzero length; the ray parameter t is in units of it). */
   dx: number;
+  /** Direction y. */
   dy: number;
 }
 
 /** A line segment from (ax, ay) to (bx, by); the point at parameter s in [0, 1] is a + s (b - a). */
 export interface Segment2 {
+  /** End point A, x. */
   ax: number;
+  /** End point A, y. */
   ay: number;
+  /** End point B, x. */
   bx: number;
+  /** End point B, y. */
   by: number;
 }
 
 /** A point at (x, y) moving with velocity (vx, vy): at time t it is at (x + t vx, y + t vy). */
 export interface MovingPoint2 {
+  /** Position at time 0, x. */
   x: number;
+  /** Position at time 0, y. */
   y: number;
+  /** Velocity x. */
   vx: number;
+  /** Velocity y. */
   vy: number;
 }
 
@@ -33,9 +45,13 @@ export interface MovingPoint2 {
  * and its distance to the query point.
  */
 export interface SegmentClosestPoint {
+  /** Where the closest point lies on the segment: 0 at A, 1 at B. */
   s: number;
+  /** Closest point x. */
   x: number;
+  /** Closest point y. */
   y: number;
+  /** Distance from the query point to the closest point. */
   distance: number;
 }
 
@@ -47,8 +63,12 @@ export interface SegmentClosestPoint {
  * 3 left (x = minX).
  */
 export interface BoxCrossing2 {
+  /** Time at which the point enters the box. */
   tEnter: number;
+  /** Time at which it leaves the box. */
   tExit: number;
+  /** The side it enters through (numbered as documented by pointCrossingBox2). */
   enterSide: number;
+  /** The side it leaves through. */
   exitSide: number;
 }

@@ -13,19 +13,23 @@
 
 /** What a custom response rule sees; one object is reused for every contact. */
 export interface ContactInfo {
-  /** Body index of A, and of B (-1 when B is a wall or the bounds). */
+  /** Body index of A. */
   a: number;
+  /** Body index of B, or -1 when B is a wall or the bounds. */
   b: number;
   /** Time of the contact. */
   t: number;
-  /** Unit normal from A towards B. */
+  /** Unit normal from A towards B, x. */
   nx: number;
+  /** Unit normal y. */
   ny: number;
+  /** Unit normal z (0 in 2D). */
   nz: number;
   /** Closing speed (vA - vB).n, > 0. */
   closingSpeed: number;
-  /** Inverse masses (0 = immovable). */
+  /** Inverse mass of A (0 = immovable). */
   invMassA: number;
+  /** Inverse mass of B (0 = immovable, and for walls). */
   invMassB: number;
   /** Restitution chosen for this pair (product of the bodies', or the wall's rule). */
   restitution: number;

@@ -20,8 +20,9 @@ import type { Scene, SceneBody } from "./scene-types.js";
 export const POOL_BALL_RADIUS = 0.028575;
 /** Ball mass in kilograms. */
 export const POOL_BALL_MASS = 0.17;
-/** Playing surface of a 9-foot table, in metres. */
+/** Playing surface of a 9-foot table, in metres: its length. */
 export const POOL_TABLE_LENGTH = 2.54;
+/** Playing surface of a 9-foot table, in metres: its width. */
 export const POOL_TABLE_WIDTH = 1.27;
 
 const COLORS: Record<number, string> = {

@@ -15,6 +15,7 @@ export interface SceneIssue {
   text: string;
   /** 1-based line and column, for problems found while reading the JSON text. */
   line?: number;
+  /** 1-based column, with `line`. */
   column?: number;
 }
 
@@ -27,8 +28,10 @@ export function issueAt(path: string, message: string): SceneIssue {
 export class SceneError extends Error {
   /** The file name used in the messages ("<scene>" when none was given). */
   readonly file: string;
+  /** Every problem found, in the order found. */
   readonly issues: readonly SceneIssue[];
 
+  /** An error whose message lists the issues, one `file: path message` line each. */
   constructor(file: string, issues: readonly SceneIssue[]) {
     super(issues.map((issue) => formatIssue(file, issue)).join("\n"));
     this.name = "SceneError";

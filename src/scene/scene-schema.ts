@@ -5,7 +5,9 @@
  *     { "$schema": "./node_modules/carom/dist/scene.schema.json", "carom": 1, ... }
  *
  * It states the same key, type, range and dimension rules as validateSceneStructure (the
- * tests run both over the examples and the broken-scene corpus). What a schema cannot state is
+ * tests run both over the examples and the broken-scene corpus), and it compiles in Ajv's
+ * strict mode (every `items` and `properties` says its `type`, every `required` key is
+ * declared beside it). The package exports it as `carom/scene.schema.json`. What a schema cannot state is
  * left to carom: unique ids, min below max, and bodies overlapping or outside the bounds at the
  * start.
  */
@@ -26,30 +28,48 @@ const boxOf = (v: string): object => ({
 
 /** The properties a 2D or 3D scene narrows to its own vector length and wall kinds. */
 const dimensional = (v: string, box: string): object => ({
+  type: "object",
   properties: {
     gravity: { $ref: v },
     bounds: { $ref: box },
     bodies: {
-      items: { properties: { position: { $ref: v }, velocity: { $ref: v }, acceleration: { $ref: v } } },
+      type: "array",
+      items: { type: "object", properties: { position: { $ref: v }, velocity: { $ref: v }, acceleration: { $ref: v } } },
     },
     walls: {
+      type: "array",
       items: v.endsWith("2")
-        ? { properties: { segment: { items: { $ref: v } }, box: { $ref: box }, triangle: false, plane: false } }
+        ? { type: "object", properties: { segment: { type: "array", items: { $ref: v } }, box: { $ref: box }, triangle: false, plane: false } }
         : {
+            type: "object",
             properties: {
               segment: false,
               box: { $ref: box },
-              triangle: { items: { $ref: v } },
-              plane: { properties: { point: { $ref: v }, normal: { $ref: v } } },
+              triangle: { type: "array", items: { $ref: v } },
+              plane: { type: "object", properties: { point: { $ref: v }, normal: { $ref: v } } },
             },
           },
     },
   },
 });
 
+/** One branch of the wall's oneOf: the wall has this shape key (declared here for Ajv's strictRequired). */
+const shape = (key: string): object => ({ required: [key], properties: { [key]: true } });
+
+/** The schema's `$id`: the name by which editors and validators know it (see package.json's exports). */
+const SCENE_SCHEMA_ID = "https://carom-physics.github.io/carom/scene.schema.json";
+
 /** The scene file's JSON Schema, draft 2020-12 (a plain object; `JSON.stringify` it to save). */
-export const sceneSchema = {
+export const sceneSchema: {
+  /** The dialect: JSON Schema draft 2020-12. */
+  readonly $schema: string;
+  /** The schema's URI, by which validators and editors know it. */
+  readonly $id: string;
+  /** Every other keyword, as plain JSON. */
+  readonly [keyword: string]: unknown;
+} = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
+  $id: SCENE_SCHEMA_ID,
   title: "carom scene, version 1",
   description: "A world of moving circles (2D) or spheres (3D), walls and a container, for the carom command (carom run scene.json).",
   type: "object",
@@ -118,13 +138,13 @@ export const sceneSchema = {
           additionalProperties: false,
           properties: {
             point: { $ref: "#/$defs/vector" },
-            normal: { $ref: "#/$defs/vector", not: { items: { const: 0 } }, description: "Points out of the solid half-space; not zero." },
+            normal: { $ref: "#/$defs/vector", not: { type: "array", items: { const: 0 } }, description: "Points out of the solid half-space; not zero." },
           },
           description: "3D: the boundary of the solid half-space behind the normal.",
         },
         color: { $ref: "#/$defs/color" },
       },
-      oneOf: [{ required: ["segment"] }, { required: ["box"] }, { required: ["triangle"] }, { required: ["plane"] }],
+      oneOf: [shape("segment"), shape("box"), shape("triangle"), shape("plane")],
     },
   },
-} as const;
+};

@@ -8,13 +8,17 @@ export type SceneVector = number[];
 
 /** An axis-aligned box: `min` below `max` on every axis. */
 export interface SceneBox {
+  /** The lowest corner. */
   min: SceneVector;
+  /** The highest corner. */
   max: SceneVector;
 }
 
+/** A moving (or fixed) circle or sphere of the scene. */
 export interface SceneBody {
   /** Unique across bodies and walls; default: the body's index as a string ("0", "1", ...). */
   id?: string;
+  /** The centre at the scene's time. */
   position: SceneVector;
   /** Default zero. */
   velocity?: SceneVector;
@@ -47,11 +51,17 @@ export interface SceneWall {
   /** 3D: a thin triangle, solid from both sides. */
   triangle?: [SceneVector, SceneVector, SceneVector];
   /** 3D: the boundary of the solid half-space behind `normal`. */
-  plane?: { point: SceneVector; normal: SceneVector };
+  plane?: {
+    /** A point on the plane. */
+    point: SceneVector;
+    /** Points out of the solid half-space; not zero. */
+    normal: SceneVector;
+  };
   /** How `carom render` paints the wall; no effect on the simulation. */
   color?: string;
 }
 
+/** A scene file, version 1, as parsed JSON (validateScene checks one and returns it typed). */
 export interface Scene {
   /** Where editors find the JSON Schema; ignored by carom. */
   $schema?: string;
@@ -71,7 +81,9 @@ export interface Scene {
   restitution?: number;
   /** The container the bodies stay inside (default none). */
   bounds?: SceneBox;
+  /** The bodies, in index order. */
   bodies: SceneBody[];
+  /** Static obstacles (default none). */
   walls?: SceneWall[];
 }
 

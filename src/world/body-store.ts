@@ -261,6 +261,9 @@ export abstract class BodyStore {
     this.dirty = s.dirty;
     this.sensorCount = 0;
     for (let i = 0; i < this.n; i++) if ((this.flags[i] & (FLAG_ALIVE | FLAG_SENSOR)) === (FLAG_ALIVE | FLAG_SENSOR)) this.sensorCount++;
+    // The count of bodies with their own group or mask decides whether pair scans check them.
+    this.customMasks = 0;
+    for (let i = 0; i < this.n; i++) if ((this.flags[i] & FLAG_ALIVE) && (this.group[i] !== 1 || this.mask[i] !== -1)) this.customMasks++;
   }
 }
 

@@ -323,5 +323,4 @@ export abstract class EventLoop extends BodyStore {
   protected abstract crossCell(i: number, code: number, t: number): void;
   protected abstract leaveSupport(i: number, t: number): void;
   protected abstract syncAll(): void;
-
 }
