@@ -2,9 +2,12 @@
  * Output files written under a temporary name in the same folder and renamed over the target
  * only when the whole run has succeeded, so a failed or interrupted run leaves no partial file
  * (rename within one file system is atomic on POSIX and replaces the target on Windows too).
- * Every open file is tracked, so an error or Ctrl-C removes the temporary files.
+ * Every open file is tracked, so an error or a signal removes the temporary files.
+ *
+ * A target that exists and is not a regular file (`/dev/null`, `/dev/stdout`, a named pipe) is
+ * written directly: renaming over it would replace the device or the pipe.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { inputError } from "./cli-error.js";
 
@@ -12,6 +15,7 @@ const open = new Set<AtomicFile>();
 let counter = 0;
 
 export class AtomicFile {
+  /** The temporary file, or "" when the target is written directly (a device or a pipe). */
   readonly temp: string;
   private fd: number;
   private buffer: string[] = [];
@@ -20,9 +24,14 @@ export class AtomicFile {
   constructor(readonly path: string) {
     const dir = dirname(path);
     try {
-      mkdirSync(dir, { recursive: true });
-      this.temp = join(dir, `.${basename(path)}.${process.pid}.${counter++}.tmp`);
-      this.fd = openSync(this.temp, "w");
+      if (isSpecial(path)) {
+        this.temp = "";
+        this.fd = openSync(path, "w");
+      } else {
+        mkdirSync(dir, { recursive: true });
+        this.temp = join(dir, `.${basename(path)}.${process.pid}.${counter++}.tmp`);
+        this.fd = openSync(this.temp, "w");
+      }
     } catch (e) {
       throw inputError(`${path}: cannot write: ${(e as Error).message}`);
     }
@@ -45,10 +54,10 @@ export class AtomicFile {
   /** Finishes the file and moves it into place. */
   commit(): void {
     this.flush();
-    fsyncSync(this.fd);
+    if (this.temp !== "") fsyncSync(this.fd);
     closeSync(this.fd);
     this.fd = -1;
-    renameSync(this.temp, this.path);
+    if (this.temp !== "") renameSync(this.temp, this.path);
     open.delete(this);
   }
 
@@ -63,11 +72,21 @@ export class AtomicFile {
       this.fd = -1;
     }
     try {
-      unlinkSync(this.temp);
+      if (this.temp !== "") unlinkSync(this.temp);
     } catch {
       // already gone
     }
     open.delete(this);
+  }
+}
+
+/** True when `path` exists and is neither a regular file nor a folder. */
+function isSpecial(path: string): boolean {
+  try {
+    const s = statSync(path);
+    return !s.isFile() && !s.isDirectory();
+  } catch {
+    return false;
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * The start state of a scene: bodies that overlap each other or a wall, or reach outside the
- * bounds, at the scene's time. These are the checks the world makes at its first `advance`
+ * bounds, at the scene's time, and (when none does) bodies with no room to move
+ * (scene-stuck.ts). These are the checks the world makes at its first `advance`
  * (WorldCore.checkStart), done here first so that the message can name the JSON paths, the ids
  * and the numbers involved, and list every problem instead of the first.
  *
@@ -20,6 +21,7 @@ const SHRINK = 1 - START_SLACK;
 import { closestPointOnTriangleRaw, closestTrianglePoint } from "../query/closest-point-triangle.js";
 import { describeValue, issueAt, type SceneIssue } from "./scene-error.js";
 import { throwIssues } from "./scene-validate.js";
+import { stuckBodies } from "./scene-stuck.js";
 import { sceneBodyIds, sceneDimensions, sceneWallIds, type Scene, type SceneWall } from "./scene-types.js";
 
 const AXES = ["x", "y", "z"];
@@ -141,6 +143,8 @@ export function checkSceneStart(scene: Scene, file = "<scene>"): void {
       }
     }
   }
+  // Bodies with no room to move (judged once nothing overlaps).
+  if (issues.length === 0) issues.push(...stuckBodies(scene));
   if (issues.length > 0) {
     issues.sort((p, q) => firstIndex(p.path) - firstIndex(q.path));
     throwIssues(file, issues);
