@@ -195,14 +195,14 @@ export async function simulate(world: AnyWorld, duration: number, hooks: Simulat
           `(bodies caught in an endless cascade of collisions?); raise the limit with --max-collisions`,
       );
     }
-    if (world.now - stallTime > 1e-12 * Math.max(Math.abs(world.now), duration)) {
+    if (world.now - stallTime > 1e-12 * duration) {
       stallTime = world.now;
       stallWork = 0;
-    } else if ((stallWork += rep.work) >= STALL_WORK && rep.collisions > 0) {
-      throw inputError(
-        `${hooks.file}: stuck at t = ${world.now}: ${stallWork} events without the clock moving on, ` +
-          `most between ${busiestPairs(world)} (a body pinned where it cannot move?)`,
-      );
+    } else if ((stallWork += rep.work) >= STALL_WORK) {
+      const why = world.events.count > 0
+        ? `most between ${busiestPairs(world)} (a body pinned where it cannot move?)`
+        : "and no collision among them (positions or velocities beyond what the world can resolve?)";
+      throw inputError(`${hooks.file}: stuck at t = ${world.now}: ${stallWork} events without the clock moving on, ${why}`);
     }
     await yieldNow();
   }

@@ -120,6 +120,7 @@ class Reader {
     }
     const literal = m[0];
     const next = this.text[this.pos + literal.length];
+    if (next !== undefined && /[xXbBoO]/.test(next) && /^-?0$/.test(literal)) this.fail(`numbers must be decimal: "${literal}${next}..." (hexadecimal, binary and octal are not JSON)`, this.pos);
     if (next !== undefined && /[0-9A-Za-z.+\-]/.test(next)) this.fail(`invalid number "${literal}${next}..."`, this.pos);
     const v = Number(literal);
     if (!Number.isFinite(v)) this.reject(`number ${literal} is out of range (scene numbers must be finite doubles)`);
