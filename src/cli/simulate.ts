@@ -15,8 +15,8 @@ import { inputError } from "./cli-error.js";
 
 export type AnyWorld = World2D | World3D;
 
-/** Queue events per chunk (a few milliseconds of work). */
-const CHUNK_EVENTS = 1 << 15;
+/** Queue events per chunk (a few milliseconds of work: a signal is seen within one chunk). */
+const CHUNK_EVENTS = 1 << 13;
 
 /** Frames written between two turns of the event loop. */
 const FRAMES_PER_YIELD = 256;
