@@ -9,15 +9,15 @@
  * Output files are written under temporary names and renamed at the end, and removed on any
  * failure, so a failed or interrupted run leaves no partial file behind.
  */
-import { SceneError, sceneSchema } from "./index.js";
+import { SceneError } from "./index.js";
 import { parseArgs, wantsHelp } from "./cli/args.js";
-import { abortAllFiles, writeFileAtomic } from "./cli/atomic-file.js";
+import { abortAllFiles } from "./cli/atomic-file.js";
 import { bench } from "./cli/bench.js";
 import { CliError, inputError } from "./cli/cli-error.js";
 import { examples } from "./cli/examples.js";
-import { checkOutputs } from "./cli/output-check.js";
 import { COMMAND_HELP, USAGE } from "./cli/help.js";
 import { render } from "./cli/render.js";
+import { schema } from "./cli/schema.js";
 import { run } from "./cli/run.js";
 import { installInterrupt, interrupt, interruptExitCode } from "./cli/simulate.js";
 import { tour } from "./cli/tour.js";
@@ -38,7 +38,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === "help" || command === "--help" || command === "-h") {
     const topic = command === "help" ? rest[0] : undefined;
-    if (topic !== undefined && !(topic in COMMAND_HELP)) throw inputError(`carom help: no command "${topic}" (commands: ${COMMANDS.join(", ")})`);
+    if (topic !== undefined && !Object.hasOwn(COMMAND_HELP, topic)) throw inputError(`carom help: no command "${topic}" (commands: ${COMMANDS.join(", ")})`);
     out(topic === undefined ? USAGE : COMMAND_HELP[topic]);
     return 0;
   }
@@ -47,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
     out(`carom ${packageVersion()}\n`);
     return 0;
   }
-  if (command in COMMAND_HELP && wantsHelp(rest)) {
+  if (Object.hasOwn(COMMAND_HELP, command) && wantsHelp(rest)) {
     out(COMMAND_HELP[command]);
     return 0;
   }
@@ -63,20 +63,11 @@ async function main(argv: string[]): Promise<number> {
     case "examples":
       return examples(rest, out);
     case "tour":
-      parseArgs("tour", rest, {});
+      if (parseArgs("tour", rest, {}).positional.length > 0) throw inputError(`carom tour: no arguments, got ${rest.join(" ")}`);
       tour((line) => out(line + "\n"));
       return 0;
-    case "schema": {
-      const { positional, values } = parseArgs("schema", rest, { output: { kind: "string", short: "o" } });
-      if (positional.length > 0) throw inputError(`carom schema: no arguments besides -o FILE, got ${positional.join(" ")}`);
-      const text = JSON.stringify(sceneSchema, null, 2) + "\n";
-      if (values.output === undefined) out(text);
-      else {
-        checkOutputs("schema", [{ flag: "-o", path: values.output as string }]);
-        writeFileAtomic(values.output as string, text);
-      }
-      return 0;
-    }
+    case "schema":
+      return schema(rest, out);
     default: {
       const guess = suggestKey(command, COMMANDS);
       throw inputError(`carom: unknown command "${command}"${guess === undefined ? "" : `, did you mean "${guess}"?`}\n${USAGE}`);
