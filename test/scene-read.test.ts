@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { SceneError, checkSceneStart, editDistance, parseJson, parseScene, suggestKey, validateScene, validateSceneStructure, worldFromScene, type Scene } from "../src/index.js";
+import { SceneError, checkSceneStart, editDistance, jsonPointer, parseJson, valueAtPointer, parseScene, suggestKey, validateScene, validateSceneStructure, worldFromScene, type Scene } from "../src/index.js";
 
 /** The message of the SceneError that f throws. */
 function message(f: () => unknown): string {
@@ -165,4 +165,27 @@ test("parseScene returns the scene typed, with defaults left to the readers of t
   assert.equal(w.ids[0], "0");
   assert.equal(w.mass(0), 1);
   assert.equal(w.defaultRestitution, 1);
+});
+
+test("the JSON reader refuses nesting deeper than 64 without recursing further (100,000 levels), and nonzero numbers that underflow to 0", () => {
+  const deep = "[".repeat(100_000) + "]".repeat(100_000);
+  assert.throws(() => parseJson(deep, "d.json"), (e: unknown) => e instanceof SceneError && e.message === "d.json:1:65: nested deeper than 64 arrays and objects (a scene needs five)");
+  const ok = "[".repeat(64) + "]".repeat(64);
+  assert.deepEqual(parseJson(ok), JSON.parse(ok));
+  assert.throws(() => parseJson('{"a": [1e-400]}', "u.json"), /^SceneError: u\.json:1:8: a\[0\]: number 1e-400 underflows to 0 \(the smallest double is 5e-324\); write 0 if 0 is meant$/);
+  assert.throws(() => parseJson('{"a": 0x10}', "h.json"), /h\.json:1:7: a: invalid JSON: numbers must be decimal: "0x\.\.\." \(hexadecimal, binary and octal are not JSON\)/);
+  for (const zero of ["0", "-0", "0.0e-400", "0e5"]) assert.ok(Object.is(parseJson(zero), Number(zero)), zero);
+  assert.equal(parseJson("5e-324"), 5e-324);
+});
+
+test("a JSON path as the messages write it becomes a JSON Pointer, and the pointer finds the value", () => {
+  assert.equal(jsonPointer(""), "");
+  assert.equal(jsonPointer("bodies[3].radius"), "/bodies/3/radius");
+  assert.equal(jsonPointer('walls[0]["a/b~c"].min[1]'), "/walls/0/a~1b~0c/min/1");
+  assert.equal(jsonPointer('["$odd key"]'), "/$odd key");
+  const doc = { bodies: [{ radius: -1 }], "a/b~c": { x: null } };
+  assert.equal(valueAtPointer(doc, "/bodies/0/radius"), -1);
+  assert.equal(valueAtPointer(doc, "/a~1b~0c/x"), null);
+  assert.equal(valueAtPointer(doc, "/bodies/1"), undefined);
+  assert.equal(valueAtPointer(doc, "/bodies/0/radius/x"), undefined);
 });

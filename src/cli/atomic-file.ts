@@ -9,7 +9,7 @@
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { inputError } from "./cli-error.js";
+import { CliError, inputError } from "./cli-error.js";
 
 const open = new Set<AtomicFile>();
 let counter = 0;
@@ -46,18 +46,38 @@ export class AtomicFile {
 
   private flush(): void {
     if (this.buffer.length === 0) return;
-    writeSync(this.fd, this.buffer.join(""));
+    this.attempt(() => writeSync(this.fd, this.buffer.join("")));
     this.buffer = [];
     this.buffered = 0;
   }
 
+  /** Runs a file operation; a failure (a full disk, a vanished folder) ends the command with exit code 1. */
+  private attempt(operation: () => void): void {
+    try {
+      operation();
+    } catch (e) {
+      this.abort();
+      throw new CliError(`${this.path}: cannot write: ${(e as Error).message}; nothing written`, 1);
+    }
+  }
+
+  /** Writes out the rest and closes the file, still under its temporary name. */
+  finish(): void {
+    if (this.fd < 0) return;
+    this.flush();
+    this.attempt(() => {
+      if (this.temp !== "") fsyncSync(this.fd);
+      closeSync(this.fd);
+      this.fd = -1;
+    });
+  }
+
   /** Finishes the file and moves it into place. */
   commit(): void {
-    this.flush();
-    if (this.temp !== "") fsyncSync(this.fd);
-    closeSync(this.fd);
-    this.fd = -1;
-    if (this.temp !== "") renameSync(this.temp, this.path);
+    this.finish();
+    this.attempt(() => {
+      if (this.temp !== "") renameSync(this.temp, this.path);
+    });
     open.delete(this);
   }
 
@@ -93,6 +113,15 @@ function isSpecial(path: string): boolean {
 /** Removes every temporary file still open (on an error or an interrupt). */
 export function abortAllFiles(): void {
   for (const f of [...open]) f.abort();
+}
+
+/**
+ * Commits several files together: all are written out first, then renamed, so that a write
+ * failure in any of them (a full disk) leaves none in place.
+ */
+export function commitAll(files: readonly AtomicFile[]): void {
+  for (const f of files) f.finish();
+  for (const f of files) f.commit();
 }
 
 /** Writes a whole file atomically. */

@@ -10,7 +10,7 @@ import { existsSync, statfsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { DEFAULT_DURATION, HIT_BODY, HIT_WALL, formatScene, sceneFromWorld, worldFromScene } from "../index.js";
 import { parseArgs } from "./args.js";
-import { AtomicFile } from "./atomic-file.js";
+import { AtomicFile, commitAll } from "./atomic-file.js";
 import { CliError, inputError } from "./cli-error.js";
 import { eventLine } from "./event-lines.js";
 import { checkOutputs, type OutputPath } from "./output-check.js";
@@ -180,7 +180,7 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
     written.render = f.path;
   }
   if (interrupt.requested) throw interrupted();
-  for (const f of pending) f.commit();
+  commitAll(pending);
 
   const total = counts[0] + counts[1] + counts[2];
   const summary = {

@@ -195,27 +195,35 @@ export function stuckBodies(scene: Scene): SceneIssue[] {
     });
   }
 
-  // Movable bodies touching fixed ones: sweep along x over [x - r, x + r], widened by the slack.
+  // Movable bodies touching fixed ones: sweep along x over [x - r, x + r], widened by the slack
+  // (skipped when nothing is fixed, as in most scenes).
   const groupOf = (i: number): number => bodies[i].group ?? 1;
   const maskOf = (i: number): number => bodies[i].mask ?? -1;
-  const lo = (i: number): number => pos(i)[0] - bodies[i].radius * (1 + 2 * TOUCH_SLACK) - 16 * Number.EPSILON * Math.abs(pos(i)[0]);
-  const hi = (i: number): number => pos(i)[0] + bodies[i].radius * (1 + 2 * TOUCH_SLACK) + 16 * Number.EPSILON * Math.abs(pos(i)[0]);
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => lo(a) - lo(b) || a - b);
-  const active: number[] = [];
-  for (const i of order) {
-    let keep = 0;
-    for (const j of active) {
-      if (hi(j) < lo(i)) continue;
-      active[keep++] = j;
-      if (movable(i) === movable(j)) continue;
-      if ((groupOf(i) & maskOf(j)) === 0 || (groupOf(j) & maskOf(i)) === 0) continue;
-      const [m, f] = movable(i) ? [i, j] : [j, i];
-      const p = pos(m), q = pos(f);
-      const c = touch(p[0], p[1], p[2], q[0], q[1], q[2], bodies[m].radius + bodies[f].radius, `bodies[${f}] (${JSON.stringify(ids[f])})`);
-      if (c !== null) contacts[m].push(c);
+  if (bodies.some((b) => b.fixed === true)) {
+    const LO = new Float64Array(n), HI = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const x = bodies[i].position[0], r = bodies[i].radius;
+      const pad = r * 2 * TOUCH_SLACK + 16 * Number.EPSILON * Math.abs(x);
+      LO[i] = x - r - pad;
+      HI[i] = x + r + pad;
     }
-    active.length = keep;
-    active.push(i);
+    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => LO[a] - LO[b] || a - b);
+    const active: number[] = [];
+    for (const i of order) {
+      let keep = 0;
+      for (const j of active) {
+        if (HI[j] < LO[i]) continue;
+        active[keep++] = j;
+        if (movable(i) === movable(j)) continue;
+        if ((groupOf(i) & maskOf(j)) === 0 || (groupOf(j) & maskOf(i)) === 0) continue;
+        const [m, f] = movable(i) ? [i, j] : [j, i];
+        const p = pos(m), q = pos(f);
+        const c = touch(p[0], p[1], p[2], q[0], q[1], q[2], bodies[m].radius + bodies[f].radius, `bodies[${f}] (${JSON.stringify(ids[f])})`);
+        if (c !== null) contacts[m].push(c);
+      }
+      active.length = keep;
+      active.push(i);
+    }
   }
 
   const issues: SceneIssue[] = [];
