@@ -110,8 +110,10 @@ function explainWorldError(e: unknown, file: string): never {
   throw e;
 }
 
-/** Queue events without the clock moving on after which a run is declared stuck. */
-const STALL_WORK = 1 << 20;
+/** Queue events without the clock moving on after which a run is declared stuck: 2^18, or 64 per body in large worlds. */
+function stallWorkLimit(world: AnyWorld): number {
+  return Math.max(1 << 18, 64 * world.bodyCount);
+}
 
 /** Gives Node's event loop a turn (signal handlers, output). */
 function yieldNow(): Promise<void> {
@@ -119,7 +121,7 @@ function yieldNow(): Promise<void> {
 }
 
 /** "a" and "bounds" (12345 times), ...: the pairs that collided most in the world's last chunk. */
-function busiestPairs(world: AnyWorld): string {
+export function busiestPairs(world: AnyWorld): string {
   const e = world.events;
   const counts = new Map<string, number>();
   for (let k = 0; k < e.count; k++) {
@@ -136,7 +138,7 @@ function busiestPairs(world: AnyWorld): string {
  * between chunks and every FRAMES_PER_YIELD frames (so a signal is seen). Returns early with
  * `interrupted` on a signal. A run whose clock stops moving (bodies pinned where they cannot
  * move, colliding endlessly at one instant) is stopped with an input error naming the
- * busiest pairs, after STALL_WORK events.
+ * busiest pairs, after stallWorkLimit events.
  */
 export async function simulate(world: AnyWorld, duration: number, hooks: SimulationHooks): Promise<SimulationResult> {
   const start = world.now;
@@ -198,7 +200,7 @@ export async function simulate(world: AnyWorld, duration: number, hooks: Simulat
     if (world.now - stallTime > 1e-12 * duration) {
       stallTime = world.now;
       stallWork = 0;
-    } else if ((stallWork += rep.work) >= STALL_WORK) {
+    } else if ((stallWork += rep.work) >= stallWorkLimit(world)) {
       const why = world.events.count > 0
         ? `most between ${busiestPairs(world)} (a body pinned where it cannot move?)`
         : "and no collision among them (positions or velocities beyond what the world can resolve?)";
