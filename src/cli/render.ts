@@ -5,7 +5,7 @@
  * Runs the scene and draws it: an SVG picture (still, or animated with --animate), or an HTML
  * player when the output name ends in .html.
  */
-import { DEFAULT_DURATION, worldFromScene } from "../index.js";
+import { DEFAULT_DURATION } from "../index.js";
 import { parseArgs } from "./args.js";
 import { AtomicFile } from "./atomic-file.js";
 import { CliError, inputError } from "./cli-error.js";
@@ -15,7 +15,7 @@ import { Recording } from "./recording.js";
 import { renderHtml } from "./render-html.js";
 import { renderSvg } from "./render-svg.js";
 import { durationOption } from "./run.js";
-import { loadScene, scenePath } from "./scene-file.js";
+import { buildWorld, loadScene, scenePath } from "./scene-file.js";
 import { interrupt, interruptExitCode, simulate } from "./simulate.js";
 
 export const RENDER_OPTIONS = {
@@ -56,7 +56,7 @@ export async function render(argv: readonly string[], stdout: (s: string) => voi
   else if (/^[0-9]+$/.test(trailsText)) trails = Number(trailsText);
   else throw inputError(`carom render: --trails must be all, none, auto or a number of bodies, got ${JSON.stringify(trailsText)}`);
   const duration = durationOption(values, "render", scene.duration ?? DEFAULT_DURATION);
-  const world = worldFromScene(scene);
+  const world = buildWorld(scene, loaded.label);
   const rec = new Recording(scene, world);
   const curved = Recording.curved(world);
   const file = new AtomicFile(output);

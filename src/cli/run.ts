@@ -8,7 +8,7 @@
  */
 import { existsSync, statfsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { DEFAULT_DURATION, HIT_BODY, HIT_WALL, formatScene, sceneFromWorld, worldFromScene } from "../index.js";
+import { DEFAULT_DURATION, HIT_BODY, HIT_WALL, formatScene, sceneFromWorld } from "../index.js";
 import { parseArgs } from "./args.js";
 import { AtomicFile, commitAll } from "./atomic-file.js";
 import { CliError, inputError } from "./cli-error.js";
@@ -18,7 +18,7 @@ import { Progress } from "./progress.js";
 import { Recording } from "./recording.js";
 import { renderHtml } from "./render-html.js";
 import { renderSvg } from "./render-svg.js";
-import { loadScene, scenePath } from "./scene-file.js";
+import { buildWorld, loadScene, scenePath } from "./scene-file.js";
 import { interrupt, interruptExitCode, simulate, type AnyWorld } from "./simulate.js";
 import { xyzFrame } from "./trajectory-xyz.js";
 
@@ -122,7 +122,7 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
   const renderPath = values.render as string | undefined;
   if (renderPath !== undefined && !/\.(svg|html?)$/i.test(renderPath)) throw inputError(`carom run: --render writes .svg or .html, got ${JSON.stringify(renderPath)}`);
   const quiet = values.quiet === true;
-  const world = worldFromScene(scene);
+  const world = buildWorld(scene, label);
   const before = measure(world);
 
   const events = values.events === undefined ? null : new AtomicFile(values.events as string);

@@ -45,8 +45,8 @@ export interface ValidationReport {
  * Returns the problem, or undefined.
  */
 function startProbe(scene: Scene): string | undefined {
-  const world = worldFromScene(scene, { maxEventsPerAdvance: 64 * scene.bodies.length + 65_536 });
   try {
+    const world = worldFromScene(scene, { maxEventsPerAdvance: 64 * scene.bodies.length + 65_536 });
     const rep = world.advance(0);
     if (rep.complete) return undefined;
     return `stuck at the start (t = ${world.now}): ${rep.work} events at that one instant and still not done, most between ${busiestPairs(world)} (bodies wedged where they cannot move?)`;
