@@ -60,6 +60,7 @@ test("options are parsed by node:util parseArgs in strict mode: values, =values,
   refused(() => parseArgs("run", ["-x"], spec), /unknown option -x/);
   refused(() => parseArgs("run", ["--json=yes"], spec), /--json takes no value/);
   refused(() => parseArgs("run", ["--events"], spec), /--events needs a value/);
+  refused(() => parseArgs("run", ["-o"], spec), /^carom run: --output needs a value/);
   refused(() => parseArgs("run", ["--duration", "-1"], spec), /--duration needs a value; for one that starts with '-', write --duration=VALUE/);
   refused(() => parseArgs("run", ["--duration", "0x10"], spec), /--duration must be a decimal number \(no hexadecimal, binary or octal\), got "0x10"/);
   refused(() => parseArgs("run", ["--duration=1e-400"], spec), /--duration underflows to 0/);

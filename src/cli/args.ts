@@ -46,7 +46,7 @@ export function decimalNumber(text: string): { value: number } | { error: string
 
 /** The option's name as the user wrote it, from Node's parse error ("Unknown option '--foo'"). */
 function optionIn(message: string): string | undefined {
-  return /'(-[^' <]*)/.exec(message)?.[1];
+  return /'(-[^' <,]*)/.exec(message)?.[1];
 }
 
 export function parseArgs(command: string, argv: readonly string[], spec: Record<string, OptionSpec>): ParsedArgs {
