@@ -7,8 +7,8 @@
  * A target that exists and is not a regular file (`/dev/null`, `/dev/stdout`, a named pipe) is
  * written directly: renaming over it would replace the device or the pipe.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmdirSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { CliError, inputError } from "./cli-error.js";
 
 const open = new Set<AtomicFile>();
@@ -18,6 +18,8 @@ export class AtomicFile {
   /** The temporary file, or "" when the target is written directly (a device or a pipe). */
   readonly temp: string;
   private fd: number;
+  /** The first folder this file's constructor created (removed again, when empty, on abort). */
+  private createdFolder: string | undefined;
   private buffer: string[] = [];
   private buffered = 0;
 
@@ -28,7 +30,8 @@ export class AtomicFile {
         this.temp = "";
         this.fd = openSync(path, "w");
       } else {
-        mkdirSync(dir, { recursive: true });
+        const made = mkdirSync(dir, { recursive: true });
+        this.createdFolder = made === undefined ? undefined : resolve(made);
         this.temp = join(dir, `.${basename(path)}.${process.pid}.${counter++}.tmp`);
         this.fd = openSync(this.temp, "w");
       }
@@ -95,6 +98,18 @@ export class AtomicFile {
       if (this.temp !== "") unlinkSync(this.temp);
     } catch {
       // already gone
+    }
+    // Folders made for this file go too, while nothing else is in them.
+    if (this.createdFolder !== undefined) {
+      for (let d = dirname(resolve(this.path)); d.length >= this.createdFolder.length; d = dirname(d)) {
+        try {
+          rmdirSync(d);
+        } catch {
+          break;
+        }
+        if (d === this.createdFolder) break;
+      }
+      this.createdFolder = undefined;
     }
     open.delete(this);
   }
