@@ -48,6 +48,17 @@ test("carom validate checks many files at once: exit code 2, every file's proble
   });
 });
 
+test("carom validate --json on several files prints one report per file, in order, a missing file included", () => {
+  const r = carom(["validate", "--json", "examples/cradle.json", "missing.json", `${CORPUS}/syntax-comment.json`]);
+  assert.equal(r.code, 2);
+  assert.equal(r.stderr, "");
+  assert.deepEqual(JSON.parse(r.stdout), [
+    { ok: true, file: "examples/cradle.json", errors: [] },
+    { ok: false, file: "missing.json", errors: [{ path: "", message: "cannot read the scene: no such file" }] },
+    { ok: false, file: `${CORPUS}/syntax-comment.json`, errors: [{ path: "", message: "invalid JSON: comments are not allowed in JSON", line: 2, column: 3 }] },
+  ]);
+});
+
 test("a missing scene file, a directory and an unreadable name are invalid input that names the file", () => {
   for (const [arg, why] of [["missing.json", "no such file"], ["examples", "is a directory, not a scene file"]]) {
     const r = carom(["run", arg]);
