@@ -167,7 +167,13 @@ export function stuckBodies(scene: Scene): SceneIssue[] {
     const p = bodies[i].position;
     return [p[0], p[1], dim === 3 ? p[2] : 0];
   };
-  const contacts: Contact[][] = Array.from({ length: n }, () => []);
+  // Each body's contacts, made only for bodies that touch something (most touch nothing).
+  const contacts = new Map<number, Contact[]>();
+  const add = (i: number, c: Contact): void => {
+    const list = contacts.get(i);
+    if (list === undefined) contacts.set(i, [c]);
+    else list.push(c);
+  };
   const movable = (i: number): boolean => bodies[i].fixed !== true;
 
   const bounds = scene.bounds;
@@ -181,17 +187,17 @@ export function stuckBodies(scene: Scene): SceneIssue[] {
         const unit = (s: number): [number, number, number] => [k === 0 ? s : 0, k === 1 ? s : 0, k === 2 ? s : 0];
         if (p[k] - r - bounds.min[k] <= tol) {
           const [nx, ny, nz] = unit(-1);
-          contacts[i].push({ nx, ny, nz, what: `the bounds at ${FACES[2 * k]}` });
+          add(i, { nx, ny, nz, what: `the bounds at ${FACES[2 * k]}` });
         }
         if (bounds.max[k] - (p[k] + r) <= tol) {
           const [nx, ny, nz] = unit(1);
-          contacts[i].push({ nx, ny, nz, what: `the bounds at ${FACES[2 * k + 1]}` });
+          add(i, { nx, ny, nz, what: `the bounds at ${FACES[2 * k + 1]}` });
         }
       }
     }
     walls.forEach((w, k) => {
       const c = wallContact(w, p[0], p[1], p[2], r, `walls[${k}] (${JSON.stringify(wallIds[k])})`);
-      if (c !== null) contacts[i].push(c);
+      if (c !== null) add(i, c);
     });
   }
 
@@ -219,7 +225,7 @@ export function stuckBodies(scene: Scene): SceneIssue[] {
         const [m, f] = movable(i) ? [i, j] : [j, i];
         const p = pos(m), q = pos(f);
         const c = touch(p[0], p[1], p[2], q[0], q[1], q[2], bodies[m].radius + bodies[f].radius, `bodies[${f}] (${JSON.stringify(ids[f])})`);
-        if (c !== null) contacts[m].push(c);
+        if (c !== null) add(m, c);
       }
       active.length = keep;
       active.push(i);
@@ -227,9 +233,9 @@ export function stuckBodies(scene: Scene): SceneIssue[] {
   }
 
   const issues: SceneIssue[] = [];
-  for (let i = 0; i < n; i++) {
-    if (contacts[i].length < 2) continue;
-    const pin = pinningContacts(contacts[i], dim);
+  for (const [i, touching] of [...contacts].sort((p, q) => p[0] - q[0])) {
+    if (touching.length < 2) continue;
+    const pin = pinningContacts(touching, dim);
     if (pin === null) continue;
     const held = pin.map((c) => c.what);
     const list = held.length === 2 ? held.join(" and ") : `${held.slice(0, -1).join(", ")} and ${held[held.length - 1]}`;
