@@ -18,6 +18,7 @@
  * world reports them when it runs).
  */
 import { closestPointOnTriangleRaw, closestTrianglePoint } from "../query/closest-point-triangle.js";
+import { closePairs } from "./close-pairs.js";
 import { issueAt, type SceneIssue } from "./scene-error.js";
 import { sceneBodyIds, sceneDimensions, sceneWallIds, type Scene, type SceneWall } from "./scene-types.js";
 
@@ -201,35 +202,24 @@ export function stuckBodies(scene: Scene): SceneIssue[] {
     });
   }
 
-  // Movable bodies touching fixed ones: sweep along x over [x - r, x + r], widened by the slack
-  // (skipped when nothing is fixed, as in most scenes).
+  // Movable bodies touching fixed ones (skipped when nothing is fixed, as in most scenes).
   const groupOf = (i: number): number => bodies[i].group ?? 1;
   const maskOf = (i: number): number => bodies[i].mask ?? -1;
   if (bodies.some((b) => b.fixed === true)) {
-    const LO = new Float64Array(n), HI = new Float64Array(n);
+    // Candidates from the start check's grid, with radii grown by the touching slack.
+    const X = new Float64Array(n), Y = new Float64Array(n), Z = new Float64Array(n), R = new Float64Array(n);
     for (let i = 0; i < n; i++) {
-      const x = bodies[i].position[0], r = bodies[i].radius;
-      const pad = r * 2 * TOUCH_SLACK + 16 * Number.EPSILON * Math.abs(x);
-      LO[i] = x - r - pad;
-      HI[i] = x + r + pad;
+      [X[i], Y[i], Z[i]] = pos(i);
+      const scale = Math.max(Math.abs(X[i]), Math.abs(Y[i]), Math.abs(Z[i]));
+      R[i] = bodies[i].radius * (1 + 2 * TOUCH_SLACK) + 16 * Number.EPSILON * scale;
     }
-    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => LO[a] - LO[b] || a - b);
-    const active: number[] = [];
-    for (const i of order) {
-      let keep = 0;
-      for (const j of active) {
-        if (HI[j] < LO[i]) continue;
-        active[keep++] = j;
-        if (movable(i) === movable(j)) continue;
-        if ((groupOf(i) & maskOf(j)) === 0 || (groupOf(j) & maskOf(i)) === 0) continue;
-        const [m, f] = movable(i) ? [i, j] : [j, i];
-        const p = pos(m), q = pos(f);
-        const c = touch(p[0], p[1], p[2], q[0], q[1], q[2], bodies[m].radius + bodies[f].radius, `bodies[${f}] (${JSON.stringify(ids[f])})`);
-        if (c !== null) add(m, c);
-      }
-      active.length = keep;
-      active.push(i);
-    }
+    closePairs(X, Y, Z, R, dim, (i, j) => {
+      if (movable(i) === movable(j)) return;
+      if ((groupOf(i) & maskOf(j)) === 0 || (groupOf(j) & maskOf(i)) === 0) return;
+      const [m, f] = movable(i) ? [i, j] : [j, i];
+      const c = touch(X[m], Y[m], Z[m], X[f], Y[f], Z[f], bodies[m].radius + bodies[f].radius, `bodies[${f}] (${JSON.stringify(ids[f])})`);
+      if (c !== null) add(m, c);
+    });
   }
 
   const issues: SceneIssue[] = [];
