@@ -20,14 +20,15 @@ const body = fc.record({
   r: fc.oneof(fc.constantFrom(0, 1, 2, 3), fc.integer({ min: 1, max: 60 }), fc.constant(1e-7)),
 });
 
-test("every pair of bodies closer than their radii add up to is visited once, in 2D and 3D, with large bodies, at huge coordinates and with tiny radii far apart (the sweep fallback): brute-force twin", () => {
+test("every pair of bodies closer than their radii add up to is visited once, in 2D and 3D, with large bodies, at huge coordinates, spread far apart (a hashed grid) and with tiny radii far apart (the sweep fallback): brute-force twin", () => {
   for (const dim of [2, 3] as const) {
-    for (const scale of [0.125, 1e12]) {
+    // Scales of positions and radii: dense grids, huge coordinates, and bodies spread far apart (a hashed grid).
+    for (const [scale, rScale] of [[0.125, 0.125], [1e12, 1e12], [50, 1]]) {
       fc.assert(
         fc.property(fc.array(body, { minLength: 1, maxLength: 60 }), (bodies) => {
           const n = bodies.length;
           const X = Float64Array.from(bodies, (b) => b.x * scale), Y = Float64Array.from(bodies, (b) => b.y * scale);
-          const Z = Float64Array.from(bodies, (b) => (dim === 3 ? b.z * scale : 0)), R = Float64Array.from(bodies, (b) => b.r * scale);
+          const Z = Float64Array.from(bodies, (b) => (dim === 3 ? b.z * scale : 0)), R = Float64Array.from(bodies, (b) => b.r * rScale);
           const seen = visited(X, Y, Z, R, dim);
           for (let a = 0; a < n; a++) {
             for (let b = a + 1; b < n; b++) {
