@@ -4,22 +4,26 @@
  * (../index.js).
  *
  * Exit codes: 0 success; 2 invalid input (a bad option or scene; the message names the file
- * and the field); 1 internal error or a run that cannot be completed; 130 interrupted.
+ * and the field); 1 internal error or a run that cannot be completed; 129, 130, 143 stopped by
+ * SIGHUP, SIGINT (Ctrl-C), SIGTERM.
  * Output files are written under temporary names and renamed at the end, and removed on any
  * failure, so a failed or interrupted run leaves no partial file behind.
  */
-import { SceneError, sceneSchema } from "./index.js";
-import { parseArgs } from "./cli/args.js";
-import { abortAllFiles, writeFileAtomic } from "./cli/atomic-file.js";
+import { SceneError } from "./index.js";
+import { parseArgs, wantsHelp } from "./cli/args.js";
+import { abortAllFiles } from "./cli/atomic-file.js";
 import { bench } from "./cli/bench.js";
 import { CliError, inputError } from "./cli/cli-error.js";
+import { examples } from "./cli/examples.js";
 import { COMMAND_HELP, USAGE } from "./cli/help.js";
 import { render } from "./cli/render.js";
+import { schema } from "./cli/schema.js";
 import { run } from "./cli/run.js";
 import { pack } from "./cli/pack.js";
-import { installInterrupt } from "./cli/simulate.js";
+import { installInterrupt, interrupt, interruptExitCode } from "./cli/simulate.js";
 import { tour } from "./cli/tour.js";
 import { validate } from "./cli/validate.js";
+import { packageVersion } from "./cli/version.js";
 import { suggestKey } from "./index.js";
 
 const out = (s: string): void => {
@@ -29,21 +33,22 @@ const err = (s: string): void => {
   process.stderr.write(s);
 };
 
-const COMMANDS = ["run", "validate", "render", "bench", "schema", "tour", "help"];
+const COMMANDS = ["run", "validate", "render", "bench", "pack", "schema", "examples", "tour", "help"];
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === "help" || command === "--help" || command === "-h") {
     const topic = command === "help" ? rest[0] : undefined;
-    if (topic !== undefined && !(topic in COMMAND_HELP)) throw inputError(`carom help: no command "${topic}" (commands: ${COMMANDS.join(", ")})`);
+    if (topic !== undefined && !Object.hasOwn(COMMAND_HELP, topic)) throw inputError(`carom help: no command "${topic}" (commands: ${COMMANDS.join(", ")})`);
     out(topic === undefined ? USAGE : COMMAND_HELP[topic]);
     return 0;
   }
-  if (command === "--version" || command === "-v") {
-    out("carom 0.1.0\n");
+  if (command === "--version" || command === "-v" || command === "-V") {
+    if (rest.length > 0) throw inputError(`carom ${command} takes no arguments, got ${rest.join(" ")}`);
+    out(`carom ${packageVersion()}\n`);
     return 0;
   }
-  if (COMMANDS.includes(command) && (rest.includes("--help") || rest.includes("-h"))) {
+  if (Object.hasOwn(COMMAND_HELP, command) && wantsHelp(rest)) {
     out(COMMAND_HELP[command]);
     return 0;
   }
@@ -58,17 +63,14 @@ async function main(argv: string[]): Promise<number> {
       return bench(rest, out);
     case "pack":
       return pack(rest, out);
+    case "examples":
+      return examples(rest, out);
     case "tour":
-      parseArgs("tour", rest, {});
+      if (parseArgs("tour", rest, {}).positional.length > 0) throw inputError(`carom tour: no arguments, got ${rest.join(" ")}`);
       tour((line) => out(line + "\n"));
       return 0;
-    case "schema": {
-      const { values } = parseArgs("schema", rest, { output: { kind: "string", short: "o" } });
-      const text = JSON.stringify(sceneSchema, null, 2) + "\n";
-      if (values.output === undefined) out(text);
-      else writeFileAtomic(values.output as string, text);
-      return 0;
-    }
+    case "schema":
+      return schema(rest, out);
     default: {
       const guess = suggestKey(command, COMMANDS);
       throw inputError(`carom: unknown command "${command}"${guess === undefined ? "" : `, did you mean "${guess}"?`}\n${USAGE}`);
@@ -82,16 +84,18 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
-// Ctrl-C: the run stops at its next chunk and cleans up; a second Ctrl-C stops at once.
-installInterrupt(() => {
+// SIGINT (Ctrl-C), SIGTERM, SIGHUP: a run stops at its next chunk (within milliseconds) and
+// removes its temporary files; a second signal stops at once.
+installInterrupt((exitCode) => {
   abortAllFiles();
   process.stderr.write("\ncarom: interrupted; no output written\n");
-  process.exit(130);
+  process.exit(exitCode);
 });
 
 main(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = code;
+    // A signal that came while a short command worked still ends it with the signal's code.
+    process.exitCode = interrupt.requested && code === 0 ? interruptExitCode() : code;
   },
   (e: unknown) => {
     abortAllFiles();

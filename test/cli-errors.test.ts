@@ -41,7 +41,22 @@ test("carom validate checks many files at once: exit code 2, every file's proble
   assert.match(r.stdout, /^examples\/break\.json: valid \(2D, 16 bodies, 0 walls\)$/m);
   const json = carom(["validate", `${CORPUS}/negative-radius.json`, "--json"]);
   assert.equal(json.code, 2);
-  assert.deepEqual(JSON.parse(json.stdout), { file: `${CORPUS}/negative-radius.json`, valid: false, errors: [`${CORPUS}/negative-radius.json: bodies[3].radius must be >= 0, got -1`] });
+  assert.deepEqual(JSON.parse(json.stdout), {
+    ok: false,
+    file: `${CORPUS}/negative-radius.json`,
+    errors: [{ path: "/bodies/3/radius", message: "bodies[3].radius must be >= 0, got -1", value: -1 }],
+  });
+});
+
+test("carom validate --json on several files prints one report per file, in order, a missing file included", () => {
+  const r = carom(["validate", "--json", "examples/cradle.json", "missing.json", `${CORPUS}/syntax-comment.json`]);
+  assert.equal(r.code, 2);
+  assert.equal(r.stderr, "");
+  assert.deepEqual(JSON.parse(r.stdout), [
+    { ok: true, file: "examples/cradle.json", errors: [] },
+    { ok: false, file: "missing.json", errors: [{ path: "", message: "cannot read the scene: no such file" }] },
+    { ok: false, file: `${CORPUS}/syntax-comment.json`, errors: [{ path: "", message: "invalid JSON: comments are not allowed in JSON", line: 2, column: 3 }] },
+  ]);
 });
 
 test("a missing scene file, a directory and an unreadable name are invalid input that names the file", () => {

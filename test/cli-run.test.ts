@@ -167,8 +167,9 @@ test("asking for frames or a picture does not change the run's events by a singl
 test("bad options and arguments exit with code 2 and a message that names them", () => {
   const cases: [string[], RegExp][] = [
     [["run", "--evnets", "x.ndjson"], /carom run: unknown option --evnets, did you mean --events\?/],
-    [["run", "--duration", "-1"], /--duration must be >= 0, got -1/],
-    [["run", "--duration", "soon"], /--duration must be a finite number, got "soon"/],
+    [["run", "--duration=-1"], /--duration must be >= 0, got -1/],
+    [["run", "--duration", "-1"], /--duration needs a value; for one that starts with '-', write --duration=VALUE/],
+    [["run", "--duration", "soon"], /--duration must be a decimal number, got "soon"/],
     [["run", "--every", "0.1"], /--every goes with --trajectory FILE/],
     [["run", "--trajectory", "t.xyz", "--every", "0"], /--every must be > 0/],
     [["run", "a.json", "b.json"], /one scene at a time/],

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { SceneError, checkSceneStart, editDistance, parseJson, parseScene, suggestKey, validateScene, validateSceneStructure, worldFromScene, type Scene } from "../src/index.js";
+import { SceneError, checkSceneStart, editDistance, jsonPointer, parseJson, valueAtPointer, parseScene, suggestKey, validateScene, validateSceneStructure, worldFromScene, type Scene } from "../src/index.js";
 
 /** The message of the SceneError that f throws. */
 function message(f: () => unknown): string {
@@ -126,16 +126,19 @@ const crowded = fc
   }));
 
 test("the start-state check agrees with the world's own check on random crowded scenes", () => {
-  let rejected = 0, accepted = 0;
+  let rejected = 0, accepted = 0, stuck = 0;
   fc.assert(
     fc.property(crowded, (raw) => {
       const scene = validateSceneStructure(raw, "r.json");
+      // The world checks overlaps and bounds at the start; bodies with no room to move are
+      // this check's own addition (scene-stuck.ts), judged only when nothing overlaps.
       let ours = true;
       try {
         checkSceneStart(scene, "r.json");
       } catch (e) {
         assert.ok(e instanceof SceneError);
-        ours = false;
+        ours = e.issues.every((issue) => / has no room to move: /.test(issue.text));
+        if (ours) stuck++;
       }
       let worlds = true;
       try {
@@ -151,6 +154,7 @@ test("the start-state check agrees with the world's own check on random crowded 
     { seed: 42, numRuns: 500 },
   );
   assert.ok(rejected > 50 && accepted > 50, `${accepted} accepted, ${rejected} rejected`);
+  assert.ok(stuck > 0 && stuck < accepted / 2, `${stuck} of ${accepted} found stuck`);
 });
 
 test("parseScene returns the scene typed, with defaults left to the readers of the fields", () => {
@@ -161,4 +165,27 @@ test("parseScene returns the scene typed, with defaults left to the readers of t
   assert.equal(w.ids[0], "0");
   assert.equal(w.mass(0), 1);
   assert.equal(w.defaultRestitution, 1);
+});
+
+test("the JSON reader refuses nesting deeper than 64 without recursing further (100,000 levels), and nonzero numbers that underflow to 0", () => {
+  const deep = "[".repeat(100_000) + "]".repeat(100_000);
+  assert.throws(() => parseJson(deep, "d.json"), (e: unknown) => e instanceof SceneError && e.message === "d.json:1:65: nested deeper than 64 arrays and objects (a scene needs five)");
+  const ok = "[".repeat(64) + "]".repeat(64);
+  assert.deepEqual(parseJson(ok), JSON.parse(ok));
+  assert.throws(() => parseJson('{"a": [1e-400]}', "u.json"), /^SceneError: u\.json:1:8: a\[0\]: number 1e-400 underflows to 0 \(the smallest double is 5e-324\); write 0 if 0 is meant$/);
+  assert.throws(() => parseJson('{"a": 0x10}', "h.json"), /h\.json:1:7: a: invalid JSON: numbers must be decimal: "0x\.\.\." \(hexadecimal, binary and octal are not JSON\)/);
+  for (const zero of ["0", "-0", "0.0e-400", "0e5"]) assert.ok(Object.is(parseJson(zero), Number(zero)), zero);
+  assert.equal(parseJson("5e-324"), 5e-324);
+});
+
+test("a JSON path as the messages write it becomes a JSON Pointer, and the pointer finds the value", () => {
+  assert.equal(jsonPointer(""), "");
+  assert.equal(jsonPointer("bodies[3].radius"), "/bodies/3/radius");
+  assert.equal(jsonPointer('walls[0]["a/b~c"].min[1]'), "/walls/0/a~1b~0c/min/1");
+  assert.equal(jsonPointer('["$odd key"]'), "/$odd key");
+  const doc = { bodies: [{ radius: -1 }], "a/b~c": { x: null } };
+  assert.equal(valueAtPointer(doc, "/bodies/0/radius"), -1);
+  assert.equal(valueAtPointer(doc, "/a~1b~0c/x"), null);
+  assert.equal(valueAtPointer(doc, "/bodies/1"), undefined);
+  assert.equal(valueAtPointer(doc, "/bodies/0/radius/x"), undefined);
 });

@@ -1,7 +1,13 @@
 /**
- * Command-line options: `--name value`, `--name=value`, `-o value`, flags, and positional
- * arguments; `--` ends the options. Unknown options get the closest known one suggested.
+ * Command-line options, parsed by Node's own `util.parseArgs` in strict mode: `--name value`,
+ * `--name=value`, `-o value`, flags, positional arguments, `--` to end the options. Unknown
+ * options get the closest known one suggested; every command also takes `-h, --help`.
+ *
+ * Numbers are decimal only (`12`, `-0.5`, `1e-3`): hexadecimal, binary and octal forms,
+ * `Infinity`, and literals that overflow (`1e400`) or underflow to zero (`1e-400`) are
+ * rejected with a message naming the option, where `Number()` would quietly accept them.
  */
+import { parseArgs as parseNodeArgs } from "node:util";
 import { suggestKey } from "../index.js";
 import { inputError } from "./cli-error.js";
 
@@ -13,51 +19,82 @@ export interface OptionSpec {
 
 export interface ParsedArgs {
   positional: string[];
-  /** Option values by long name (numbers already checked to be finite). */
+  /** Option values by long name (numbers already checked to be finite decimals). */
   values: Record<string, string | number | boolean>;
 }
 
-export function parseArgs(command: string, argv: readonly string[], spec: Record<string, OptionSpec>): ParsedArgs {
-  const positional: string[] = [];
-  const values: Record<string, string | number | boolean> = {};
-  const names = Object.keys(spec);
-  const byShort = new Map(names.filter((n) => spec[n].short !== undefined).map((n) => [spec[n].short as string, n]));
-  for (let k = 0; k < argv.length; k++) {
-    const arg = argv[k];
-    if (arg === "--") {
-      positional.push(...argv.slice(k + 1));
-      break;
-    }
-    let name: string | undefined;
-    let inline: string | undefined;
-    if (arg.startsWith("--")) {
-      const eq = arg.indexOf("=");
-      name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
-      inline = eq < 0 ? undefined : arg.slice(eq + 1);
-      if (!(name in spec)) {
-        const guess = suggestKey(name, names);
-        throw inputError(`carom ${command}: unknown option --${name}${guess === undefined ? "" : `, did you mean --${guess}?`} (see carom help ${command})`);
-      }
-    } else if (arg.startsWith("-") && arg.length > 1 && !/^-[0-9.]/.test(arg)) {
-      name = byShort.get(arg.slice(1));
-      if (name === undefined) throw inputError(`carom ${command}: unknown option ${arg} (see carom help ${command})`);
-    } else {
-      positional.push(arg);
-      continue;
-    }
-    const s = spec[name];
-    if (s.kind === "flag") {
-      if (inline !== undefined) throw inputError(`carom ${command}: --${name} takes no value`);
-      values[name] = true;
-      continue;
-    }
-    const raw = inline ?? argv[++k];
-    if (raw === undefined) throw inputError(`carom ${command}: --${name} needs a value`);
-    if (s.kind === "number") {
-      const v = raw.trim() === "" ? NaN : Number(raw);
-      if (!Number.isFinite(v)) throw inputError(`carom ${command}: --${name} must be a finite number, got ${JSON.stringify(raw)}`);
-      values[name] = v;
-    } else values[name] = raw;
+/** The option every command takes. */
+export const HELP_OPTION: OptionSpec = { kind: "flag", short: "h" };
+
+const DECIMAL = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
+
+/**
+ * A decimal number literal as a finite double, or a reason why not: not decimal, out of range
+ * (overflows to Infinity), or so small that it rounds to zero although it is not zero.
+ */
+export function decimalNumber(text: string): { value: number } | { error: string } {
+  if (!DECIMAL.test(text)) {
+    if (/^[+-]?0[xXbBoO]/.test(text)) return { error: "must be a decimal number (no hexadecimal, binary or octal)" };
+    if (/^[+-]?(Infinity|inf)/i.test(text)) return { error: "must be a finite number" };
+    return { error: "must be a decimal number" };
   }
-  return { positional, values };
+  const value = Number(text);
+  if (!Number.isFinite(value)) return { error: "is out of range (larger than the largest double, 1.8e308)" };
+  if (value === 0 && /[1-9]/.test(text.replace(/[eE].*$/, ""))) return { error: "underflows to 0 (smaller than the smallest double, 5e-324)" };
+  return { value };
+}
+
+/** The option's name as the user wrote it, from Node's parse error ("Unknown option '--foo'"). */
+function optionIn(message: string): string | undefined {
+  return /'(-[^' <,]*)/.exec(message)?.[1];
+}
+
+export function parseArgs(command: string, argv: readonly string[], spec: Record<string, OptionSpec>): ParsedArgs {
+  const all: Record<string, OptionSpec> = { help: HELP_OPTION, ...spec };
+  const options: Record<string, { type: "string" | "boolean"; short?: string }> = {};
+  for (const [name, s] of Object.entries(all)) {
+    options[name] = s.short === undefined ? { type: s.kind === "flag" ? "boolean" : "string" } : { type: s.kind === "flag" ? "boolean" : "string", short: s.short };
+  }
+  let parsed: { values: Record<string, string | boolean | (string | boolean)[] | undefined>; positionals: string[] };
+  try {
+    parsed = parseNodeArgs({ args: [...argv], options, strict: true, allowPositionals: true });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const message = (e as Error).message;
+    const seen = optionIn(message);
+    const see = ` (see carom help ${command})`;
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && seen !== undefined) {
+      const guess = seen.startsWith("--") ? suggestKey(seen.slice(2).split("=")[0], Object.keys(all)) : undefined;
+      throw inputError(`carom ${command}: unknown option ${seen}${guess === undefined ? "" : `, did you mean --${guess}?`}${see}`);
+    }
+    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && seen !== undefined) {
+      const name = seen.replace(/^-+/, "");
+      const long = name.length === 1 ? Object.keys(all).find((k) => all[k].short === name) ?? name : name;
+      if (all[long]?.kind === "flag") throw inputError(`carom ${command}: --${long} takes no value${see}`);
+      if (/ambiguous/.test(message)) throw inputError(`carom ${command}: --${long} needs a value; for one that starts with '-', write --${long}=VALUE${see}`);
+      throw inputError(`carom ${command}: --${long} needs a value${see}`);
+    }
+    throw inputError(`carom ${command}: ${message.split("\n")[0]}${see}`);
+  }
+  const values: Record<string, string | number | boolean> = {};
+  for (const [name, raw] of Object.entries(parsed.values)) {
+    if (raw === undefined || name === "help") continue;
+    const s = all[name];
+    if (s.kind === "number") {
+      const text = String(raw);
+      const n = decimalNumber(text);
+      if ("error" in n) throw inputError(`carom ${command}: --${name} ${n.error}, got ${JSON.stringify(text)}`);
+      values[name] = n.value;
+    } else values[name] = raw as string | boolean;
+  }
+  return { positional: parsed.positionals, values };
+}
+
+/** True when the arguments ask for help (`-h` or `--help` before any `--`). */
+export function wantsHelp(argv: readonly string[]): boolean {
+  for (const a of argv) {
+    if (a === "--") return false;
+    if (a === "--help" || a === "-h") return true;
+  }
+  return false;
 }

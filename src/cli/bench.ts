@@ -7,7 +7,8 @@
 import { cpus } from "node:os";
 import { EXAMPLE_SCENES, timeOfImpactCircles, timeOfImpactSpheres, worldFromScene, type Scene } from "../index.js";
 import { parseArgs } from "./args.js";
-import { interrupt } from "./simulate.js";
+import { inputError } from "./cli-error.js";
+import { interrupt, interruptExitCode } from "./simulate.js";
 
 interface Row {
   name: string;
@@ -93,8 +94,14 @@ function sceneRow(name: string, scene: Scene, duration: number, reps: number): R
   };
 }
 
+export const BENCH_OPTIONS = {
+  json: { kind: "flag" },
+  quick: { kind: "flag" },
+} as const;
+
 export async function bench(argv: readonly string[], stdout: (s: string) => void): Promise<number> {
-  const { values } = parseArgs("bench", argv, { json: { kind: "flag" }, quick: { kind: "flag" } });
+  const { positional, values } = parseArgs("bench", argv, BENCH_OPTIONS);
+  if (positional.length > 0) throw inputError(`carom bench: no arguments besides --quick and --json, got ${positional.join(" ")}`);
   const quick = values.quick === true;
   const reps = quick ? 3 : 7;
   const cases: (() => Row)[] = [
@@ -121,5 +128,5 @@ export async function bench(argv: readonly string[], stdout: (s: string) => void
     await new Promise((resolve) => setImmediate(resolve));
   }
   if (values.json === true) stdout(JSON.stringify({ machine, rows }) + "\n");
-  return interrupt.requested ? 130 : 0;
+  return interrupt.requested ? interruptExitCode() : 0;
 }

@@ -1,8 +1,11 @@
 /** The command's help texts (`carom help`, `carom help <command>`, `carom <command> --help`). */
+import { PACK_HELP } from "./pack.js";
 
 export const USAGE = `carom: exact continuous collision detection for moving circles and spheres
 
 usage: carom <command> [options]
+       carom --version         print the version (also -v)
+       carom --help            this text (also -h); carom <command> --help for a command's options
 
 commands:
   run [scene.json]        simulate a scene (without one: a pool break) and print a summary
@@ -11,15 +14,18 @@ commands:
                           draw a run: bounds, walls, bodies at start and end, their paths
                           (--animate for an animated SVG; -o player.html for a player)
   bench                   a quick benchmark of carom on this machine
+  pack -o scene.json ...  a jammed periodic packing of disks or spheres (carom pack --help)
   schema [-o FILE]        print the JSON Schema of the scene format
+  examples [folder]       write the example scenes into a folder (default: examples)
   tour                    a short tour of the queries with real results
   help [command]          this text, or a command's options
 
 exit codes: 0 success, 2 invalid input (the message names the file and the field),
-            1 internal error or unfinished run, 130 interrupted (Ctrl-C)
+            1 internal error, 129/130/143 stopped by SIGHUP/SIGINT (Ctrl-C)/SIGTERM
 
 examples:
   carom run
+  carom examples && carom run examples/gas.json --json
   carom run examples/cradle.json --duration 5 --events events.ndjson --final end.json
   carom run end.json --duration 5 --json
   carom render examples/break.json -o break.svg
@@ -30,6 +36,7 @@ export const COMMAND_HELP: Record<string, string> = {
 
 Simulates the scene (the built-in pool break when none is given) and prints a summary:
 collisions by kind, simulated and wall time, energy and momentum before and after.
+examples/NAME.json names a packaged example when no such file exists here (see carom examples).
 
 options:
   --duration T            simulate for T time units (default: the scene's "duration", else 10)
@@ -40,19 +47,33 @@ options:
   --trajectory FILE       write frames in the extended XYZ format (positions, velocities, radii;
                           ASE, OVITO and VMD read it)
   --every DT              the frame interval for --trajectory (default: duration / 100)
+  --max-frames N          refuse a --trajectory of more than N frames (default 1000000); a
+                          trajectory larger than the free disk space is refused too
   --render FILE           also draw the run (.svg picture or .html player)
   --json                  print the summary as one JSON object
   --max-collisions N      stop with an error after N collisions (default 100000000)
   -q, --quiet             no progress bar and no text summary
+  -h, --help              this text
 
-Output files are written under a temporary name and renamed at the end: a failed or
-interrupted run leaves no partial file. Ctrl-C stops the run cleanly.
+Numbers are decimal (0x10, Infinity and 1e-400 are refused). Outputs are checked before the
+run: a folder, the same file for two options, or the scene itself is refused (exit code 2).
+They are written under a temporary name and renamed at the end: a failed or interrupted run
+leaves no partial file and earlier files as they were. SIGINT (Ctrl-C), SIGTERM and SIGHUP
+stop the run within a second (exit codes 130, 143, 129).
 `,
-  validate: `usage: carom validate scene.json [more.json ...] [--json]
+  validate: `usage: carom validate scene.json [more.json ...] [--json] [--quiet]
 
 Checks scene files: JSON syntax (with line and column), every key and value (unknown keys get
 the intended one suggested), dimensions, unique ids, and the start state (no body overlapping
-another or a wall, every movable body inside the bounds). Exit code 2 when any file is invalid.
+another or a wall, every movable body inside the bounds, none held from opposite sides with
+no room to move). Exit code 2 when any file is invalid.
+
+options:
+  --json                  print {"ok", "file", "errors": [{"path", "message", "value"}]} per
+                          file ("path" a JSON Pointer such as "/bodies/3/radius"); an array
+                          for several files
+  -q, --quiet             say nothing about valid files
+  -h, --help              this text
 `,
   render: `usage: carom render [scene.json] -o picture.svg [options]
 
@@ -68,23 +89,51 @@ options:
   --view xy|xz|yz         the projection of a 3D scene (default xy)
   --width PX              picture width in pixels (default 1000)
   --speed S               seconds of animation per time unit (default 1)
+  --max-collisions N      stop with an error after N collisions (default 100000000)
   -q, --quiet             no progress bar and no message
+  -h, --help              this text
 `,
   bench: `usage: carom bench [--quick] [--json]
 
 Measures carom on this machine: the time-of-impact kernels on seeded inputs, and the example
 scenes (break, breakout, cradle, gas, spheres) run to their end, building the world included.
-Prints medians and spread (min-max) of several repetitions; --quick runs fewer and shorter.
+Prints medians and spread (min-max) of several repetitions.
+
+options:
+  --quick                 fewer and shorter repetitions
+  --json                  print the results as one JSON object
+  -h, --help              this text
 `,
+  pack: PACK_HELP,
   schema: `usage: carom schema [-o FILE]
 
 Prints the JSON Schema (draft 2020-12) of the scene format; the package ships it as
 dist/scene.schema.json.
+
+options:
+  -o, --output FILE       write it to FILE instead of printing it
+  -h, --help              this text
+`,
+  examples: `usage: carom examples [folder] [options]
+
+Writes the example scenes that ship with carom into a folder (default: examples), with their
+"$schema" pointing at the package's schema, so that they can be run and edited:
+carom run examples/gas.json. Files that exist with other content are left alone (exit code 2).
+
+options:
+  --force                 replace files that exist with other content
+  -q, --quiet             no message
+  -h, --help              this text
 `,
   tour: `usage: carom tour
 
 A short tour of the queries with real results.
+
+options:
+  -h, --help              this text
 `,
   help: `usage: carom help [command]
+
+Prints the overview, or a command's options (the same as carom <command> --help).
 `,
 };

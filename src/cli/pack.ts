@@ -5,9 +5,10 @@
  *     carom pack --dimensions 2|3 --count N --radii r1[,r2,…] [--fractions f1,…] --seed S
  *                [--target-pressure P] [--growth-rate G] [--quiet] -o scene.json
  */
-import { parseArgs } from "node:util";
 import { Packer } from "../science.js";
+import { decimalNumber, parseArgs, wantsHelp } from "./args.js";
 import { writeFileAtomic } from "./atomic-file.js";
+import { checkOutputs } from "./output-check.js";
 import { CliError, inputError } from "./cli-error.js";
 import { Progress } from "./progress.js";
 import { interrupt } from "./simulate.js";
@@ -24,8 +25,9 @@ export const PACK_HELP = `carom pack: a jammed periodic packing (Lubachevsky-Sti
   --seed              integer seed of the random start
   --target-pressure   stop when the reduced pressure PV/NkT reaches P (default 1e6)
   --growth-rate       relative growth rate per unit time (default 0.02; slower packs denser)
-  --quiet             no progress bar (it is drawn on stderr only when stderr is a terminal)
+  -q, --quiet         no progress bar (it is drawn on stderr only when stderr is a terminal)
   -o, --output        the scene file to write (periodic bounds, bodies at rest)
+  -h, --help          this text
 
   Monodisperse spheres jam near 0.64, 50:50 disks of radii 1:1.4 near 0.84.
 `;
@@ -33,59 +35,49 @@ export const PACK_HELP = `carom pack: a jammed periodic packing (Lubachevsky-Sti
 function numberList(raw: string, name: string): number[] {
   const parts = raw.split(",").map((p) => p.trim());
   return parts.map((p) => {
-    const v = p === "" ? NaN : Number(p);
+    const d = decimalNumber(p);
+    const v = "value" in d ? d.value : NaN;
     if (!(v > 0 && v < Infinity)) throw inputError(`carom pack: --${name} must be positive numbers separated by commas, got ${JSON.stringify(raw)}`);
     return v;
   });
 }
 
-function numberOption(raw: string | undefined, name: string, integer: boolean): number | undefined {
-  if (raw === undefined) return undefined;
-  const v = raw.trim() === "" ? NaN : Number(raw);
-  if (!Number.isFinite(v) || (integer && !Number.isInteger(v))) throw inputError(`carom pack: --${name} must be ${integer ? "an integer" : "a finite number"}, got ${JSON.stringify(raw)}`);
-  return v;
-}
+/** The options of `carom pack` (node:util parseArgs, strict; numbers decimal only). */
+export const PACK_OPTIONS = {
+  dimensions: { kind: "number" },
+  count: { kind: "number" },
+  radii: { kind: "string" },
+  fractions: { kind: "string" },
+  seed: { kind: "number" },
+  "target-pressure": { kind: "number" },
+  "growth-rate": { kind: "number" },
+  quiet: { kind: "flag", short: "q" },
+  output: { kind: "string", short: "o" },
+} as const;
 
 export async function pack(argv: string[], out: (s: string) => void): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        dimensions: { type: "string" },
-        count: { type: "string" },
-        radii: { type: "string" },
-        fractions: { type: "string" },
-        seed: { type: "string" },
-        "target-pressure": { type: "string" },
-        "growth-rate": { type: "string" },
-        quiet: { type: "boolean" },
-        output: { type: "string", short: "o" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (e) {
-    throw inputError(`carom pack: ${(e as Error).message} (see carom pack --help)`);
-  }
-  if (values.help === true) {
+  if (wantsHelp(argv)) {
     out(PACK_HELP);
     return 0;
   }
+  const { positional, values } = parseArgs("pack", argv, PACK_OPTIONS);
+  if (positional.length > 0) throw inputError(`carom pack: no positional arguments, got ${positional.join(" ")} (see carom pack --help)`);
   for (const required of ["dimensions", "count", "radii", "seed", "output"]) {
     if (values[required] === undefined) throw inputError(`carom pack: --${required} is required (see carom pack --help)`);
   }
-  const dimensions = numberOption(values.dimensions as string, "dimensions", true);
-  if (dimensions !== 2 && dimensions !== 3) throw inputError(`carom pack: --dimensions must be 2 or 3, got ${JSON.stringify(values.dimensions)}`);
-  const count = numberOption(values.count as string, "count", true) as number;
+  const dimensions = values.dimensions as number;
+  if (dimensions !== 2 && dimensions !== 3) throw inputError(`carom pack: --dimensions must be 2 or 3, got ${dimensions}`);
+  const count = values.count as number;
+  if (!Number.isInteger(count)) throw inputError(`carom pack: --count must be an integer, got ${count}`);
   const radii = numberList(values.radii as string, "radii");
   const fractions = values.fractions === undefined ? undefined : numberList(values.fractions as string, "fractions");
   if (fractions !== undefined && fractions.length !== radii.length) throw inputError(`carom pack: --fractions needs one entry per radius (${radii.length}), got ${fractions.length}`);
-  const seed = numberOption(values.seed as string, "seed", true) as number;
-  const targetPressure = numberOption(values["target-pressure"] as string | undefined, "target-pressure", false);
-  const growthRate = numberOption(values["growth-rate"] as string | undefined, "growth-rate", false);
+  const seed = values.seed as number;
+  if (!Number.isInteger(seed)) throw inputError(`carom pack: --seed must be an integer, got ${seed}`);
+  const targetPressure = values["target-pressure"] as number | undefined;
+  const growthRate = values["growth-rate"] as number | undefined;
   const output = values.output as string;
+  checkOutputs("pack", [{ flag: "--output", path: output }]);
 
   const started = performance.now();
   let packer: Packer;

@@ -5,17 +5,18 @@
  * Runs the scene and draws it: an SVG picture (still, or animated with --animate), or an HTML
  * player when the output name ends in .html.
  */
-import { DEFAULT_DURATION, worldFromScene } from "../index.js";
+import { DEFAULT_DURATION } from "../index.js";
 import { parseArgs } from "./args.js";
 import { AtomicFile } from "./atomic-file.js";
 import { CliError, inputError } from "./cli-error.js";
+import { checkOutputs } from "./output-check.js";
 import { Progress } from "./progress.js";
 import { Recording } from "./recording.js";
 import { renderHtml } from "./render-html.js";
 import { renderSvg } from "./render-svg.js";
 import { durationOption } from "./run.js";
-import { loadScene } from "./scene-file.js";
-import { simulate } from "./simulate.js";
+import { buildWorld, loadScene, scenePath } from "./scene-file.js";
+import { interrupt, interruptExitCode, simulate } from "./simulate.js";
 
 export const RENDER_OPTIONS = {
   output: { kind: "string", short: "o" },
@@ -42,6 +43,7 @@ export async function render(argv: readonly string[], stdout: (s: string) => voi
   if (!(width >= 50 && width <= 20000)) throw inputError(`carom render: --width must be between 50 and 20000 pixels, got ${width}`);
   const speed = (values.speed as number | undefined) ?? 1;
   if (!(speed > 0)) throw inputError(`carom render: --speed must be > 0, got ${speed}`);
+  checkOutputs("render", [{ flag: "-o", path: output }], positional.map(scenePath));
   const loaded = loadScene(positional[0]);
   const { scene } = loaded;
   const n = scene.bodies.length;
@@ -54,7 +56,7 @@ export async function render(argv: readonly string[], stdout: (s: string) => voi
   else if (/^[0-9]+$/.test(trailsText)) trails = Number(trailsText);
   else throw inputError(`carom render: --trails must be all, none, auto or a number of bodies, got ${JSON.stringify(trailsText)}`);
   const duration = durationOption(values, "render", scene.duration ?? DEFAULT_DURATION);
-  const world = worldFromScene(scene);
+  const world = buildWorld(scene, loaded.label);
   const rec = new Recording(scene, world);
   const curved = Recording.curved(world);
   const file = new AtomicFile(output);
@@ -70,10 +72,12 @@ export async function render(argv: readonly string[], stdout: (s: string) => voi
     onProgress: (f, c) => progress.update(f, `${c} collisions`),
   });
   progress.done();
-  if (result.interrupted) throw new CliError(`carom render: interrupted at t = ${result.reached}; no output written`, 130);
+  const interrupted = (): CliError => new CliError(`carom render: interrupted at t = ${result.reached}; no output written`, interruptExitCode());
+  if (result.interrupted) throw interrupted();
   rec.finish(world);
   const title = loaded.name;
   file.write(html ? renderHtml(rec, { view, title, speed }) : renderSvg(rec, { view, animate: values.animate === true, trails, width, speed, title }));
+  if (interrupt.requested) throw interrupted();
   file.commit();
   if (values.quiet !== true) stdout(`carom render: wrote ${output} (${loaded.label}, t = ${result.start} to ${world.now}, ${rec.collisions} collisions)\n`);
   return 0;

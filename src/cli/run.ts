@@ -6,17 +6,20 @@
  * kind, simulated and wall time, energy and momentum before and after. Every output file is
  * written under a temporary name and renamed when the run has succeeded.
  */
-import { DEFAULT_DURATION, HIT_BODY, HIT_WALL, formatScene, sceneFromWorld, worldFromScene } from "../index.js";
+import { existsSync, statfsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { DEFAULT_DURATION, HIT_BODY, HIT_WALL, formatScene, sceneFromWorld } from "../index.js";
 import { parseArgs } from "./args.js";
-import { AtomicFile } from "./atomic-file.js";
+import { AtomicFile, commitAll } from "./atomic-file.js";
 import { CliError, inputError } from "./cli-error.js";
 import { eventLine } from "./event-lines.js";
+import { checkOutputs, type OutputPath } from "./output-check.js";
 import { Progress } from "./progress.js";
 import { Recording } from "./recording.js";
 import { renderHtml } from "./render-html.js";
 import { renderSvg } from "./render-svg.js";
-import { loadScene } from "./scene-file.js";
-import { simulate, type AnyWorld } from "./simulate.js";
+import { buildWorld, loadScene, scenePath } from "./scene-file.js";
+import { interrupt, interruptExitCode, simulate, type AnyWorld } from "./simulate.js";
 import { xyzFrame } from "./trajectory-xyz.js";
 
 export const RUN_OPTIONS = {
@@ -29,7 +32,50 @@ export const RUN_OPTIONS = {
   render: { kind: "string" },
   quiet: { kind: "flag", short: "q" },
   "max-collisions": { kind: "number" },
+  "max-frames": { kind: "number" },
 } as const;
+
+/** The default bound on --trajectory frames. */
+export const DEFAULT_MAX_FRAMES = 1_000_000;
+
+/** "1.2 GB": a byte count for messages. */
+export function bytesText(n: number): string {
+  const units = ["bytes", "kB", "MB", "GB", "TB", "PB", "EB"];
+  let k = 0;
+  while (n >= 1000 && k < units.length - 1) {
+    n /= 1000;
+    k++;
+  }
+  return n >= 1e21 ? `${n.toExponential(1)} ${units[k]}` : `${k === 0 ? n : +n.toPrecision(2)} ${units[k]}`;
+}
+
+/**
+ * Rejects a frame interval that would write more than `maxFrames` frames, or more bytes than
+ * the output's disk has free, with the size it would take.
+ */
+function checkFrames(path: string, duration: number, every: number, bodies: number, maxFrames: number): void {
+  const frames = Math.floor(duration / every) + 1;
+  const bytes = frames * (200 + 150 * bodies); // a row is 8 numbers of up to 19 characters
+  const size = `${!Number.isFinite(frames) ? "endless" : frames < 1e15 ? frames.toLocaleString("en-US") : frames.toExponential(1)} frames of ${bodies} bodies, about ${bytesText(bytes)}`;
+  if (!(frames <= maxFrames)) {
+    throw inputError(`carom run: --every ${every} over a duration of ${duration} asks for ${size}; the limit is --max-frames ${maxFrames} (raise it, or take a larger --every)`);
+  }
+  let free = Infinity;
+  try {
+    const fs = statfsSync(existingFolder(path));
+    free = fs.bavail * fs.bsize;
+  } catch {
+    // no file system figures: no check
+  }
+  if (bytes > free) throw inputError(`carom run: --trajectory ${path} would take ${size}, but its disk has only ${bytesText(free)} free (take a larger --every)`);
+}
+
+/** The nearest folder of `path` that exists. */
+function existingFolder(path: string): string {
+  let dir = dirname(resolve(path));
+  while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
 
 /** Energy (kinetic + potential) and momentum of a world now. */
 function measure(world: AnyWorld): { kinetic: number; potential: number; total: number; momentum: number[] } {
@@ -56,6 +102,14 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
   if (values.every !== undefined && values.trajectory === undefined) throw inputError("carom run: --every goes with --trajectory FILE");
   const maxCollisions = (values["max-collisions"] as number | undefined) ?? 100_000_000;
   if (!(maxCollisions >= 0)) throw inputError(`carom run: --max-collisions must be >= 0, got ${maxCollisions}`);
+  const maxFrames = (values["max-frames"] as number | undefined) ?? DEFAULT_MAX_FRAMES;
+  if (!(maxFrames >= 1)) throw inputError(`carom run: --max-frames must be >= 1, got ${maxFrames}`);
+  if (values["max-frames"] !== undefined && values.trajectory === undefined) throw inputError("carom run: --max-frames goes with --trajectory FILE");
+  const outputs: OutputPath[] = [];
+  for (const flag of ["events", "final", "trajectory", "render"] as const) {
+    if (values[flag] !== undefined) outputs.push({ flag: `--${flag}`, path: values[flag] as string });
+  }
+  checkOutputs("run", outputs, positional.map(scenePath));
   const loaded = loadScene(positional[0]);
   const { scene, label } = loaded;
   const duration = durationOption(values, "run", scene.duration ?? DEFAULT_DURATION);
@@ -63,11 +117,12 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
   if (values.trajectory !== undefined) {
     every = (values.every as number | undefined) ?? (duration > 0 ? duration / 100 : 1);
     if (!(every > 0)) throw inputError(`carom run: --every must be > 0, got ${values.every ?? every}`);
+    checkFrames(values.trajectory as string, duration, every, scene.bodies.length, maxFrames);
   }
   const renderPath = values.render as string | undefined;
   if (renderPath !== undefined && !/\.(svg|html?)$/i.test(renderPath)) throw inputError(`carom run: --render writes .svg or .html, got ${JSON.stringify(renderPath)}`);
   const quiet = values.quiet === true;
-  const world = worldFromScene(scene);
+  const world = buildWorld(scene, label);
   const before = measure(world);
 
   const events = values.events === undefined ? null : new AtomicFile(values.events as string);
@@ -96,24 +151,25 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
     onProgress: (f, c) => progress.update(f, `t = ${num(world.now)}, ${c} collisions`),
   });
   progress.done();
-  if (result.interrupted) throw new CliError(`carom run: interrupted at t = ${num(result.reached)} of ${num(result.end)}; no output written`, 130);
+  const interrupted = (): CliError => new CliError(`carom run: interrupted at t = ${num(result.reached)} of ${num(result.end)}; no output written`, interruptExitCode());
+  if (result.interrupted) throw interrupted();
   const after = measure(world);
 
-  const outputs: Record<string, string> = {};
+  const written: Record<string, string> = {};
   const pending: AtomicFile[] = [];
   if (events !== null) {
     pending.push(events);
-    outputs.events = events.path;
+    written.events = events.path;
   }
   if (trajectory !== null) {
     pending.push(trajectory);
-    outputs.trajectory = trajectory.path;
+    written.trajectory = trajectory.path;
   }
   if (values.final !== undefined) {
     const f = new AtomicFile(values.final as string);
     f.write(formatScene(sceneFromWorld(world, scene)));
     pending.push(f);
-    outputs.final = f.path;
+    written.final = f.path;
   }
   if (recording !== null && renderPath !== undefined) {
     recording.finish(world);
@@ -121,9 +177,10 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
     const title = loaded.name;
     f.write(/\.html?$/i.test(renderPath) ? renderHtml(recording, { view: "xy", title, speed: 1 }) : renderSvg(recording, { view: "xy", animate: false, trails: scene.bodies.filter((b) => b.fixed !== true).length <= 64 ? Infinity : 0, width: 1000, speed: 1, title }));
     pending.push(f);
-    outputs.render = f.path;
+    written.render = f.path;
   }
-  for (const f of pending) f.commit();
+  if (interrupt.requested) throw interrupted();
+  commitAll(pending);
 
   const total = counts[0] + counts[1] + counts[2];
   const summary = {
@@ -142,7 +199,7 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
     },
     momentum: { before: before.momentum, after: after.momentum },
     frames: trajectory === null ? 0 : result.frames,
-    outputs,
+    outputs: written,
   };
   if (values.json === true) {
     stdout(JSON.stringify(summary) + "\n");
@@ -159,8 +216,8 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
   ];
   if (events !== null) lines.push(`  wrote       ${events.path} (${total} events)`);
   if (trajectory !== null) lines.push(`  wrote       ${trajectory.path} (${result.frames} frames, every ${num(every as number)})`);
-  if (outputs.final !== undefined) lines.push(`  wrote       ${outputs.final} (the state at t = ${num(world.now)})`);
-  if (outputs.render !== undefined) lines.push(`  wrote       ${outputs.render}`);
+  if (written.final !== undefined) lines.push(`  wrote       ${written.final} (the state at t = ${num(world.now)})`);
+  if (written.render !== undefined) lines.push(`  wrote       ${written.render}`);
   stdout(lines.join("\n") + "\n");
   return 0;
 }

@@ -1,7 +1,8 @@
 /**
  * The run loop shared by `run`, `render` and `bench`: advances a world to the end time in
- * chunks of at most CHUNK_EVENTS queue events, so that the process can draw progress and
- * notice Ctrl-C between chunks, hands each chunk's collisions to a callback, and samples
+ * chunks of at most CHUNK_EVENTS queue events, yielding to Node's event loop between chunks so
+ * that the process draws progress and a signal (SIGINT, SIGTERM, SIGHUP) ends the run within
+ * milliseconds however long the run would be, hands each chunk's collisions to a callback, and samples
  * frames at fixed times.
  *
  * Chunks end after a fixed number of events, never after a wall-clock time, so the same
@@ -9,13 +10,16 @@
  * advanced to each frame time (a clone goes on bit for bit like the world), so asking for
  * frames does not change the run's own events.
  */
-import type { World2D, World3D } from "../index.js";
+import { HIT_BODY, HIT_WALL, type World2D, type World3D } from "../index.js";
 import { inputError } from "./cli-error.js";
 
 export type AnyWorld = World2D | World3D;
 
-/** Queue events per chunk (a few milliseconds of work). */
-const CHUNK_EVENTS = 1 << 15;
+/** Queue events per chunk (a few milliseconds of work: a signal is seen within one chunk). */
+const CHUNK_EVENTS = 1 << 13;
+
+/** Frames written between two turns of the event loop. */
+const FRAMES_PER_YIELD = 256;
 
 const bits = new DataView(new ArrayBuffer(8));
 
@@ -35,22 +39,32 @@ export function advanceTo(world: AnyWorld, t: number): void {
   world.advance(dt);
 }
 
-/** Set by Ctrl-C (SIGINT) or SIGTERM; the loop stops at the next chunk. */
+/** The signals that end a run cleanly, with the exit code of each (128 + its number, as shells report). */
+export const SIGNAL_EXIT_CODES: Readonly<Record<string, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+
+/** Set by SIGINT (Ctrl-C), SIGTERM or SIGHUP; the loop stops at the next chunk. */
 export const interrupt = { requested: false, signal: "" };
+
+/** The exit code for the signal received (130 when none was). */
+export function interruptExitCode(): number {
+  return SIGNAL_EXIT_CODES[interrupt.signal] ?? 130;
+}
 
 let installed = false;
 
-/** Routes SIGINT and SIGTERM to `interrupt`; a second signal runs `hardStop` at once. */
-export function installInterrupt(hardStop: () => void): void {
+/**
+ * Routes SIGINT, SIGTERM and SIGHUP to `interrupt`; a second signal runs `hardStop` at once
+ * (with that signal's exit code).
+ */
+export function installInterrupt(hardStop: (exitCode: number) => void): void {
   if (installed) return;
   installed = true;
   const handler = (signal: string): void => {
-    if (interrupt.requested) hardStop();
+    if (interrupt.requested) hardStop(SIGNAL_EXIT_CODES[signal] ?? 130);
     interrupt.requested = true;
     interrupt.signal = signal;
   };
-  process.on("SIGINT", () => handler("SIGINT"));
-  process.on("SIGTERM", () => handler("SIGTERM"));
+  for (const signal of Object.keys(SIGNAL_EXIT_CODES)) process.on(signal as NodeJS.Signals, () => handler(signal));
 }
 
 export interface SimulationHooks {
@@ -86,15 +100,45 @@ function frameTime(start: number, end: number, every: number, k: number): number
   return Math.abs(t - end) <= 1e-12 * Math.max(1, Math.abs(end)) ? end : t;
 }
 
-/** Translates what the world throws at the first advance into messages for the user. */
+/**
+ * Translates what the world throws into messages for the user: a RangeError is about the
+ * scene (bodies overlapping at the start, a body pinned where it cannot move, numbers out of
+ * the world's range), so it is invalid input naming the file.
+ */
 function explainWorldError(e: unknown, file: string): never {
-  if (e instanceof RangeError && /overlap|not inside the bounds/.test(e.message)) throw inputError(`${file}: ${e.message}`);
+  if (e instanceof RangeError) throw inputError(`${file}: ${e.message}`);
   throw e;
+}
+
+/** Queue events without the clock moving on after which a run is declared stuck: 2^18, or 64 per body in large worlds. */
+function stallWorkLimit(world: AnyWorld): number {
+  return Math.max(1 << 18, 64 * world.bodyCount);
+}
+
+/** Gives Node's event loop a turn (signal handlers, output). */
+function yieldNow(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** "a" and "bounds" (12345 times), ...: the pairs that collided most in the world's last chunk. */
+export function busiestPairs(world: AnyWorld): string {
+  const e = world.events;
+  const counts = new Map<string, number>();
+  for (let k = 0; k < e.count; k++) {
+    const b = e.kind[k] === HIT_BODY ? world.ids[e.b[k]] : e.kind[k] === HIT_WALL ? world.wallIds[e.b[k]] : "bounds";
+    const key = `${JSON.stringify(world.ids[e.a[k]])} and ${JSON.stringify(b)}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const top = [...counts].sort((p, q) => q[1] - p[1] || (p[0] < q[0] ? -1 : 1)).slice(0, 3);
+  return top.map(([pair, n]) => `${pair} (${n} times)`).join(", ");
 }
 
 /**
  * Runs `world` from its current time for `duration`, in chunks; yields to the event loop
- * between chunks (so Ctrl-C is seen). Returns early with `interrupted` on a signal.
+ * between chunks and every FRAMES_PER_YIELD frames (so a signal is seen). Returns early with
+ * `interrupted` on a signal. A run whose clock stops moving (bodies pinned where they cannot
+ * move, colliding endlessly at one instant) is stopped with an input error naming the
+ * busiest pairs, after stallWorkLimit events.
  */
 export async function simulate(world: AnyWorld, duration: number, hooks: SimulationHooks): Promise<SimulationResult> {
   const start = world.now;
@@ -110,11 +154,10 @@ export async function simulate(world: AnyWorld, duration: number, hooks: Simulat
   };
   if (every !== undefined) emit(world, start);
   world.maxEventsPerAdvance = CHUNK_EVENTS;
+  let stallTime = world.now;
+  let stallWork = 0;
   for (;;) {
-    if (interrupt.requested) {
-      result.interrupted = true;
-      break;
-    }
+    if (interrupt.requested) break;
     const framesDue = every !== undefined && frameTime(start, end, every, k) <= end;
     let clone: AnyWorld | null = null;
     if (framesDue) {
@@ -122,10 +165,9 @@ export async function simulate(world: AnyWorld, duration: number, hooks: Simulat
       clone.recordEvents = false;
       clone.maxEventsPerAdvance = Number.MAX_SAFE_INTEGER;
     }
-    const target = end;
     let rep;
     try {
-      advanceTo(world, target);
+      advanceTo(world, end);
       rep = world.report;
     } catch (e) {
       explainWorldError(e, hooks.file);
@@ -134,22 +176,39 @@ export async function simulate(world: AnyWorld, duration: number, hooks: Simulat
     result.work += rep.work;
     hooks.onChunk?.(world);
     if (clone !== null && every !== undefined) {
+      let sinceYield = 0;
       for (let t = frameTime(start, end, every, k); t <= world.now && t <= end; t = frameTime(start, end, every, k)) {
         advanceTo(clone, t);
         emit(clone, t);
+        if (++sinceYield === FRAMES_PER_YIELD) {
+          sinceYield = 0;
+          await yieldNow();
+          if (interrupt.requested) break;
+        }
       }
+      if (interrupt.requested) break;
     }
     result.reached = world.now;
     hooks.onProgress?.(duration > 0 ? (world.now - start) / duration : 1, result.collisions);
-    if (rep.complete && target === end) break;
+    if (rep.complete) break;
     if (result.collisions > maxCollisions) {
       throw inputError(
         `${hooks.file}: stopped after ${result.collisions} collisions at t = ${world.now}, before the end at t = ${end} ` +
           `(bodies caught in an endless cascade of collisions?); raise the limit with --max-collisions`,
       );
     }
-    await new Promise((resolve) => setImmediate(resolve));
+    if (world.now - stallTime > 1e-12 * duration) {
+      stallTime = world.now;
+      stallWork = 0;
+    } else if ((stallWork += rep.work) >= stallWorkLimit(world)) {
+      const why = world.events.count > 0
+        ? `most between ${busiestPairs(world)} (a body pinned where it cannot move?)`
+        : "and no collision among them (positions or velocities beyond what the world can resolve?)";
+      throw inputError(`${hooks.file}: stuck at t = ${world.now}: ${stallWork} events without the clock moving on, ${why}`);
+    }
+    await yieldNow();
   }
+  result.interrupted = interrupt.requested;
   result.wallSeconds = (performance.now() - t0) / 1000;
   return result;
 }

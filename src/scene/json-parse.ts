@@ -4,7 +4,10 @@
  * (`scene.json:4:17: bodies[1]: expected ',' or '}' after a property value, got '"'`), with
  * a hint for the usual slips (trailing commas, comments, single quotes, NaN and Infinity);
  * a key that appears twice in one object is an error (JSON.parse keeps the last one
- * silently); a number too large for a double (1e400) is an error instead of Infinity.
+ * silently); a number too large for a double (1e400) is an error instead of Infinity, and so is
+ * a nonzero literal too small for one (1e-400), which would silently become 0. Arrays and
+ * objects nest at most MAX_JSON_DEPTH deep (a scene needs five), so that a hostile file can
+ * neither overflow the stack of this recursive reader nor make it slow.
  *
  * Numbers are converted by `Number()` on the literal, which rounds correctly, so every double
  * written with its shortest round-trip form (`String(x)`) reads back bit for bit, "-0"
@@ -15,10 +18,15 @@ import { SceneError, childPath, issueAt } from "./scene-error.js";
 /** A JSON value as read: objects are plain objects, arrays plain arrays. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
+/** The deepest nesting of arrays and objects accepted. */
+export const MAX_JSON_DEPTH = 64;
+
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 
 class Reader {
   pos = 0;
+  /** Arrays and objects open at pos. */
+  depth = 0;
   readonly path: (string | number)[] = [];
 
   constructor(
@@ -32,7 +40,7 @@ class Reader {
   }
 
   /** Throws any reading error at `at`, with the line, column and JSON path. */
-  reject(message: string, at = this.pos): never {
+  reject(message: string, at = this.pos, withPath = true): never {
     let line = 1;
     let lineStart = 0;
     for (let k = 0; k < at && k < this.text.length; k++) {
@@ -42,7 +50,7 @@ class Reader {
       }
     }
     let path = "";
-    for (const p of this.path) path = childPath(path, p);
+    if (withPath) for (const p of this.path) path = childPath(path, p);
     throw new SceneError(this.file, [{ ...issueAt(path, `: ${message}`), line, column: at - lineStart + 1 }]);
   }
 
@@ -112,9 +120,11 @@ class Reader {
     }
     const literal = m[0];
     const next = this.text[this.pos + literal.length];
+    if (next !== undefined && /[xXbBoO]/.test(next) && /^-?0$/.test(literal)) this.fail(`numbers must be decimal: "${literal}${next}..." (hexadecimal, binary and octal are not JSON)`, this.pos);
     if (next !== undefined && /[0-9A-Za-z.+\-]/.test(next)) this.fail(`invalid number "${literal}${next}..."`, this.pos);
     const v = Number(literal);
     if (!Number.isFinite(v)) this.reject(`number ${literal} is out of range (scene numbers must be finite doubles)`);
+    if (v === 0 && /[1-9]/.test(literal.replace(/[eE].*$/, ""))) this.reject(`number ${literal} underflows to 0 (the smallest double is 5e-324); write 0 if 0 is meant`);
     this.pos += literal.length;
     return v;
   }
@@ -152,12 +162,19 @@ class Reader {
     return out;
   }
 
-  array(): JsonValue[] {
+  /** Enters an array or object (at pos), failing beyond MAX_JSON_DEPTH. */
+  enter(): void {
+    if (++this.depth > MAX_JSON_DEPTH) this.reject(`nested deeper than ${MAX_JSON_DEPTH} arrays and objects (a scene needs five)`, this.pos, false);
     this.pos++;
+  }
+
+  array(): JsonValue[] {
+    this.enter();
     const out: JsonValue[] = [];
     this.skipSpace();
     if (this.text[this.pos] === "]") {
       this.pos++;
+      this.depth--;
       return out;
     }
     for (;;) {
@@ -174,6 +191,7 @@ class Reader {
       }
       if (c === "]") {
         this.pos++;
+        this.depth--;
         return out;
       }
       this.fail(`expected ',' or ']' after an array item, got ${this.seen()}`);
@@ -181,11 +199,12 @@ class Reader {
   }
 
   object(): { [key: string]: JsonValue } {
-    this.pos++;
+    this.enter();
     const out: { [key: string]: JsonValue } = {};
     this.skipSpace();
     if (this.text[this.pos] === "}") {
       this.pos++;
+      this.depth--;
       return out;
     }
     for (;;) {
@@ -216,6 +235,7 @@ class Reader {
       }
       if (d === "}") {
         this.pos++;
+        this.depth--;
         return out;
       }
       this.fail(`expected ',' or '}' after a property value, got ${this.seen()}`);

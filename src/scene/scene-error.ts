@@ -71,3 +71,34 @@ export function childPath(path: string, key: string | number): string {
   if (!plain) return `${path}[${JSON.stringify(key)}]`;
   return path === "" ? key : `${path}.${key}`;
 }
+
+/**
+ * The JSON Pointer (RFC 6901) of a JSON path as the messages write it:
+ * `bodies[3].radius` → `/bodies/3/radius`, `walls[0]["a/b"]` → `/walls/0/a~1b`, "" → "".
+ */
+export function jsonPointer(path: string): string {
+  let out = "";
+  const token = /\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]|\.?([A-Za-z_$][A-Za-z0-9_$]*)/y;
+  let at = 0;
+  while (at < path.length) {
+    token.lastIndex = at;
+    const m = token.exec(path);
+    if (m === null) break; // not a path this module wrote: keep what was read
+    const key = m[1] ?? (m[2] !== undefined ? (JSON.parse(m[2]) as string) : m[3]);
+    out += "/" + key.replace(/~/g, "~0").replace(/\//g, "~1");
+    at = token.lastIndex;
+  }
+  return out;
+}
+
+/** The value a JSON Pointer designates in `root`, or undefined when there is none. */
+export function valueAtPointer(root: unknown, pointer: string): unknown {
+  if (pointer === "") return root;
+  let v: unknown = root;
+  for (const raw of pointer.slice(1).split("/")) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (typeof v !== "object" || v === null || !Object.prototype.hasOwnProperty.call(v, key)) return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}

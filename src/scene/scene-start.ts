@@ -1,6 +1,7 @@
 /**
  * The start state of a scene: bodies that overlap each other or a wall, or reach outside the
- * bounds, at the scene's time. These are the checks the world makes at its first `advance`
+ * bounds, at the scene's time, and (when none does) bodies with no room to move
+ * (scene-stuck.ts). These are the checks the world makes at its first `advance`
  * (WorldCore.checkStart), done here first so that the message can name the JSON paths, the ids
  * and the numbers involved, and list every problem instead of the first.
  *
@@ -20,6 +21,8 @@ const SHRINK = 1 - START_SLACK;
 import { closestPointOnTriangleRaw, closestTrianglePoint } from "../query/closest-point-triangle.js";
 import { describeValue, issueAt, type SceneIssue } from "./scene-error.js";
 import { throwIssues } from "./scene-validate.js";
+import { stuckBodies } from "./scene-stuck.js";
+import { closePairs } from "./close-pairs.js";
 import { sceneBodyIds, sceneDimensions, sceneWallIds, type Scene, type SceneWall } from "./scene-types.js";
 
 const AXES = ["x", "y", "z"];
@@ -101,33 +104,25 @@ export function checkSceneStart(scene: Scene, file = "<scene>"): void {
     }
   }
 
-  // Pairs: sweep along x over the intervals [x - r, x + r], exact test on the candidates.
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => X[a] - R[a] - (X[b] - R[b]) || a - b);
-  const active: number[] = [];
-  for (const i of order) {
-    const left = X[i] - R[i];
-    let keep = 0;
-    for (const j of active) {
-      if (X[j] + R[j] < left) continue; // cannot reach i or anything after it
-      active[keep++] = j;
-      if (!interacts(i, j)) continue;
-      if (separationSign(X[i], Y[i], Z[i], R[i] * SHRINK, X[j], Y[j], Z[j], R[j] * SHRINK) < 0) {
-        const [a, b] = i < j ? [i, j] : [j, i];
-        const exact = Math.hypot(X[b] - X[a], Y[b] - Y[a], Z[b] - Z[a]);
-        const rounded = +exact.toPrecision(12);
-        const d = rounded < R[a] + R[b] ? rounded : exact; // short, unless rounding would hide the overlap
-        issues.push(
-          issueAt(
-            `bodies[${a}]`,
-            ` (${JSON.stringify(ids[a])}) and ${name("bodies", b, ids[b])} overlap at the start: centres ${describeValue(d)} apart, radii add up to ${describeValue(R[a] + R[b])}`,
-          ),
-        );
-        if (issues.length > 100) throwIssues(file, issues);
-      }
-    }
-    active.length = keep;
-    active.push(i);
+  // Pairs: candidates from a grid (close-pairs.ts), the exact test on each, reported in index order.
+  const overlaps: [number, number][] = [];
+  closePairs(X, Y, Z, R, dim, (a, b) => {
+    if (overlaps.length > 100 || !interacts(a, b)) return;
+    if (separationSign(X[a], Y[a], Z[a], R[a] * SHRINK, X[b], Y[b], Z[b], R[b] * SHRINK) < 0) overlaps.push([a, b]);
+  });
+  overlaps.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  for (const [a, b] of overlaps) {
+    const exact = Math.hypot(X[b] - X[a], Y[b] - Y[a], Z[b] - Z[a]);
+    const rounded = +exact.toPrecision(12);
+    const d = rounded < R[a] + R[b] ? rounded : exact; // short, unless rounding would hide the overlap
+    issues.push(
+      issueAt(
+        `bodies[${a}]`,
+        ` (${JSON.stringify(ids[a])}) and ${name("bodies", b, ids[b])} overlap at the start: centres ${describeValue(d)} apart, radii add up to ${describeValue(R[a] + R[b])}`,
+      ),
+    );
   }
+  if (issues.length > 100) throwIssues(file, issues);
 
   // Walls (movable bodies only).
   const walls = scene.walls ?? [];
@@ -141,6 +136,8 @@ export function checkSceneStart(scene: Scene, file = "<scene>"): void {
       }
     }
   }
+  // Bodies with no room to move (judged once nothing overlaps).
+  if (issues.length === 0) issues.push(...stuckBodies(scene));
   if (issues.length > 0) {
     issues.sort((p, q) => firstIndex(p.path) - firstIndex(q.path));
     throwIssues(file, issues);

@@ -25,7 +25,7 @@ export function parseScene(text: string, file = "<scene>"): Scene {
 
 export { parseJson, type JsonValue } from "./json-parse.js";
 export { suggestKey, editDistance } from "./suggest-key.js";
-export { SceneError, type SceneIssue } from "./scene-error.js";
+export { SceneError, jsonPointer, valueAtPointer, type SceneIssue } from "./scene-error.js";
 export { validateSceneStructure } from "./scene-validate.js";
 export { checkSceneStart } from "./scene-start.js";
 export { worldFromScene, sceneFromWorld, type SceneWorldOptions } from "./scene-world.js";

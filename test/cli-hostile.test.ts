@@ -1,0 +1,132 @@
+import { before, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { CLI, ROOT, ensureBuilt, pool, tempDir, type CliResult } from "./support/cli.js";
+
+before(() => ensureBuilt());
+
+const HOSTILE = "test/hostile";
+
+/**
+ * One attack on the command line: its arguments ({hostile} is this folder, {out} a fresh
+ * folder holding the `existing` files, a name ending in "/" being a folder), the exit code,
+ * and what stderr must say (`message`, a fragment, or `pattern`, a regular expression);
+ * stdout must be empty on exit code 2 unless `stdout` gives a pattern for it.
+ */
+interface HostileCase {
+  args: string[];
+  code: number;
+  message?: string;
+  pattern?: string;
+  stdout?: string;
+  stderr?: string;
+  existing?: Record<string, string | null>;
+  note?: string;
+}
+
+const manifest = JSON.parse(readFileSync(join(ROOT, HOSTILE, "cli-manifest.json"), "utf8")) as Record<string, HostileCase>;
+const names = Object.keys(manifest);
+
+/** Runs the built CLI; a run still going after `timeout` ms is killed (and the test fails on it). */
+function spawnCarom(args: readonly string[], timeout = 20_000): Promise<CliResult & { ms: number }> {
+  return new Promise((done, fail) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT });
+    let stdout = "", stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeout);
+    child.on("error", fail);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      done({ code, signal, stdout, stderr, ms: performance.now() - t0 });
+    });
+  });
+}
+
+function hashFiles(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const f of readdirSync(dir).sort()) out.set(f, createHash("sha256").update(readFileSync(join(dir, f))).digest("hex"));
+  return out;
+}
+
+/** The files under dir (folders with a trailing "/"), recursively, sorted. */
+function listing(dir: string, prefix = ""): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) out.push(prefix + e.name + "/", ...listing(join(dir, e.name), prefix + e.name + "/"));
+    else out.push(prefix + e.name);
+  }
+  return out.sort();
+}
+
+test("every file of the command line's hostile corpus is used by a case, and every case says what it expects", () => {
+  const files = readdirSync(join(ROOT, HOSTILE)).filter((f) => f.startsWith("cli-") && f !== "cli-manifest.json");
+  const used = new Set(names.flatMap((n) => manifest[n].args.join(" ").match(/\{hostile\}\/(cli-[\w-]+\.json)/g) ?? []).map((s) => s.slice("{hostile}/".length)));
+  assert.deepEqual(files.filter((f) => !used.has(f)), []);
+  assert.ok(names.length >= 30, `${names.length} cases`);
+  for (const n of names) {
+    const c = manifest[n];
+    assert.ok(Number.isInteger(c.code), n);
+    assert.ok(c.message !== undefined || c.pattern !== undefined || c.stdout !== undefined, `${n}: says what to expect`);
+  }
+});
+
+test("every hostile case ends within seconds with its exit code and message, writes nothing, and leaves every file as it was", async () => {
+  const before = hashFiles(join(ROOT, HOSTILE));
+  const outs = names.map(() => tempDir("carom-hostile-"));
+  names.forEach((n, k) => {
+    for (const [name, content] of Object.entries(manifest[n].existing ?? {})) {
+      if (name.endsWith("/")) mkdirSync(join(outs[k], name), { recursive: true });
+      else writeFileSync(join(outs[k], name), content ?? "");
+    }
+  });
+  const fill = (s: string, k: number): string => s.split("{hostile}").join(HOSTILE).split("{out}").join(outs[k]);
+  const results = await pool(names.map((n, k) => () => spawnCarom(manifest[n].args.map((a) => fill(a, k)))), 2);
+  names.forEach((n, k) => {
+    const c = manifest[n];
+    const r = results[k];
+    const what = `${n}: carom ${c.args.join(" ")}\nexit ${r.code} after ${r.ms.toFixed(0)} ms\nstderr: ${r.stderr}\nstdout: ${r.stdout.slice(0, 300)}`;
+    assert.equal(r.signal, null, `${what}\n(killed: it did not end within 20 s)`);
+    assert.equal(r.code, c.code, what);
+    if (c.message !== undefined) assert.ok(r.stderr.includes(fill(c.message, k)), `expected "${fill(c.message, k)}" in\n${what}`);
+    if (c.pattern !== undefined) assert.match(r.stderr, new RegExp(c.pattern), what);
+    if (c.stderr !== undefined) assert.match(r.stderr, new RegExp(c.stderr), what);
+    if (c.stdout !== undefined) assert.match(r.stdout, new RegExp(c.stdout), what);
+    else if (c.code === 2) assert.equal(r.stdout, "", what);
+    assert.doesNotMatch(r.stderr, /internal error|\n\s+at /, what);
+    // No output, no temporary file; the files that were there keep their content.
+    const expected = Object.keys(manifest[n].existing ?? {}).sort();
+    if (c.code !== 0) assert.deepEqual(listing(outs[k]), expected, what);
+    for (const [name, content] of Object.entries(manifest[n].existing ?? {})) {
+      if (content !== null) assert.equal(readFileSync(join(outs[k], name), "utf8"), content, `${n}: ${name} kept`);
+    }
+  });
+  assert.deepEqual(hashFiles(join(ROOT, HOSTILE)), before, "the corpus itself is untouched");
+});
+
+test("an output in a folder the user cannot write is refused before the run, naming the option", { skip: process.platform === "win32" }, async () => {
+  const dir = tempDir();
+  const locked = join(dir, "locked");
+  mkdirSync(locked);
+  chmodSync(locked, 0o555);
+  chmodSync(dir, 0o755);
+  // As root every folder is writable: run the command as "nobody" then.
+  const asRoot = process.getuid?.() === 0;
+  const r = await new Promise<CliResult>((done) => {
+    const child = spawn(process.execPath, [CLI, "run", join(ROOT, HOSTILE, "cli-ordinary.json"), "--events", join(locked, "e.ndjson")], {
+      cwd: dir,
+      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+    });
+    let stdout = "", stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("close", (code, signal) => done({ code, signal, stdout, stderr }));
+  });
+  assert.equal(r.code, 2, r.stderr);
+  assert.equal(r.stderr, `carom run: --events ${join(locked, "e.ndjson")} cannot be written: the folder ${locked} is not writable\n`);
+  assert.deepEqual(readdirSync(locked), []);
+});

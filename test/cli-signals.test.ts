@@ -1,0 +1,94 @@
+import { before, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { CLI, ROOT, ensureBuilt, tempDir } from "./support/cli.js";
+
+before(() => ensureBuilt());
+
+const OLD = { "e.ndjson": "old events\n", "f.json": "old final\n", "t.xyz": "old frames\n" };
+
+interface Stopped {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+  /** Milliseconds from the first signal to the end of the process. */
+  ms: number;
+  files: string[];
+}
+
+/**
+ * Starts `carom run` with outputs in a folder holding older versions of them, waits until the
+ * run is under way (its temporary files exist), sends the signals, and waits for the end.
+ */
+async function interrupted(args: string[], signals: NodeJS.Signals[]): Promise<Stopped & { dir: string }> {
+  const dir = tempDir();
+  for (const [name, content] of Object.entries(OLD)) writeFileSync(join(dir, name), content);
+  const child = spawn(process.execPath, [CLI, "run", ...args], { cwd: dir });
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  let ended = false;
+  const closed = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.on("close", (code, signal) => {
+      ended = true;
+      resolve([code, signal]);
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    const started = Date.now();
+    const poll = setInterval(() => {
+      if (ended) {
+        clearInterval(poll);
+        reject(new Error(`the run ended before the signal: ${stderr}`));
+      } else if (readdirSync(dir).some((f) => f.endsWith(".tmp"))) {
+        clearInterval(poll);
+        setTimeout(resolve, 200);
+      } else if (Date.now() - started > 30_000) {
+        clearInterval(poll);
+        reject(new Error(`the run did not start: ${stderr}`));
+      }
+    }, 10);
+  });
+  const t0 = performance.now();
+  for (const s of signals) child.kill(s);
+  const [code, signal] = await closed;
+  return { code, signal, stderr, ms: performance.now() - t0, files: readdirSync(dir).sort(), dir };
+}
+
+function assertUntouched(r: Stopped & { dir: string }): void {
+  assert.deepEqual(r.files, Object.keys(OLD).sort(), "no temporary file left, no new file");
+  for (const [name, content] of Object.entries(OLD)) assert.equal(readFileSync(join(r.dir, name), "utf8"), content, `${name} keeps its old content`);
+}
+
+const GAS = join(ROOT, "examples", "gas.json");
+const CRADLE = join(ROOT, "examples", "cradle.json");
+
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+  test(`${signal} ends a long run within a second with exit code ${code}, removes its temporary files and leaves the earlier outputs as they were`, async (t) => {
+    const r = await interrupted([GAS, "--duration", "1e9", "--events", "e.ndjson", "--final", "f.json", "--quiet"], [signal]);
+    assert.equal(r.code, code, r.stderr);
+    t.diagnostic(`ended ${r.ms.toFixed(0)} ms after the signal`);
+    t.diagnostic(`ended ${r.ms.toFixed(0)} ms after the signal`);
+  assert.ok(r.ms < 1000, `ended ${r.ms.toFixed(0)} ms after ${signal}`);
+    assert.match(r.stderr, /carom run: interrupted at t = [0-9.e+-]+ of 1000000000; no output written/);
+    assertUntouched(r);
+  });
+}
+
+test("a signal ends a run that spends its time writing frames (900,000 frames of a quiet scene)", async (t) => {
+  const r = await interrupted([CRADLE, "--duration", "9e4", "--trajectory", "t.xyz", "--every", "0.1", "--events", "e.ndjson", "--quiet"], ["SIGTERM"]);
+  assert.equal(r.code, 143, r.stderr);
+  t.diagnostic(`ended ${r.ms.toFixed(0)} ms after the signal`);
+  assert.ok(r.ms < 1000, `ended ${r.ms.toFixed(0)} ms after SIGTERM`);
+  assertUntouched(r);
+});
+
+test("a storm of signals stops the run at once with the code of the second, and still cleans up", async (t) => {
+  const r = await interrupted([GAS, "--duration", "1e9", "--events", "e.ndjson", "--final", "f.json", "--quiet"], ["SIGTERM", "SIGINT", "SIGHUP", "SIGTERM"]);
+  assert.ok(r.code === 130 || r.code === 143, `exit ${r.code}: ${r.stderr}`);
+  assert.equal(r.signal, null, "the process ends by itself, not killed by the signal");
+  t.diagnostic(`ended ${r.ms.toFixed(0)} ms after the signal`);
+  assert.ok(r.ms < 1000, `ended ${r.ms.toFixed(0)} ms after the first signal`);
+  assertUntouched(r);
+});
