@@ -8,8 +8,10 @@
  * hit inside [0, tMax], and signs too close to call) is recomputed from the exact differences
  * in double-double arithmetic ({@link firstContactRoot}).
  */
-import { SPLITTER, ldexp, offsetAt } from "../math/double-double.js";
+import { SPLITTER, ldexp } from "../math/double-double.js";
+import { loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
 import { TINY, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
+import { pointsMeetTime } from "./toi-points.js";
 import type { MovingCircle, SweepHit2 } from "./types.js";
 import { checkMovingCircle, checkTMax } from "./validate.js";
 
@@ -96,8 +98,25 @@ export function exactToiCircles(): void {
   // [2^-200, 2^200] (fourth powers and their error terms must stay normal); a time then
   // scales by 2^(kw - kd).
   let timeShift = 0;
-  const md = Math.max(Math.abs(dxh), Math.abs(dyh), Rh);
-  const mw = Math.max(Math.abs(wxh), Math.abs(wyh));
+  let md = Math.max(Math.abs(dxh), Math.abs(dyh), Rh);
+  let mw = Math.max(Math.abs(wxh), Math.abs(wyh));
+  if (md === Infinity) {
+    // A difference beyond the largest double: halve every length first (exact for normal
+    // inputs; a subnormal one loses at most 2^-1075, far below an ulp of the 2^1023 present).
+    // Halving lengths halves the time: t = 2 t'.
+    dxh = bx * 0.5 - ax * 0.5; bb = dxh - bx * 0.5; dxl = bx * 0.5 - (dxh - bb) + (-ax * 0.5 - bb);
+    dyh = by * 0.5 - ay * 0.5; bb = dyh - by * 0.5; dyl = by * 0.5 - (dyh - bb) + (-ay * 0.5 - bb);
+    Rh = ar * 0.5 + br * 0.5; bb = Rh - ar * 0.5; Rl = ar * 0.5 - (Rh - bb) + (br * 0.5 - bb);
+    md = Math.max(Math.abs(dxh), Math.abs(dyh), Rh);
+    timeShift = 1;
+  }
+  if (mw === Infinity) {
+    // The same for velocities: halving them doubles the time, t = t' / 2.
+    wxh = bvx * 0.5 - avx * 0.5; bb = wxh - bvx * 0.5; wxl = bvx * 0.5 - (wxh - bb) + (-avx * 0.5 - bb);
+    wyh = bvy * 0.5 - avy * 0.5; bb = wyh - bvy * 0.5; wyl = bvy * 0.5 - (wyh - bb) + (-avy * 0.5 - bb);
+    mw = Math.max(Math.abs(wxh), Math.abs(wyh));
+    timeShift -= 1;
+  }
   if (md === 0 || mw === 0) {
     circlesExactInput[11] = Infinity;
     return;
@@ -111,7 +130,7 @@ export function exactToiCircles(): void {
     dxh = dxh * sd1 * sd2; dxl = dxl * sd1 * sd2; dyh = dyh * sd1 * sd2; dyl = dyl * sd1 * sd2;
     Rh = Rh * sd1 * sd2; Rl = Rl * sd1 * sd2;
     wxh = wxh * sw1 * sw2; wxl = wxl * sw1 * sw2; wyh = wyh * sw1 * sw2; wyl = wyl * sw1 * sw2;
-    timeShift = kw - kd; // t = t' 2^(kw - kd)
+    timeShift += kw - kd; // t = t' 2^(kw - kd)
   }
   // Veltkamp splits, shared by the products below.
   t = SPLITTER * dxh; const dxH = t - (t - dxh); const dxL = dxh - dxH;
@@ -143,6 +162,12 @@ export function exactToiCircles(): void {
     circlesExactInput[11] = 0;
     return;
   }
+  if (Rh === 0) {
+    // Two points: they collide head-on, at the double root (see toi-points.ts).
+    const tp = ldexp(pointsMeetTime(dxh, dxl, dyh, dyl, 0, 0, wxh, wxl, wyh, wyl, 0, 0), timeShift);
+    circlesExactInput[11] = tp <= tMax ? tp : Infinity;
+    return;
+  }
 
   // a = w.w (a sum of squares: no cancellation, FastTwoSum suffices at the end)
   const r1 = wxh * wxh; const r1e = wxH * wxH - r1 + 2 * wxH * wxL + wxL * wxL;
@@ -152,10 +177,19 @@ export function exactToiCircles(): void {
   const ah = s + low; const al = low - (ah - s);
 
   const c = contactRootInput;
-  c[0] = ah; c[1] = al; c[2] = bh; c[3] = bl; c[4] = ch; c[5] = cl; c[6] = ldexp(tMax, -timeShift);
-  firstContactRoot();
-  circlesExactInput[11] = timeShift === 0 ? c[7] : ldexp(c[7], timeShift);
-  return;
+  c[0] = ah; c[1] = al; c[2] = bh; c[3] = bl; c[4] = ch; c[5] = cl;
+  if (timeShift === 0) {
+    c[6] = tMax;
+    firstContactRoot();
+    circlesExactInput[11] = c[7];
+  } else {
+    // Rescaled: compare with tMax in the caller's units (tMax 2^-timeShift could overflow or
+    // underflow). A time beyond the largest double is Infinity, i.e. none.
+    c[6] = Infinity;
+    firstContactRoot();
+    const root = ldexp(c[7], timeShift);
+    circlesExactInput[11] = root <= tMax ? root : Infinity;
+  }
 }
 
 /**
@@ -196,25 +230,16 @@ function exactFromCircles(a: MovingCircle, b: MovingCircle, tMax: number): numbe
 export function sweepCirclesInto(out: SweepHit2, a: MovingCircle, b: MovingCircle, tMax = 1): boolean {
   const t = timeOfImpactCircles(a, b, tMax);
   if (t === Infinity) return false;
-  // Direction from A to B at time t, d + t w, with d and w exact (TwoSum) and t w exact
-  // (TwoProduct), so the normal keeps full precision even when |d| >> R.
-  let nx = offsetAt(b.x, a.x, b.vx, a.vx, t);
-  let ny = offsetAt(b.y, a.y, b.vy, a.vy, t);
-  if (nx === 0 && ny === 0) {
-    // Two points (radius sum 0) meeting: the direction they came from.
-    nx = b.x - a.x;
-    ny = b.y - a.y;
-  }
-  // Divide by the largest component first so that squaring cannot underflow or overflow.
-  const m = Math.max(Math.abs(nx), Math.abs(ny));
-  nx /= m;
-  ny /= m;
-  const len = Math.sqrt(nx * nx + ny * ny);
+  // Direction from A to B at time t, d + t w, with d and w exact (TwoSum), scaled by powers of
+  // two, and t w exact (TwoProduct), so the normal keeps full precision even when |d| >> R and
+  // at any scale (see relative-motion.ts); two points meeting take the direction they came from.
+  loadScaled(a.x, a.y, 0, b.x, b.y, 0, a.vx, a.vy, 0, b.vx, b.vy, 0);
+  unitOffsetAt(t);
   out.t = t;
-  out.nx = nx / len;
-  out.ny = ny / len;
-  out.px = a.x + t * a.vx + a.r * out.nx;
-  out.py = a.y + t * a.vy + a.r * out.ny;
+  out.nx = unitOffset[0];
+  out.ny = unitOffset[1];
+  out.px = pointAlong(a.x, a.vx, t) + a.r * out.nx;
+  out.py = pointAlong(a.y, a.vy, t) + a.r * out.ny;
   return true;
 }
 

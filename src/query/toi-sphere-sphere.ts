@@ -4,8 +4,10 @@
  * third coordinate in every sum. The two kernels are written out separately because each is
  * hand-inlined for speed (see math/double-double.ts).
  */
-import { SPLITTER, ldexp, offsetAt } from "../math/double-double.js";
+import { SPLITTER, ldexp } from "../math/double-double.js";
+import { loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
 import { TINY, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
+import { pointsMeetTime } from "./toi-points.js";
 import type { MovingSphere, SweepHit3 } from "./types.js";
 import { checkMovingSphere, checkTMax } from "./validate.js";
 
@@ -86,8 +88,25 @@ export function exactToiSpheres(): void {
   // [2^-200, 2^200] (fourth powers and their error terms must stay normal); a time then
   // scales by 2^(kw - kd).
   let timeShift = 0;
-  const md = Math.max(Math.abs(dxh), Math.abs(dyh), Math.abs(dzh), Rh);
-  const mw = Math.max(Math.abs(wxh), Math.abs(wyh), Math.abs(wzh));
+  let md = Math.max(Math.abs(dxh), Math.abs(dyh), Math.abs(dzh), Rh);
+  let mw = Math.max(Math.abs(wxh), Math.abs(wyh), Math.abs(wzh));
+  if (md === Infinity) {
+    // A difference beyond the largest double: halve every length (see exactToiCircles), t = 2 t'.
+    dxh = bx * 0.5 - ax * 0.5; bb = dxh - bx * 0.5; dxl = bx * 0.5 - (dxh - bb) + (-ax * 0.5 - bb);
+    dyh = by * 0.5 - ay * 0.5; bb = dyh - by * 0.5; dyl = by * 0.5 - (dyh - bb) + (-ay * 0.5 - bb);
+    dzh = bz * 0.5 - az * 0.5; bb = dzh - bz * 0.5; dzl = bz * 0.5 - (dzh - bb) + (-az * 0.5 - bb);
+    Rh = ar * 0.5 + br * 0.5; bb = Rh - ar * 0.5; Rl = ar * 0.5 - (Rh - bb) + (br * 0.5 - bb);
+    md = Math.max(Math.abs(dxh), Math.abs(dyh), Math.abs(dzh), Rh);
+    timeShift = 1;
+  }
+  if (mw === Infinity) {
+    // Halved velocities: t = t' / 2.
+    wxh = bvx * 0.5 - avx * 0.5; bb = wxh - bvx * 0.5; wxl = bvx * 0.5 - (wxh - bb) + (-avx * 0.5 - bb);
+    wyh = bvy * 0.5 - avy * 0.5; bb = wyh - bvy * 0.5; wyl = bvy * 0.5 - (wyh - bb) + (-avy * 0.5 - bb);
+    wzh = bvz * 0.5 - avz * 0.5; bb = wzh - bvz * 0.5; wzl = bvz * 0.5 - (wzh - bb) + (-avz * 0.5 - bb);
+    mw = Math.max(Math.abs(wxh), Math.abs(wyh), Math.abs(wzh));
+    timeShift -= 1;
+  }
   if (md === 0 || mw === 0) {
     spheresExactInput[15] = Infinity;
     return;
@@ -101,7 +120,7 @@ export function exactToiSpheres(): void {
     dxh = dxh * sd1 * sd2; dxl = dxl * sd1 * sd2; dyh = dyh * sd1 * sd2; dyl = dyl * sd1 * sd2; dzh = dzh * sd1 * sd2; dzl = dzl * sd1 * sd2;
     Rh = Rh * sd1 * sd2; Rl = Rl * sd1 * sd2;
     wxh = wxh * sw1 * sw2; wxl = wxl * sw1 * sw2; wyh = wyh * sw1 * sw2; wyl = wyl * sw1 * sw2; wzh = wzh * sw1 * sw2; wzl = wzl * sw1 * sw2;
-    timeShift = kw - kd; // t = t' 2^(kw - kd)
+    timeShift += kw - kd; // t = t' 2^(kw - kd)
   }
   t = SPLITTER * dxh; const dxH = t - (t - dxh); const dxL = dxh - dxH;
   t = SPLITTER * dyh; const dyH = t - (t - dyh); const dyL = dyh - dyH;
@@ -140,6 +159,12 @@ export function exactToiSpheres(): void {
     spheresExactInput[15] = 0;
     return;
   }
+  if (Rh === 0) {
+    // Two points: they collide head-on, at the double root (see toi-points.ts).
+    const tp = ldexp(pointsMeetTime(dxh, dxl, dyh, dyl, dzh, dzl, wxh, wxl, wyh, wyl, wzh, wzl), timeShift);
+    spheresExactInput[15] = tp <= tMax ? tp : Infinity;
+    return;
+  }
 
   // a = w.w
   const r1 = wxh * wxh; const r1e = wxH * wxH - r1 + 2 * wxH * wxL + wxL * wxL;
@@ -151,10 +176,18 @@ export function exactToiSpheres(): void {
   const ah = s2 + low; const al = low - (ah - s2);
 
   const c = contactRootInput;
-  c[0] = ah; c[1] = al; c[2] = bh; c[3] = bl; c[4] = ch; c[5] = cl; c[6] = ldexp(tMax, -timeShift);
-  firstContactRoot();
-  spheresExactInput[15] = timeShift === 0 ? c[7] : ldexp(c[7], timeShift);
-  return;
+  c[0] = ah; c[1] = al; c[2] = bh; c[3] = bl; c[4] = ch; c[5] = cl;
+  if (timeShift === 0) {
+    c[6] = tMax;
+    firstContactRoot();
+    spheresExactInput[15] = c[7];
+  } else {
+    // Rescaled: compare with tMax in the caller's units (see exactToiCircles).
+    c[6] = Infinity;
+    firstContactRoot();
+    const root = ldexp(c[7], timeShift);
+    spheresExactInput[15] = root <= tMax ? root : Infinity;
+  }
 }
 
 /**
@@ -188,27 +221,16 @@ function exactFromSpheres(a: MovingSphere, b: MovingSphere, tMax: number): numbe
 export function sweepSpheresInto(out: SweepHit3, a: MovingSphere, b: MovingSphere, tMax = 1): boolean {
   const t = timeOfImpactSpheres(a, b, tMax);
   if (t === Infinity) return false;
-  let nx = offsetAt(b.x, a.x, b.vx, a.vx, t);
-  let ny = offsetAt(b.y, a.y, b.vy, a.vy, t);
-  let nz = offsetAt(b.z, a.z, b.vz, a.vz, t);
-  if (nx === 0 && ny === 0 && nz === 0) {
-    // Two points (radius sum 0) meeting: the direction they came from.
-    nx = b.x - a.x;
-    ny = b.y - a.y;
-    nz = b.z - a.z;
-  }
-  const m = Math.max(Math.abs(nx), Math.abs(ny), Math.abs(nz));
-  nx /= m;
-  ny /= m;
-  nz /= m;
-  const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  // The direction from A to B at time t, at full precision and any scale (see sweepCirclesInto).
+  loadScaled(a.x, a.y, a.z, b.x, b.y, b.z, a.vx, a.vy, a.vz, b.vx, b.vy, b.vz);
+  unitOffsetAt(t);
   out.t = t;
-  out.nx = nx / len;
-  out.ny = ny / len;
-  out.nz = nz / len;
-  out.px = a.x + t * a.vx + a.r * out.nx;
-  out.py = a.y + t * a.vy + a.r * out.ny;
-  out.pz = a.z + t * a.vz + a.r * out.nz;
+  out.nx = unitOffset[0];
+  out.ny = unitOffset[1];
+  out.nz = unitOffset[2];
+  out.px = pointAlong(a.x, a.vx, t) + a.r * out.nx;
+  out.py = pointAlong(a.y, a.vy, t) + a.r * out.ny;
+  out.pz = pointAlong(a.z, a.vz, t) + a.r * out.nz;
   return true;
 }
 

@@ -1,0 +1,125 @@
+/**
+ * The relative motion of two bodies, scaled before anything is squared: d = pB - pA and
+ * w = vB - vA as exact double-doubles (TwoSum), each multiplied by a power of two that brings
+ * its largest component into [1, 2), so that products, squares and error terms neither overflow
+ * nor underflow at any input scale. Differences beyond the largest double (coordinates near
+ * ±1.7e308 on both sides) are formed from halved inputs. Used by the closest approach and by
+ * the contact normals of the sweeps.
+ */
+import { ldexp, offsetAt, twoSum, dd } from "../math/double-double.js";
+
+/** x * 2^k without intermediate overflow (ldexp); exact when the result is normal. */
+const scale2 = ldexp;
+
+/** The exponent k with 2^k <= m < 2^(k+1) for a finite m > 0 (Math.log2 only picks a power of two). */
+export function exponentOf(m: number): number {
+  let k = Math.floor(Math.log2(m));
+  // Guard Math.log2's last-ulp rounding near powers of two.
+  if (scale2(m, -k) >= 2) k++;
+  else if (scale2(m, -k) < 1) k--;
+  return k;
+}
+
+/**
+ * Scratch: the scaled relative motion. s[0..5] = d as (hi, lo) per axis, s[6..11] = w, with
+ * d = d' 2^s[12] and w = w' 2^s[13].
+ */
+export const relativeMotion = new Float64Array(14);
+const s = relativeMotion;
+
+/**
+ * Fills {@link relativeMotion} with d = pB - pA and w = vB - vA (pass zeros for z in 2D) as
+ * double-doubles scaled by powers of two so that the largest component of each lies in [1, 2).
+ */
+export function loadScaled(
+  ax: number, ay: number, az: number, bx: number, by: number, bz: number,
+  avx: number, avy: number, avz: number, bvx: number, bvy: number, bvz: number,
+): void {
+  let ed = 0;
+  let ew = 0;
+  twoSum(bx, -ax); s[0] = dd[0]; s[1] = dd[1];
+  twoSum(by, -ay); s[2] = dd[0]; s[3] = dd[1];
+  twoSum(bz, -az); s[4] = dd[0]; s[5] = dd[1];
+  if (!(Math.abs(s[0]) + Math.abs(s[2]) + Math.abs(s[4]) < Infinity)) {
+    // A difference overflowed: halve the positions (exact for normal inputs), d = 2 d'.
+    twoSum(bx * 0.5, -ax * 0.5); s[0] = dd[0]; s[1] = dd[1];
+    twoSum(by * 0.5, -ay * 0.5); s[2] = dd[0]; s[3] = dd[1];
+    twoSum(bz * 0.5, -az * 0.5); s[4] = dd[0]; s[5] = dd[1];
+    ed = 1;
+  }
+  twoSum(bvx, -avx); s[6] = dd[0]; s[7] = dd[1];
+  twoSum(bvy, -avy); s[8] = dd[0]; s[9] = dd[1];
+  twoSum(bvz, -avz); s[10] = dd[0]; s[11] = dd[1];
+  if (!(Math.abs(s[6]) + Math.abs(s[8]) + Math.abs(s[10]) < Infinity)) {
+    twoSum(bvx * 0.5, -avx * 0.5); s[6] = dd[0]; s[7] = dd[1];
+    twoSum(bvy * 0.5, -avy * 0.5); s[8] = dd[0]; s[9] = dd[1];
+    twoSum(bvz * 0.5, -avz * 0.5); s[10] = dd[0]; s[11] = dd[1];
+    ew = 1;
+  }
+  const md = Math.max(Math.abs(s[0]), Math.abs(s[2]), Math.abs(s[4]));
+  if (md > 0) {
+    const k = exponentOf(md);
+    for (let i = 0; i < 6; i++) s[i] = scale2(s[i], -k);
+    ed += k;
+  }
+  const mw = Math.max(Math.abs(s[6]), Math.abs(s[8]), Math.abs(s[10]));
+  if (mw > 0) {
+    const k = exponentOf(mw);
+    for (let i = 6; i < 12; i++) s[i] = scale2(s[i], -k);
+    ew += k;
+  }
+  s[12] = ed;
+  s[13] = ew;
+}
+
+/** sqrt(x^2 + y^2 + z^2) with the components first scaled by a power of two near the largest. */
+export function norm3(x: number, y: number, z: number): number {
+  const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
+  if (m === 0) return 0;
+  const k = exponentOf(m);
+  const xs = scale2(x, -k), ys = scale2(y, -k), zs = scale2(z, -k);
+  return scale2(Math.sqrt(xs * xs + ys * ys + zs * zs), k);
+}
+
+
+/** Output of {@link unitOffsetAt}: the unit vector in slots 0..2. */
+export const unitOffset = new Float64Array(3);
+
+/**
+ * The unit vector along d + t w for the motion loaded by {@link loadScaled} (at a contact time
+ * t of the caller's units): the direction from A's centre to B's at time t, to full precision
+ * at any scale. When d + t w vanishes (two points meeting), the direction d they came from;
+ * when d vanishes too, w's; never NaN.
+ */
+export function unitOffsetAt(t: number): void {
+  const ed = s[12], ew = s[13];
+  // tau = t 2^(ew - ed): at a contact |d + t w| = R <= |d|, so tau |w'| <= 2 |d'| stays small.
+  const tau = t === 0 ? 0 : scale2(t, ew - ed);
+  let x = 0, y = 0, z = 0;
+  if (tau < Infinity) {
+    x = offsetAt(s[0], -s[1], s[6], -s[7], tau);
+    y = offsetAt(s[2], -s[3], s[8], -s[9], tau);
+    z = offsetAt(s[4], -s[5], s[10], -s[11], tau);
+  }
+  if (x === 0 && y === 0 && z === 0) {
+    x = s[0]; y = s[2]; z = s[4];
+  }
+  if (x === 0 && y === 0 && z === 0) {
+    x = s[6]; y = s[8]; z = s[10];
+  }
+  if (x === 0 && y === 0 && z === 0) x = 1;
+  const len = norm3(x, y, z);
+  unitOffset[0] = x / len;
+  unitOffset[1] = y / len;
+  unitOffset[2] = z / len;
+}
+
+/**
+ * x + t v (+ r n) without a spurious overflow: when t v exceeds the double range but the sum
+ * does not, the sum is formed from halves. A result beyond the double range is ±Infinity, never
+ * NaN (x, v, r, n finite; t finite).
+ */
+export function pointAlong(x: number, v: number, t: number): number {
+  const p = x + t * v;
+  return p - p === 0 ? p : 2 * (0.5 * x + t * (0.5 * v));
+}
