@@ -62,6 +62,8 @@ const TINY = 2 ** -1000;
 function pointInDisc(x: number, y: number, cx: number, cy: number, r: number): boolean {
   const px = x - cx;
   const py = y - cy;
+  // A difference beyond the largest double puts the point farther from the centre than any radius.
+  if (!(px - px === 0 && py - py === 0)) return false;
   const D = px * px + py * py;
   const R2 = r * r;
   const c = D - R2;
