@@ -23,6 +23,7 @@ const R_A = 0, R_B = 1, R_C = 2, R_AB = 3, R_AC = 4, R_BC = 5, R_FACE = 6;
  */
 function voronoiRegion(
   abx: number, aby: number, abz: number, acx: number, acy: number, acz: number, apx: number, apy: number, apz: number,
+  bpx: number, bpy: number, bpz: number, cpx: number, cpy: number, cpz: number,
 ): void {
   const d1 = abx * apx + aby * apy + abz * apz;
   const d2 = acx * apx + acy * apy + acz * apz;
@@ -32,8 +33,6 @@ function voronoiRegion(
     region[0] = R_A;
     return;
   }
-  // bp = ap - ab, cp = ap - ac.
-  const bpx = apx - abx, bpy = apy - aby, bpz = apz - abz;
   const d3 = abx * bpx + aby * bpy + abz * bpz;
   const d4 = acx * bpx + acy * bpy + acz * bpz;
   if (d3 >= 0 && d4 <= d3) {
@@ -47,7 +46,6 @@ function voronoiRegion(
     region[1] = d1 - d3 > 0 ? d1 / (d1 - d3) : 0;
     return;
   }
-  const cpx = apx - acx, cpy = apy - acy, cpz = apz - acz;
   const d5 = abx * cpx + aby * cpy + abz * cpz;
   const d6 = acx * cpx + acy * cpy + acz * cpz;
   if (d6 >= 0 && d5 <= d6) {
@@ -101,21 +99,29 @@ export function closestPointOnTriangleRaw(
   let abx = bx - ax, aby = by - ay, abz = bz - az;
   let acx = cx - ax, acy = cy - ay, acz = cz - az;
   let apx = px - ax, apy = py - ay, apz = pz - az;
+  let bpx = px - bx, bpy = py - by, bpz = pz - bz;
+  let cpx = px - cx, cpy = py - cy, cpz = pz - cz;
   let m = Math.max(Math.abs(abx), Math.abs(aby), Math.abs(abz), Math.abs(acx), Math.abs(acy), Math.abs(acz), Math.abs(apx), Math.abs(apy), Math.abs(apz));
+  m = Math.max(m, Math.abs(bpx), Math.abs(bpy), Math.abs(bpz), Math.abs(cpx), Math.abs(cpy), Math.abs(cpz));
   if (m === Infinity) {
     h = 0.5;
     abx = bx * h - ax * h; aby = by * h - ay * h; abz = bz * h - az * h;
     acx = cx * h - ax * h; acy = cy * h - ay * h; acz = cz * h - az * h;
     apx = px * h - ax * h; apy = py * h - ay * h; apz = pz * h - az * h;
+    bpx = px * h - bx * h; bpy = py * h - by * h; bpz = pz * h - bz * h;
+    cpx = px * h - cx * h; cpy = py * h - cy * h; cpz = pz * h - cz * h;
     m = Math.max(Math.abs(abx), Math.abs(aby), Math.abs(abz), Math.abs(acx), Math.abs(acy), Math.abs(acz), Math.abs(apx), Math.abs(apy), Math.abs(apz));
+    m = Math.max(m, Math.abs(bpx), Math.abs(bpy), Math.abs(bpz), Math.abs(cpx), Math.abs(cpy), Math.abs(cpz));
   }
   if (m > 0 && !(m > 2 ** -200 && m < 2 ** 200)) {
     const k = -exponentOf(m);
     abx = ldexp(abx, k); aby = ldexp(aby, k); abz = ldexp(abz, k);
     acx = ldexp(acx, k); acy = ldexp(acy, k); acz = ldexp(acz, k);
     apx = ldexp(apx, k); apy = ldexp(apy, k); apz = ldexp(apz, k);
+    bpx = ldexp(bpx, k); bpy = ldexp(bpy, k); bpz = ldexp(bpz, k);
+    cpx = ldexp(cpx, k); cpy = ldexp(cpy, k); cpz = ldexp(cpz, k);
   }
-  voronoiRegion(abx, aby, abz, acx, acy, acz, apx, apy, apz);
+  voronoiRegion(abx, aby, abz, acx, acy, acz, apx, apy, apz, bpx, bpy, bpz, cpx, cpy, cpz);
   const r = region[0], v = region[1], w = region[2];
   if (r === R_A) {
     out[0] = ax; out[1] = ay; out[2] = az;

@@ -200,6 +200,11 @@ export function exactToiCircles(): void {
  * - Already overlapping (or touching) and approaching: 0.
  * - Moving apart, or no relative motion: Infinity (even when overlapping).
  * - Paths that only graze tangentially, never meet, or meet after tMax: Infinity.
+ * - Two points (both radii 0) moving head-on: the time at which they coincide (the double
+ *   root counts as a collision); points that pass each other by any distance: Infinity.
+ * - Any finite input returns (no NaN, no endless loop): differences beyond the largest double
+ *   (positions or velocities near ±1.7e308 on both sides) are formed from halved inputs, and a
+ *   time of impact beyond the largest double is Infinity (none).
  *
  * Accuracy: within 1 ulp of the exact time of impact of the given doubles (measured over
  * 100,000 random and a file of hard cases, see the README), except near a graze

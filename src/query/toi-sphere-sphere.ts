@@ -198,7 +198,9 @@ export function exactToiSpheres(): void {
  * - Moving apart, or no relative motion: Infinity (even when overlapping).
  * - Paths that only graze tangentially, never meet, or meet after tMax: Infinity.
  *
- * Accuracy as for timeOfImpactCircles. Throws a RangeError for non-finite coordinates, a
+ * Two points moving head-on collide where they coincide; any finite input returns a number
+ * (never NaN), a time beyond the largest double being Infinity. Accuracy as for
+ * timeOfImpactCircles. Throws a RangeError for non-finite coordinates, a
  * negative radius, or a negative or NaN tMax.
  */
 export function timeOfImpactSpheres(a: MovingSphere, b: MovingSphere, tMax = 1): number {
