@@ -123,3 +123,64 @@ export function pointAlong(x: number, v: number, t: number): number {
   const p = x + t * v;
   return p - p === 0 ? p : 2 * (0.5 * x + t * (0.5 * v));
 }
+
+/**
+ * x + t v + t^2 a / 2, evaluated as written ((x + t v) + (t^2 / 2) a) when that is finite, and
+ * otherwise from terms scaled by a common power of two, so that an intermediate overflow
+ * (t^2 beyond the double range, terms of opposite signs) gives the right finite value or
+ * ±Infinity, never NaN (x, v, a finite, t >= 0 finite).
+ */
+export function quadraticAt(x: number, v: number, a: number, t: number): number {
+  const p = x + t * v + 0.5 * t * t * a;
+  if (p - p === 0) return p;
+  return scaledQuadratic(x, v, a, t);
+}
+
+function scaledQuadratic(x: number, v: number, a: number, t: number): number {
+  // t = t' 2^kt with t' in [1, 2); the terms x, t v, t^2 a / 2 have exponents at most
+  // ex, ev + kt + 1, ea + 2 kt + 1; scale all by 2^-j, j the largest, and add.
+  const kt = t > 0 ? exponentOf(t) : 0;
+  const ts = t > 0 ? scale2(t, -kt) : 0;
+  let j = x !== 0 ? exponentOf(Math.abs(x)) : -2000;
+  if (v !== 0 && t > 0) j = Math.max(j, exponentOf(Math.abs(v)) + kt + 1);
+  if (a !== 0 && t > 0) j = Math.max(j, exponentOf(Math.abs(a)) + 2 * kt + 1);
+  let s = scale2(x, -j);
+  if (v !== 0 && t > 0) s += ts * scale2(v, kt - j);
+  if (a !== 0 && t > 0) s += 0.5 * ts * ts * scale2(a, 2 * kt - j);
+  return scale2(s, j);
+}
+
+/**
+ * The unit vector along (pB + t vB + t^2 aB / 2) - (pA + t vA + t^2 aA / 2) from the inputs
+ * themselves (flat [x, y, z, vx, vy, vz, ax, ay, az] of A from `a` and of B from `b` in
+ * `io`), every term from halves scaled by a common power of two: a fallback for directions whose
+ * double-double evaluation overflowed. When the offset vanishes, the direction of pB - pA, then
+ * of vB - vA; never NaN. Written to {@link unitOffset}.
+ */
+export function scaledDirectionAt(io: ArrayLike<number>, a: number, b: number, t: number): void {
+  let x = 0, y = 0, z = 0;
+  for (let pass = 0; pass < 3 && x === 0 && y === 0 && z === 0; pass++) {
+    // pass 0: the full offset at t; pass 1: positions only; pass 2: velocities only.
+    const c0 = [0, 0, 0];
+    for (let k = 0; k < 3; k++) {
+      const dp = pass === 2 ? 0 : 0.5 * io[b + k] - 0.5 * io[a + k];
+      const dv = pass === 1 ? 0 : 0.5 * io[b + 3 + k] - 0.5 * io[a + 3 + k];
+      const da = pass === 0 ? 0.5 * io[b + 6 + k] - 0.5 * io[a + 6 + k] : 0;
+      c0[k] = pass === 2 ? dv : scaledQuadratic(dp, dv, da, pass === 0 ? t : 0);
+    }
+    const m = Math.max(Math.abs(c0[0]), Math.abs(c0[1]), Math.abs(c0[2]));
+    if (m === Infinity) {
+      // Components beyond the double range: keep the infinite ones' signs.
+      x = Math.abs(c0[0]) === Infinity ? Math.sign(c0[0]) : 0;
+      y = Math.abs(c0[1]) === Infinity ? Math.sign(c0[1]) : 0;
+      z = Math.abs(c0[2]) === Infinity ? Math.sign(c0[2]) : 0;
+    } else {
+      x = c0[0]; y = c0[1]; z = c0[2];
+    }
+  }
+  if (x === 0 && y === 0 && z === 0) x = 1;
+  const len = norm3(x, y, z);
+  unitOffset[0] = x / len + 0;
+  unitOffset[1] = y / len + 0;
+  unitOffset[2] = z / len + 0;
+}
