@@ -108,7 +108,13 @@ export function unitOffsetAt(t: number): void {
     x = s[6]; y = s[8]; z = s[10];
   }
   if (x === 0 && y === 0 && z === 0) x = 1;
-  const len = norm3(x, y, z);
+  // Divide by the largest component first (as the sweeps always did: the same bits), then by
+  // the length of the result, which lies in [1, sqrt(3)].
+  const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
+  x /= m;
+  y /= m;
+  z /= m;
+  const len = Math.sqrt(x * x + y * y + z * z);
   unitOffset[0] = x / len;
   unitOffset[1] = y / len;
   unitOffset[2] = z / len;

@@ -11,7 +11,7 @@
 import { SPLITTER, ldexp } from "../math/double-double.js";
 import { loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
 import { TINY, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
-import { pointsMeetTime } from "./toi-points.js";
+import { farSmallRoot, pointsMeetTime } from "./toi-points.js";
 import type { MovingCircle, SweepHit2 } from "./types.js";
 import { checkMovingCircle, checkTMax } from "./validate.js";
 
@@ -176,6 +176,12 @@ export function exactToiCircles(): void {
   low = e + r1e + r2e + 2 * (wxh * wxl + wyh * wyl) + (wxl * wxl + wyl * wyl);
   const ah = s + low; const al = low - (ah - s);
 
+  if (Rh < 2 ** -50 * Math.max(Math.abs(dxh), Math.abs(dyh))) {
+    // A radius sum tiny next to the distance: the discriminant from Lagrange's identity.
+    const tf = ldexp(farSmallRoot(dxh, dxl, dyh, dyl, 0, 0, wxh, wxl, wyh, wyl, 0, 0, ah, bh, bl, ch, cl, Rh), timeShift);
+    circlesExactInput[11] = tf <= tMax ? tf : Infinity;
+    return;
+  }
   const c = contactRootInput;
   c[0] = ah; c[1] = al; c[2] = bh; c[3] = bl; c[4] = ch; c[5] = cl;
   if (timeShift === 0) {

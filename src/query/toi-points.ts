@@ -9,7 +9,8 @@
  * of each cross product component from TwoSum/TwoProduct expansions, exactCrossSign), so a
  * pair that misses by one ulp of direction does not collide.
  */
-import { SPLITTER } from "../math/double-double.js";
+import { SPLITTER, dd, dotDD, twoProduct } from "../math/double-double.js";
+import { norm3 } from "./relative-motion.js";
 import { exactCrossSign } from "./exact-cross-sign.js";
 
 /**
@@ -49,4 +50,39 @@ export function pointsMeetTime(
   // -n - q v = -(nh + p) - (nl + pe + q vl); nh + p cancels exactly (Sterbenz) to first order.
   const rem = -nh - p - pe - nl - q * vl;
   return q + rem / vh;
+}
+
+/**
+ * The first root of the contact quadratic for a body pair whose radius sum is tiny next to
+ * their distance (R < 2^-50 |d|): there the discriminant b^2 - a c = a R^2 - |d x w|^2 is below
+ * 2^-100 b^2, under the rounding of b^2 - a c even in double-double, so it is taken from the
+ * right-hand side instead (Lagrange's identity): |d x w| from exact products (error 2^-106 |d||w|,
+ * far below sqrt(a) R), and sqrt(disc) = sqrt(sqrt(a) R - |d x w|) sqrt(sqrt(a) R + |d x w|)
+ * without squaring R (which may lie near 2^-1000 after rescaling). sqrt(disc) is then a small
+ * correction to -b in the denominator of t = c / (-b + sqrt(disc)), whose quotient is formed
+ * from double-doubles and corrected once. Inputs: the rescaled double-double d, w (z zero in
+ * 2D), b = d.w (bh + bl < 0), c = |d|^2 - R^2 (ch + cl > 0), a's high part and R's. Returns
+ * Infinity for a miss or a tangent graze (sqrt(a) R <= |d x w|).
+ */
+export function farSmallRoot(
+  dxh: number, dxl: number, dyh: number, dyl: number, dzh: number, dzl: number,
+  wxh: number, wxl: number, wyh: number, wyl: number, wzh: number, wzl: number,
+  ah: number, bh: number, bl: number, ch: number, cl: number, Rh: number,
+): number {
+  const cx = dotDD(dyh, dyl, wzh, wzl, -dzh, -dzl, wyh, wyl, 0, 0, 0, 0);
+  const cy = dotDD(dzh, dzl, wxh, wxl, -dxh, -dxl, wzh, wzl, 0, 0, 0, 0);
+  const cz = dotDD(dxh, dxl, wyh, wyl, -dyh, -dyl, wxh, wxl, 0, 0, 0, 0);
+  const cross = norm3(cx, cy, cz);
+  const sR = Math.sqrt(ah) * Rh;
+  const p = sR - cross;
+  if (!(p > 0)) return Infinity;
+  const sd = Math.sqrt(p) * Math.sqrt(sR + cross);
+  // den = -b + sqrt(disc) as nh + nl (TwoSum), both terms positive.
+  const nh = sd - bh;
+  const bb = nh - sd;
+  const nl = sd - (nh - bb) + (-bh - bb) - bl;
+  // t = (ch + cl) / (nh + nl): the double quotient plus one correction from the exact remainder.
+  const r0 = ch / nh;
+  twoProduct(r0, nh);
+  return r0 + (ch - dd[0] - dd[1] + cl - r0 * nl) / nh;
 }

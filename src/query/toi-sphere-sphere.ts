@@ -7,7 +7,7 @@
 import { SPLITTER, ldexp } from "../math/double-double.js";
 import { loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
 import { TINY, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
-import { pointsMeetTime } from "./toi-points.js";
+import { farSmallRoot, pointsMeetTime } from "./toi-points.js";
 import type { MovingSphere, SweepHit3 } from "./types.js";
 import { checkMovingSphere, checkTMax } from "./validate.js";
 
@@ -175,6 +175,12 @@ export function exactToiSpheres(): void {
   low = e + e2 + r1e + r2e + r3e + 2 * (wxh * wxl + wyh * wyl + wzh * wzl) + (wxl * wxl + wyl * wyl + wzl * wzl);
   const ah = s2 + low; const al = low - (ah - s2);
 
+  if (Rh < 2 ** -50 * Math.max(Math.abs(dxh), Math.abs(dyh), Math.abs(dzh))) {
+    // A radius sum tiny next to the distance: the discriminant from Lagrange's identity.
+    const tf = ldexp(farSmallRoot(dxh, dxl, dyh, dyl, dzh, dzl, wxh, wxl, wyh, wyl, wzh, wzl, ah, bh, bl, ch, cl, Rh), timeShift);
+    spheresExactInput[15] = tf <= tMax ? tf : Infinity;
+    return;
+  }
   const c = contactRootInput;
   c[0] = ah; c[1] = al; c[2] = bh; c[3] = bl; c[4] = ch; c[5] = cl;
   if (timeShift === 0) {
