@@ -36,7 +36,7 @@ function solveScaled(out: ClosestApproach, tMax: number, dims: number): ClosestA
     // t* = -b / a in the caller's units: the scaled ratio (|d'| <= 2, |w'| >= 1/2, so it is at
     // most 8) times 2^(ed - ew); beyond the largest double it is Infinity.
     const ts = ldexp(-b / a, ed - ew);
-    if (ts < tMax || ts === Infinity) {
+    if (ts < tMax || ts === tMax && ts === Infinity) {
       t = ts;
       interior = true;
     } else t = tMax;
