@@ -12,7 +12,8 @@ import assert from "node:assert/strict";
 import { Worker } from "node:worker_threads";
 import fc from "fast-check";
 import { QUERY_CATALOG } from "./support/query-catalog.js";
-import { closestApproachCircles, closestApproachSpheres, timeOfImpactCircles, timeOfImpactSpheres } from "../src/index.js";
+import { closestApproachCircles, closestApproachSpheres, timeOfImpactCircles, timeOfImpactSpheres, toiCirclesRaw, toiSpheresRaw } from "../src/index.js";
+import { Random } from "./support/random.js";
 import { exactClosestApproach, exactTimeOfImpact, sqrtRational, ulpDistanceAnyRange } from "./support/exact.js";
 
 const RUNS = 400;
@@ -122,4 +123,41 @@ test("closest approach is within 4 ulps of the exact reference at scales 1e-300 
     );
   }
   console.log(`# hostile-scale closest approach: worst distance ${worstD.toFixed(2)} ulps, worst t ${worstT.toFixed(2)} ulps`);
+});
+
+test("near-touching pairs (gaps of 1e-16 ... 1e-8 of the radius) at scales 1e-200 ... 1e300 keep the exact kind and 1 ulp", () => {
+  // Issue 15 measured 9-29 ulps and misclassified overlaps here: the contact gap c = |d|^2 - R^2
+  // is now summed exactly when it is below 2^-40 |d|^2.
+  const rnd = new Random(9);
+  let worst = 0;
+  let hits = 0;
+  for (let i = 0; i < 6000; i++) {
+    const dim = i % 2 === 0 ? 2 : 3;
+    const S = 10 ** (rnd.int(400) - 200) * (rnd.next() < 0.5 ? 1e100 : 1);
+    const R = rnd.range(0.5, 2) * S;
+    const eps = 10 ** -(8 + rnd.int(9));
+    const th = rnd.range(0, 6.283);
+    const dist = R * (1 + eps);
+    const pa = [rnd.range(-1, 1) * S * 10, rnd.range(-1, 1) * S * 10, rnd.range(-1, 1) * S];
+    const pb = [pa[0] + dist * Math.cos(th), pa[1] + dist * Math.sin(th), pa[2]];
+    const sp = S * rnd.range(0.1, 10);
+    const ph = th + Math.PI + rnd.range(-1.5, 1.5);
+    const va = [0, 0, 0];
+    const vb = [sp * Math.cos(ph), sp * Math.sin(ph), 0];
+    const ra = R * rnd.range(0.2, 0.8);
+    const rb = R - ra;
+    const t = dim === 2
+      ? toiCirclesRaw(pa[0], pa[1], va[0], va[1], ra, pb[0], pb[1], vb[0], vb[1], rb, Infinity)
+      : toiSpheresRaw(pa[0], pa[1], pa[2], va[0], va[1], va[2], ra, pb[0], pb[1], pb[2], vb[0], vb[1], vb[2], rb, Infinity);
+    const ref = exactTimeOfImpact(pa.slice(0, dim), va.slice(0, dim), ra, pb.slice(0, dim), vb.slice(0, dim), rb, Infinity);
+    if (ref.nearGraze) continue;
+    if (ref.kind === "hit") {
+      hits++;
+      const u = ulpDistanceAnyRange(t, ref.num, ref.den);
+      worst = Math.max(worst, u);
+      assert.ok(u <= 1, `${u} ulps at scale ${S}, gap ${eps}`);
+    } else assert.equal(t, ref.kind === "zero" ? 0 : Infinity, `kind ${ref.kind} at scale ${S}, gap ${eps}`);
+  }
+  console.log(`# near-touching at hostile scales: ${hits} hits, worst ${worst.toFixed(3)} ulp`);
+  assert.ok(hits > 1000);
 });

@@ -9,6 +9,7 @@
  * in double-double arithmetic ({@link firstContactRoot}).
  */
 import { SPLITTER, ldexp } from "../math/double-double.js";
+import { exactGap, exactGapOut } from "../math/exact-sum.js";
 import { loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
 import { TINY, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
 import { farSmallRoot, pointsMeetTime } from "./toi-points.js";
@@ -157,7 +158,14 @@ export function exactToiCircles(): void {
   s = q1 + q2; bb = s - q1; e = q1 - (s - bb) + (q2 - bb);
   const s2 = s - q3; bb = s2 - s; const e2 = s - (s2 - bb) + (-q3 - bb);
   low = e + e2 + q1e + q2e - q3e + 2 * (dxh * dxl + dyh * dyl - Rh * Rl) + (dxl * dxl + dyl * dyl - Rl * Rl);
-  const ch = s2 + low; bb = ch - s2; const cl = s2 - (ch - bb) + (low - bb);
+  let ch = s2 + low; bb = ch - s2; let cl = s2 - (ch - bb) + (low - bb);
+  if (ch < 2 ** -40 * (q1 + q2 + q3)) {
+    // Within about 2^-40 of touching: the sum above is off by a few 2^-106 |d|^2, many ulps of
+    // c here (and possibly its sign); sum it exactly instead.
+    exactGap(dxh, dxl, dyh, dyl, 0, 0, Rh, Rl);
+    ch = exactGapOut[0];
+    cl = exactGapOut[1];
+  }
   if (ch <= 0) {
     circlesExactInput[11] = 0;
     return;

@@ -5,6 +5,7 @@
  * hand-inlined for speed (see math/double-double.ts).
  */
 import { SPLITTER, ldexp } from "../math/double-double.js";
+import { exactGap, exactGapOut } from "../math/exact-sum.js";
 import { loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
 import { TINY, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
 import { farSmallRoot, pointsMeetTime } from "./toi-points.js";
@@ -154,7 +155,13 @@ export function exactToiSpheres(): void {
   const s3 = s2 - q4; bb = s3 - s2; const e3 = s2 - (s3 - bb) + (-q4 - bb);
   low = e + e2 + e3 + q1e + q2e + q3e - q4e +
     2 * (dxh * dxl + dyh * dyl + dzh * dzl - Rh * Rl) + (dxl * dxl + dyl * dyl + dzl * dzl - Rl * Rl);
-  const ch = s3 + low; bb = ch - s3; const cl = s3 - (ch - bb) + (low - bb);
+  let ch = s3 + low; bb = ch - s3; let cl = s3 - (ch - bb) + (low - bb);
+  if (ch < 2 ** -40 * (q1 + q2 + q3 + q4)) {
+    // Within about 2^-40 of touching: sum c exactly (see exactToiCircles).
+    exactGap(dxh, dxl, dyh, dyl, dzh, dzl, Rh, Rl);
+    ch = exactGapOut[0];
+    cl = exactGapOut[1];
+  }
   if (ch <= 0) {
     spheresExactInput[15] = 0;
     return;
