@@ -6,7 +6,7 @@
  * ±1.7e308 on both sides) are formed from halved inputs. Used by the closest approach and by
  * the contact normals of the sweeps.
  */
-import { ldexp, offsetAt, twoSum, dd } from "../math/double-double.js";
+import { dotDD, ldexp, offsetAt, twoSum, dd } from "../math/double-double.js";
 
 /** x * 2^k without intermediate overflow (ldexp); exact when the result is normal. */
 const scale2 = ldexp;
@@ -186,6 +186,51 @@ export function scaledDirectionAt(io: ArrayLike<number>, a: number, b: number, t
   }
   if (x === 0 && y === 0 && z === 0) x = 1;
   const len = norm3(x, y, z);
+  unitOffset[0] = x / len + 0;
+  unitOffset[1] = y / len + 0;
+  unitOffset[2] = z / len + 0;
+}
+
+/**
+ * The unit vector from A's centre to B's at first contact for the motion loaded by
+ * {@link loadScaled}, for a radius sum R tiny next to the distance (R < 2^-40 |d|): there
+ * d + t w loses everything to the rounding of t (t w moves by far more than R per ulp of t), so
+ * the offset is built from its exact parts instead. At contact it is the part of d across the
+ * motion, d_perp = (w x (d x w)) / |w|^2 (cross products from exact products), plus the part
+ * along the motion, -w^ sqrt(R^2 - |d_perp|^2) (approaching: against w). Written to
+ * {@link unitOffset}; never NaN.
+ */
+export function farSmallContactDirection(R: number, dims: number): void {
+  const dxh = s[0], dxl = s[1], dyh = s[2], dyl = s[3], dzh = s[4], dzl = s[5];
+  const wx = s[6], wy = s[8], wz = s[10];
+  const cx = dims === 2 ? 0 : dotDD(dyh, dyl, s[10], s[11], -dzh, -dzl, s[8], s[9], 0, 0, 0, 0);
+  const cy = dims === 2 ? 0 : dotDD(dzh, dzl, s[6], s[7], -dxh, -dxl, s[10], s[11], 0, 0, 0, 0);
+  const cz = dotDD(dxh, dxl, s[8], s[9], -dyh, -dyl, s[6], s[7], 0, 0, 0, 0);
+  const a = wx * wx + wy * wy + wz * wz;
+  // d_perp / R in the scaled frame (R' = R 2^-ed), so that nothing squares R itself.
+  const Rs = scale2(R, -s[12]);
+  let px = (wy * cz - wz * cy) / a / Rs;
+  let py = (wz * cx - wx * cz) / a / Rs;
+  let pz = (wx * cy - wy * cx) / a / Rs;
+  let along = 0;
+  const p2 = px * px + py * py + pz * pz;
+  if (!(p2 < Infinity)) {
+    // The paths pass farther apart than R allows (rounding): the direction across the motion.
+    const m = Math.max(Math.abs(px), Math.abs(py), Math.abs(pz));
+    px = m === Infinity ? Math.sign(px) * +(Math.abs(px) === Infinity) : px / m;
+    py = m === Infinity ? Math.sign(py) * +(Math.abs(py) === Infinity) : py / m;
+    pz = m === Infinity ? Math.sign(pz) * +(Math.abs(pz) === Infinity) : pz / m;
+  } else if (p2 < 1) along = Math.sqrt(1 - p2) / Math.sqrt(a);
+  unitOffset[0] = px - wx * along;
+  unitOffset[1] = py - wy * along;
+  unitOffset[2] = pz - wz * along;
+  const m = Math.max(Math.abs(unitOffset[0]), Math.abs(unitOffset[1]), Math.abs(unitOffset[2]));
+  if (!(m > 0)) {
+    unitOffsetAt(0);
+    return;
+  }
+  const x = unitOffset[0] / m, y = unitOffset[1] / m, z = unitOffset[2] / m;
+  const len = Math.sqrt(x * x + y * y + z * z);
   unitOffset[0] = x / len + 0;
   unitOffset[1] = y / len + 0;
   unitOffset[2] = z / len + 0;

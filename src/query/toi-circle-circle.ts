@@ -10,7 +10,7 @@
  */
 import { SPLITTER, ldexp } from "../math/double-double.js";
 import { exactGap, exactGapOut } from "../math/exact-sum.js";
-import { loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
+import { farSmallContactDirection, loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
 import { TINY, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
 import { farSmallRoot, pointsMeetTime } from "./toi-points.js";
 import type { MovingCircle, SweepHit2 } from "./types.js";
@@ -253,7 +253,9 @@ export function sweepCirclesInto(out: SweepHit2, a: MovingCircle, b: MovingCircl
   // two, and t w exact (TwoProduct), so the normal keeps full precision even when |d| >> R and
   // at any scale (see relative-motion.ts); two points meeting take the direction they came from.
   loadScaled(a.x, a.y, 0, b.x, b.y, 0, a.vx, a.vy, 0, b.vx, b.vy, 0);
-  unitOffsetAt(t);
+  const R = a.r + b.r;
+  if (t > 0 && R > 0 && R < 2 ** -40 * Math.max(Math.abs(b.x - a.x), Math.abs(b.y - a.y))) farSmallContactDirection(R, 2);
+  else unitOffsetAt(t);
   out.t = t;
   out.nx = unitOffset[0];
   out.ny = unitOffset[1];

@@ -6,7 +6,7 @@
  */
 import { SPLITTER, ldexp } from "../math/double-double.js";
 import { exactGap, exactGapOut } from "../math/exact-sum.js";
-import { loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
+import { farSmallContactDirection, loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
 import { TINY, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
 import { farSmallRoot, pointsMeetTime } from "./toi-points.js";
 import type { MovingSphere, SweepHit3 } from "./types.js";
@@ -238,7 +238,9 @@ export function sweepSpheresInto(out: SweepHit3, a: MovingSphere, b: MovingSpher
   if (t === Infinity) return false;
   // The direction from A to B at time t, at full precision and any scale (see sweepCirclesInto).
   loadScaled(a.x, a.y, a.z, b.x, b.y, b.z, a.vx, a.vy, a.vz, b.vx, b.vy, b.vz);
-  unitOffsetAt(t);
+  const R = a.r + b.r;
+  if (t > 0 && R > 0 && R < 2 ** -40 * Math.max(Math.abs(b.x - a.x), Math.abs(b.y - a.y), Math.abs(b.z - a.z))) farSmallContactDirection(R, 3);
+  else unitOffsetAt(t);
   out.t = t;
   out.nx = unitOffset[0];
   out.ny = unitOffset[1];
