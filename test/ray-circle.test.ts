@@ -36,10 +36,12 @@ test("pointing away, missing, or touching tangentially is none", () => {
   assert.equal(rayHitCircle({ x: -5, y: 0, dx: 0, dy: 0 }, unit), Infinity);
 });
 
-test("maxS limits the ray; a circle of radius 0 is never hit", () => {
+test("maxS limits the ray; a circle of radius 0 (a point) is hit only by a ray through it", () => {
   assert.equal(rayHitCircle({ x: -5, y: 0, dx: 1, dy: 0 }, unit, 3), Infinity);
   assert.equal(rayHitCircle({ x: -5, y: 0, dx: 1, dy: 0 }, unit, 4), 4);
-  assert.equal(rayHitCircle({ x: -5, y: 0, dx: 1, dy: 0 }, { x: 0, y: 0, r: 0 }), Infinity);
+  assert.equal(rayHitCircle({ x: -5, y: 0, dx: 1, dy: 0 }, { x: 0, y: 0, r: 0 }), 5);
+  assert.equal(rayHitCircle({ x: -5, y: 0, dx: 1, dy: 0 }, { x: 0, y: 2 ** -60, r: 0 }), Infinity);
+  assert.equal(rayHitCircle({ x: -5, y: 0, dx: 1, dy: 0 }, { x: 0, y: 0, r: 0 }, 4), Infinity);
 });
 
 test("a segment hits at its parameter in [0, 1]", () => {

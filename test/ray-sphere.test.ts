@@ -45,8 +45,9 @@ test("tMax bounds the entry (a segment with tMax = 1); the default is an unbound
   assert.equal(raySphere(ray(-1e9, 0, 0, 1, 0, 0), O), 1e9 - 1);
 });
 
-test("a sphere of radius 0 is a point: only an origin on it hits", () => {
-  assert.equal(raySphere(ray(-5, 0, 0, 1, 0, 0), ball(0, 0, 0, 0)), Infinity);
+test("a sphere of radius 0 is a point: a ray exactly through it hits it there, one passing it by an ulp misses", () => {
+  assert.equal(raySphere(ray(-5, 0, 0, 1, 0, 0), ball(0, 0, 0, 0)), 5);
+  assert.equal(raySphere(ray(-5, 0, 2 ** -60, 1, 0, 0), ball(0, 0, 0, 0)), Infinity);
   assert.equal(raySphere(ray(0, 0, 0, 1, 0, 0), ball(0, 0, 0, 0)), 0);
 });
 

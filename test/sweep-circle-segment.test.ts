@@ -118,12 +118,13 @@ test("a segment of zero length is a point: the same time as the circle kernel", 
   }
 });
 
-test("a circle of radius 0 crosses the interior but passing exactly through an end is a graze", () => {
+test("a circle of radius 0 crosses the interior, and passing exactly through an end hits the end (a point meeting a point)", () => {
   assert.equal(timeOfImpactCircleSegment({ x: 5, y: 2, vx: 0, vy: -4, r: 0 }, seg), 0.5);
-  assert.equal(timeOfImpactCircleSegment({ x: -1, y: 1, vx: 2, vy: -2, r: 0 }, seg), Infinity);
-  assert.equal(timeOfImpactCircleSegment({ x: 11, y: 1, vx: -2, vy: -2, r: 0 }, seg), Infinity);
-  // Moving along the segment's own line: never crosses it.
-  assert.equal(timeOfImpactCircleSegment({ x: -2, y: 0, vx: 4, vy: 0, r: 0 }, seg), Infinity);
+  assert.equal(timeOfImpactCircleSegment({ x: -1, y: 1, vx: 2, vy: -2, r: 0 }, seg), 0.5);
+  assert.equal(timeOfImpactCircleSegment({ x: 11, y: 1, vx: -2, vy: -2, r: 0 }, seg), 0.5);
+  assert.equal(timeOfImpactCircleSegment({ x: -1, y: 1 - 2 ** -50, vx: 2, vy: -2, r: 0 }, seg), Infinity);
+  // Moving along the segment's own line: runs head-on into the end a.
+  assert.equal(timeOfImpactCircleSegment({ x: -2, y: 0, vx: 4, vy: 0, r: 0 }, seg), 0.5);
 });
 
 test("a circle at rest never has a first contact", () => {

@@ -61,9 +61,18 @@ test("a path that only grazes tangentially is not a hit, one a hair closer is", 
   assert.ok(t > 0.49 && t < 0.51);
 });
 
-test("a moving point particle (radius 0) hits a circle, two point particles never do", () => {
+test("a moving point particle (radius 0) hits a circle, and two points moving head-on collide where they meet", () => {
   assert.equal(timeOfImpactCircles(circle(0, 0, 4, 0, 0), circle(3, 0, 0, 0, 1)), 0.5);
-  assert.equal(timeOfImpactCircles(circle(0, 0, 4, 0, 0), circle(2, 0, 0, 0, 0)), Infinity);
+  assert.equal(timeOfImpactCircles(circle(0, 0, 4, 0, 0), circle(2, 0, 0, 0, 0)), 0.5);
+  assert.equal(timeOfImpactCircles(circle(0, 0, 1, 1, 0), circle(3, 3, -1, -1, 0), 10), 1.5);
+  assert.equal(timeOfImpactSpheres(sphere(0, 0, 0, 1, 1, 1, 0), sphere(3, 3, 3, -1, -1, -1, 0), 10), 1.5);
+  // One ulp off the line: they pass each other, no collision.
+  assert.equal(timeOfImpactCircles(circle(0, 0, 1, 1, 0), circle(3, 3 + 2 ** -51, -1, -1, 0), 10), Infinity);
+  // Head-on but meeting after tMax, or moving apart: none.
+  assert.equal(timeOfImpactCircles(circle(0, 0, 1, 1, 0), circle(3, 3, -1, -1, 0), 1), Infinity);
+  assert.equal(timeOfImpactCircles(circle(0, 0, -1, -1, 0), circle(3, 3, 1, 1, 0), 10), Infinity);
+  const hit = sweepCircles(circle(0, 0, 4, 0, 0), circle(2, 0, 0, 0, 0));
+  assert.deepEqual(hit, { t: 0.5, px: 2, py: 0, nx: 1, ny: 0 });
 });
 
 test("the sweep reports the contact point on A's surface and the unit normal from A to B", () => {

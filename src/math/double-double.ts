@@ -116,13 +116,17 @@ export function dotDD(
   return dd[0] + low;
 }
 
-/** x * 2^k without intermediate overflow or underflow (like C's ldexp); exact when the result is normal. */
+/**
+ * x * 2^k without intermediate overflow or underflow (like C's ldexp); exact when the result is
+ * normal. At most three steps of 2^±1000 (any further factor takes every double to 0 or
+ * Infinity), so an infinite k ends too: x 2^±Infinity is ±Infinity, 0 or NaN as in IEEE 754.
+ */
 export function ldexp(x: number, k: number): number {
-  while (k > 1000) {
+  for (let i = 0; k > 1000 && i < 3; i++) {
     x *= 2 ** 1000;
     k -= 1000;
   }
-  while (k < -1000) {
+  for (let i = 0; k < -1000 && i < 3; i++) {
     x *= 2 ** -1000;
     k += 1000;
   }

@@ -7,16 +7,63 @@
  * Lagrange's identity |d|^2 |w|^2 - (d.w)^2 = |d x w|^2 as |d x w| / |w|, which stays accurate
  * even when the bodies pass through each other's centre (no cancellation of |d|^2 - b^2 / a).
  * d and w are formed exactly (TwoSum), b and the cross product from exact TwoProducts.
+ *
+ * Scale before squaring: d and w are each multiplied by a power of two (exact) that brings their
+ * largest component into [1/2, 1), so that no square, product or error term overflows or
+ * underflows whatever the input scale (1e-300 ... 1e300 and beyond); the exponents go back in
+ * at the end, again as exact powers of two. Where a difference itself exceeds the largest
+ * double (positions near ±1.7e308 on both sides), the inputs are halved first.
  */
-import { dd, dotDD, offsetAt, twoSum } from "../math/double-double.js";
+import { dotDD, ldexp, offsetAt } from "../math/double-double.js";
+import { loadScaled, norm3, relativeMotion as s } from "./relative-motion.js";
 import type { ClosestApproach, MovingCircle, MovingSphere } from "./types.js";
 import { checkMovingCircle, checkMovingSphere, checkTMax } from "./validate.js";
 
-function clampTime(b: number, a: number, tMax: number): number {
-  // b >= 0: moving apart or at rest, the minimum is now. -b / a > tMax: still approaching at tMax.
-  if (!(b < 0)) return 0;
-  const t = -b / a;
-  return t < tMax ? t : tMax;
+/**
+ * The closest approach of the motion in {@link s} (dims 2 or 3: z parts zero in 2D) written to
+ * `out`.
+ */
+function solveScaled(out: ClosestApproach, tMax: number, dims: number): ClosestApproach {
+  const dxh = s[0], dxl = s[1], dyh = s[2], dyl = s[3], dzh = s[4], dzl = s[5];
+  const wxh = s[6], wxl = s[7], wyh = s[8], wyl = s[9], wzh = s[10], wzl = s[11];
+  const ed = s[12], ew = s[13];
+  const b = dotDD(dxh, dxl, wxh, wxl, dyh, dyl, wyh, wyl, dzh, dzl, wzh, wzl);
+  const a = wxh * wxh + wyh * wyh + wzh * wzh;
+  // b >= 0: moving apart or at rest, the minimum is now (also for a = 0: no relative motion).
+  let t = 0;
+  let interior = false;
+  if (b < 0) {
+    // t* = -b / a in the caller's units: the scaled ratio (|d'| <= 2, |w'| >= 1/2, so it is at
+    // most 8) times 2^(ed - ew); beyond the largest double it is Infinity.
+    const ts = ldexp(-b / a, ed - ew);
+    if (ts < tMax || ts === tMax && ts === Infinity) {
+      t = ts;
+      interior = true;
+    } else t = tMax;
+  }
+  out.t = t;
+  let dist: number;
+  if (interior) {
+    // |d x w| / |w|, each cross component summed exactly and rounded once.
+    if (dims === 2) {
+      const cz = dotDD(dxh, dxl, wyh, wyl, -dyh, -dyl, wxh, wxl, 0, 0, 0, 0);
+      dist = Math.abs(cz) / Math.sqrt(a);
+    } else {
+      const cx = dotDD(dyh, dyl, wzh, wzl, -dzh, -dzl, wyh, wyl, 0, 0, 0, 0);
+      const cy = dotDD(dzh, dzl, wxh, wxl, -dxh, -dxl, wzh, wzl, 0, 0, 0, 0);
+      const cz = dotDD(dxh, dxl, wyh, wyl, -dyh, -dyl, wxh, wxl, 0, 0, 0, 0);
+      dist = norm3(cx, cy, cz) / Math.sqrt(a);
+    }
+  } else {
+    // |d + t w| = 2^ed |d' + tau w'| with tau = t 2^(ew - ed) (at most the scaled t*, so small).
+    const tau = t === 0 ? 0 : ldexp(t, ew - ed);
+    const x = offsetAt(dxh, -dxl, wxh, -wxl, tau);
+    const y = offsetAt(dyh, -dyl, wyh, -wyl, tau);
+    const z = dims === 2 ? 0 : offsetAt(dzh, -dzl, wzh, -wzl, tau);
+    dist = norm3(x, y, z);
+  }
+  out.distance = ldexp(dist, ed);
+  return out;
 }
 
 /**
@@ -26,28 +73,8 @@ export function closestApproachCirclesInto(out: ClosestApproach, a: MovingCircle
   checkMovingCircle(a, "a");
   checkMovingCircle(b, "b");
   checkTMax(tMax);
-  twoSum(b.x, -a.x);
-  const dxh = dd[0], dxl = dd[1];
-  twoSum(b.y, -a.y);
-  const dyh = dd[0], dyl = dd[1];
-  twoSum(b.vx, -a.vx);
-  const wxh = dd[0], wxl = dd[1];
-  twoSum(b.vy, -a.vy);
-  const wyh = dd[0], wyl = dd[1];
-  const bb = dotDD(dxh, dxl, wxh, wxl, dyh, dyl, wyh, wyl, 0, 0, 0, 0);
-  const aa = wxh * wxh + wyh * wyh;
-  const t = clampTime(bb, aa, tMax);
-  out.t = t;
-  if (t > 0 && t < tMax) {
-    // |d x w| / |w|, the cross product dx wy - dy wx summed exactly.
-    const cross = dotDD(dxh, dxl, wyh, wyl, -dyh, -dyl, wxh, wxl, 0, 0, 0, 0);
-    out.distance = Math.abs(cross) / Math.sqrt(aa);
-  } else {
-    const x = offsetAt(b.x, a.x, b.vx, a.vx, t);
-    const y = offsetAt(b.y, a.y, b.vy, a.vy, t);
-    out.distance = Math.sqrt(x * x + y * y);
-  }
-  return out;
+  loadScaled(a.x, a.y, 0, b.x, b.y, 0, a.vx, a.vy, 0, b.vx, b.vy, 0);
+  return solveScaled(out, tMax, 2);
 }
 
 /**
@@ -59,7 +86,11 @@ export function closestApproachCirclesInto(out: ClosestApproach, a: MovingCircle
  * - Overlap does not matter here: the centres may pass through each other (distance 0).
  *
  * Accuracy: t within a few ulps of -b / a; the distance within 3 ulps of the exact minimum
- * (measured against a BigInt reference in the tests). Throws a RangeError on bad input.
+ * (measured against a BigInt reference in the tests) at every scale from 1e-300 to 1e300:
+ * positions and velocities are scaled by powers of two before anything is squared. Results
+ * beyond the double range: a distance above the largest double is Infinity, and so is a
+ * moment of closest approach later than the largest double (possible only with
+ * tMax = Infinity); t and distance are never NaN. Throws a RangeError on bad input.
  */
 export function closestApproachCircles(a: MovingCircle, b: MovingCircle, tMax = 1): ClosestApproach {
   return closestApproachCirclesInto({ t: 0, distance: 0 }, a, b, tMax);
@@ -70,40 +101,14 @@ export function closestApproachSpheresInto(out: ClosestApproach, a: MovingSphere
   checkMovingSphere(a, "a");
   checkMovingSphere(b, "b");
   checkTMax(tMax);
-  twoSum(b.x, -a.x);
-  const dxh = dd[0], dxl = dd[1];
-  twoSum(b.y, -a.y);
-  const dyh = dd[0], dyl = dd[1];
-  twoSum(b.z, -a.z);
-  const dzh = dd[0], dzl = dd[1];
-  twoSum(b.vx, -a.vx);
-  const wxh = dd[0], wxl = dd[1];
-  twoSum(b.vy, -a.vy);
-  const wyh = dd[0], wyl = dd[1];
-  twoSum(b.vz, -a.vz);
-  const wzh = dd[0], wzl = dd[1];
-  const bb = dotDD(dxh, dxl, wxh, wxl, dyh, dyl, wyh, wyl, dzh, dzl, wzh, wzl);
-  const aa = wxh * wxh + wyh * wyh + wzh * wzh;
-  const t = clampTime(bb, aa, tMax);
-  out.t = t;
-  if (t > 0 && t < tMax) {
-    // |d x w| / |w| with each component of the cross product summed exactly.
-    const cx = dotDD(dyh, dyl, wzh, wzl, -dzh, -dzl, wyh, wyl, 0, 0, 0, 0);
-    const cy = dotDD(dzh, dzl, wxh, wxl, -dxh, -dxl, wzh, wzl, 0, 0, 0, 0);
-    const cz = dotDD(dxh, dxl, wyh, wyl, -dyh, -dyl, wxh, wxl, 0, 0, 0, 0);
-    out.distance = Math.sqrt(cx * cx + cy * cy + cz * cz) / Math.sqrt(aa);
-  } else {
-    const x = offsetAt(b.x, a.x, b.vx, a.vx, t);
-    const y = offsetAt(b.y, a.y, b.vy, a.vy, t);
-    const z = offsetAt(b.z, a.z, b.vz, a.vz, t);
-    out.distance = Math.sqrt(x * x + y * y + z * z);
-  }
-  return out;
+  loadScaled(a.x, a.y, a.z, b.x, b.y, b.z, a.vx, a.vy, a.vz, b.vx, b.vy, b.vz);
+  return solveScaled(out, tMax, 3);
 }
 
 /**
  * Closest approach of two moving spheres within [0, tMax]: the time and the centre distance.
- * Same cases and accuracy as {@link closestApproachCircles}.
+ * Same cases, accuracy and results at the edges of the double range as
+ * {@link closestApproachCircles}.
  */
 export function closestApproachSpheres(a: MovingSphere, b: MovingSphere, tMax = 1): ClosestApproach {
   return closestApproachSpheresInto({ t: 0, distance: 0 }, a, b, tMax);

@@ -14,7 +14,7 @@
  * so it keeps its relative accuracy (a few ulps) for a point very close to a long segment.
  * Inputs far from 1 in magnitude are rescaled by a power of two (exact) before squaring.
  */
-import { SPLITTER } from "../math/double-double.js";
+import { SPLITTER, ldexp } from "../math/double-double.js";
 import type { Segment2, SegmentClosestPoint } from "./types-geometry2.js";
 import { checkPoint2, checkSegment2 } from "./validate-geometry2.js";
 
@@ -34,7 +34,19 @@ function solve(ax: number, ay: number, bx: number, by: number, px: number, py: n
   let eyh = by - ay; bb = eyh - by; let eyl = by - (eyh - bb) + (-ay - bb);
   let dxh = px - ax; bb = dxh - px; let dxl = px - (dxh - bb) + (-ax - bb);
   let dyh = py - ay; bb = dyh - py; let dyl = py - (dyh - bb) + (-ay - bb);
-  const m = Math.max(Math.abs(exh), Math.abs(eyh), Math.abs(dxh), Math.abs(dyh));
+  let m = Math.max(Math.abs(exh), Math.abs(eyh), Math.abs(dxh), Math.abs(dyh));
+  let back = 0; // the distance is scaled by 2^back at the end
+  if (m === Infinity) {
+    // A difference beyond the largest double: the same from halved inputs (exact for normal
+    // ones; s is scale-free, the distance doubles back at the end).
+    ax *= 0.5; ay *= 0.5; bx *= 0.5; by *= 0.5; px *= 0.5; py *= 0.5;
+    exh = bx - ax; bb = exh - bx; exl = bx - (exh - bb) + (-ax - bb);
+    eyh = by - ay; bb = eyh - by; eyl = by - (eyh - bb) + (-ay - bb);
+    dxh = px - ax; bb = dxh - px; dxl = px - (dxh - bb) + (-ax - bb);
+    dyh = py - ay; bb = dyh - py; dyl = py - (dyh - bb) + (-ay - bb);
+    m = Math.max(Math.abs(exh), Math.abs(eyh), Math.abs(dxh), Math.abs(dyh));
+    back = 1;
+  }
   if (m === 0) {
     scratch[0] = 0;
     scratch[1] = 0;
@@ -42,7 +54,6 @@ function solve(ax: number, ay: number, bx: number, by: number, px: number, py: n
   }
   // Keep squares clear of overflow and underflow: rescale by a power of two (exact). The
   // parameter s is scale-free; the distance is scaled back at the end.
-  let back = 1;
   if (!(m > 2 ** -400 && m < 2 ** 400)) {
     const k = -Math.floor(Math.log2(m));
     const k1 = k >> 1;
@@ -50,7 +61,7 @@ function solve(ax: number, ay: number, bx: number, by: number, px: number, py: n
     const f2 = 2 ** (k - k1);
     exh = exh * f1 * f2; exl = exl * f1 * f2; eyh = eyh * f1 * f2; eyl = eyl * f1 * f2;
     dxh = dxh * f1 * f2; dxl = dxl * f1 * f2; dyh = dyh * f1 * f2; dyl = dyl * f1 * f2;
-    back = 2 ** -k1 * 2 ** -(k - k1);
+    back -= k;
   }
   t = SPLITTER * exh; const exH = t - (t - exh); const exL = exh - exH;
   t = SPLITTER * eyh; const eyH = t - (t - eyh); const eyL = eyh - eyH;
@@ -81,7 +92,7 @@ function solve(ax: number, ay: number, bx: number, by: number, px: number, py: n
   const c2 = eyh * dxh; const c2e = eyH * dxH - c2 + eyH * dxL + eyL * dxH + eyL * dxL;
   s = c1 - c2; bb = s - c1;
   low = c1 - (s - bb) + (-c2 - bb) + c1e - c2e + (exh * dyl + exl * dyh - eyh * dxl - eyl * dxh);
-  scratch[1] = (Math.abs(s + low) / Math.sqrt(den)) * back;
+  scratch[1] = ldexp(Math.abs(s + low) / Math.sqrt(den), back);
 }
 
 /**
@@ -103,6 +114,12 @@ function length(x: number, y: number): number {
   if (m === 0 || m === Infinity) return m;
   const a = x / m, b = y / m;
   return m * Math.sqrt(a * a + b * b);
+}
+
+/** a + s (b - a) for s in [0, 1]; from halves when b - a exceeds the largest double (never NaN). */
+function lerp(a: number, b: number, s: number): number {
+  const d = b - a;
+  return d - d === 0 ? a + s * d : 2 * (0.5 * a + s * (0.5 * b - 0.5 * a));
 }
 
 /**
@@ -130,11 +147,11 @@ export function closestPointOnSegmentInto(
     // Interpolate from the nearer end, so that s near 1 keeps the accuracy of b (1 - s is
     // exact for s >= 1/2, by Sterbenz's lemma).
     if (s <= 0.5) {
-      out.x = ax + s * (bx - ax);
-      out.y = ay + s * (by - ay);
+      out.x = lerp(ax, bx, s);
+      out.y = lerp(ay, by, s);
     } else {
-      out.x = bx - (1 - s) * (bx - ax);
-      out.y = by - (1 - s) * (by - ay);
+      out.x = lerp(bx, ax, 1 - s);
+      out.y = lerp(by, ay, 1 - s);
     }
     out.distance = scratch[1];
   }

@@ -112,6 +112,12 @@ function preciseEntry(faces: number): number {
   const bb = nh - face;
   const nl = face - (nh - bb) + (-o - bb);
   const q0 = nh / d;
+  if (!(Math.abs(q0) < 2 ** 990 && Math.abs(d) < 2 ** 990 && Math.abs(nh) < 2 ** 990)) {
+    // Beyond the range of the exact correction: a numerator that overflowed comes from
+    // halves (a parameter beyond the largest double is Infinity); otherwise the quotient is
+    // within an ulp of (nh + nl) / d already (nl is below an ulp of nh).
+    return nh - nh === 0 ? q0 : 2 * ((face * 0.5 - o * 0.5) / d);
+  }
   t = SPLITTER * q0; const qH = t - (t - q0); const qL = q0 - qH;
   t = SPLITTER * d; const dH = t - (t - d); const dL = d - dH;
   const p = q0 * d; const pe = qH * dH - p + qH * dL + qL * dH + qL * dL;

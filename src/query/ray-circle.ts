@@ -62,6 +62,8 @@ const TINY = 2 ** -1000;
 function pointInDisc(x: number, y: number, cx: number, cy: number, r: number): boolean {
   const px = x - cx;
   const py = y - cy;
+  // A difference beyond the largest double puts the point farther from the centre than any radius.
+  if (!(px - px === 0 && py - py === 0)) return false;
   const D = px * px + py * py;
   const R2 = r * r;
   const c = D - R2;
@@ -79,6 +81,8 @@ function pointInDisc(x: number, y: number, cx: number, cy: number, r: number): b
  * - Origin inside the disc or on the circle: 0, whatever the direction (the disc is solid).
  * - A ray that points away, misses, or only touches the circle tangentially: Infinity.
  * - A zero direction: 0 if the origin is in the disc, otherwise Infinity.
+ * - A circle of radius 0 is a point: a ray exactly through it hits it there (as two points
+ *   moving head-on collide, see {@link timeOfImpactCircles}); one passing it by an ulp misses.
  *
  * Accuracy: within 1 ulp of the exact parameter of the given doubles, except near a tangent
  * (see {@link timeOfImpactCircles}). Throws a RangeError for non-finite coordinates, a negative

@@ -107,6 +107,8 @@ export function raySphereRaw(
  * - Origin inside the sphere or on its surface: 0, whatever the direction (the sphere is solid).
  * - Pointing away from the sphere from outside: Infinity.
  * - A ray that only touches the sphere tangentially, or misses it, or enters after tMax: Infinity.
+ * - A sphere of radius 0 is a point: a ray exactly through it hits it there (as two points
+ *   moving head-on collide, see {@link timeOfImpactSpheres}).
  *
  * Accuracy: the entry parameter is within one ulp of the exact root (the kernel of
  * {@link timeOfImpactSpheres}); the inside test is exact up to a final rounding of a

@@ -30,9 +30,10 @@
  * "Adaptive precision floating-point arithmetic", 1997) when the double-double value is too
  * small to trust. End caps reuse {@link toiCirclesRaw}: a point is a circle of radius 0 at rest.
  */
-import { SPLITTER, offsetAt } from "../math/double-double.js";
+import { SPLITTER, ldexp, offsetAt } from "../math/double-double.js";
 import { toiCirclesRaw } from "./toi-circle-circle.js";
 import { exactCrossSign } from "./exact-cross-sign.js";
+import { exponentOf, loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
 import { FEATURE_INTERIOR, FEATURE_VERTEX } from "./types.js";
 import type { MovingCircle, WallHit2 } from "./types.js";
 import type { Segment2 } from "./types-geometry2.js";
@@ -367,27 +368,54 @@ export function fillCircleSegmentHit(
     const py = index === 0 ? ay : by;
     // From the centre at t to the end point, with the offset formed to double-double accuracy.
     setNormal(out, offsetFrom(px, cx, -vx, t), offsetFrom(py, cy, -vy, t));
+    if (!(out.nx === out.nx && out.ny === out.ny)) {
+      // Out of the plain range: the same offset p - c - t v scaled by powers of two
+      // (relative-motion.ts), so no magnitude overflows or underflows.
+      loadScaled(cx, cy, 0, px, py, 0, vx, vy, 0, 0, 0, 0);
+      unitOffsetAt(t);
+      out.nx = unitOffset[0] + 0; // + 0 turns -0 into 0
+      out.ny = unitOffset[1] + 0;
+    }
     out.px = px;
     out.py = py;
     return;
   }
   // Interior: the normal is perpendicular to the segment, pointing from the centre's side to
-  // the line: side * (ey, -ex) / L.
-  const ex = bx - ax;
-  const ey = by - ay;
+  // the line: side * (ey, -ex) / L. A direction beyond the double range comes from halves.
+  let ex = bx - ax;
+  let ey = by - ay;
+  let fx = pointAlong(cx, vx, t) - ax;
+  let fy = pointAlong(cy, vy, t) - ay;
+  let h = 1;
+  if (!(ex - ex === 0 && ey - ey === 0 && fx - fx === 0 && fy - fy === 0)) {
+    h = 0.5;
+    ex = bx * h - ax * h;
+    ey = by * h - ay * h;
+    fx = pointAlong(cx * h, vx * h, t) - ax * h;
+    fy = pointAlong(cy * h, vy * h, t) - ay * h;
+  }
   setNormal(out, side * ey, -side * ex);
   // Contact point: the foot of the centre at t on the segment.
-  const fx = cx + t * vx - ax;
-  const fy = cy + t * vy - ay;
   let s = (fx * ex + fy * ey) / (ex * ex + ey * ey);
+  if (s !== s || s === Infinity || s === -Infinity) {
+    // Squares out of range: the same ratio from components scaled by a power of two (exact).
+    const k = -exponentOf(Math.max(Math.abs(ex), Math.abs(ey)));
+    const exs = ldexp(ex, k), eys = ldexp(ey, k);
+    s = (ldexp(fx, k) * exs + ldexp(fy, k) * eys) / (exs * exs + eys * eys);
+  }
   if (!(s > 0)) s = 0;
   else if (s > 1) s = 1;
-  if (s <= 0.5) {
-    out.px = ax + s * ex;
-    out.py = ay + s * ey;
+  if (h === 1) {
+    if (s <= 0.5) {
+      out.px = ax + s * ex;
+      out.py = ay + s * ey;
+    } else {
+      out.px = bx - (1 - s) * ex;
+      out.py = by - (1 - s) * ey;
+    }
   } else {
-    out.px = bx - (1 - s) * ex;
-    out.py = by - (1 - s) * ey;
+    out.px = 2 * (s <= 0.5 ? ax * h + s * ex : bx * h - (1 - s) * ex);
+    out.py = 2 * (s <= 0.5 ? ay * h + s * ey : by * h - (1 - s) * ey);
   }
 }
 
@@ -404,9 +432,9 @@ export function fillCircleSegmentHit(
  * - A tangent graze (touching an end cap tangentially, or running parallel at distance r):
  *   Infinity. Contact after tMax: Infinity.
  * - A segment of zero length is a point (a circle of radius 0 at rest). A circle of radius 0 is
- *   a moving point: it hits the segment only by crossing it strictly between its ends (passing
- *   exactly through an end point is a contact of measure zero, like the circle kernel's double
- *   root, and counts as a graze).
+ *   a moving point: it hits the segment by crossing it between its ends, or by passing
+ *   exactly through an end point (two points meeting head-on collide, as in
+ *   {@link timeOfImpactCircles}); passing an end by any distance is a miss.
  *
  * Accuracy: end caps are exact to an ulp (the circle kernel); the interior time is within 1 ulp
  * of the exact root of the given doubles except when the circle starts within about 2^-50 of

@@ -24,6 +24,7 @@
  * exact root unless the contact is a near graze.
  */
 import { SPLITTER } from "../math/double-double.js";
+import { quadraticAt } from "./relative-motion.js";
 import { polyInput, polyRoots, solvePolynomial, ROOTS_FIRST_DOWN } from "../math/poly-roots.js";
 import { checkPlane3, type Plane3 } from "./geometry3.js";
 import { FEATURE_INTERIOR } from "./types.js";
@@ -236,12 +237,11 @@ export function sweepAcceleratedCircleLineInto(out: WallHit2, circle: Accelerate
   const len = Math.sqrt(ux * ux + uy * uy);
   const nx = -ux / len + 0;
   const ny = -uy / len + 0;
-  const h = 0.5 * t * t;
   out.t = t;
   out.nx = nx;
   out.ny = ny;
-  out.px = circle.x + t * circle.vx + h * circle.ax + circle.r * nx;
-  out.py = circle.y + t * circle.vy + h * circle.ay + circle.r * ny;
+  out.px = quadraticAt(circle.x, circle.vx, circle.ax, t) + circle.r * nx;
+  out.py = quadraticAt(circle.y, circle.vy, circle.ay, t) + circle.r * ny;
   out.feature = FEATURE_INTERIOR;
   out.index = 0;
   return true;
@@ -286,14 +286,13 @@ export function sweepAcceleratedSpherePlaneInto(out: WallHit3, sphere: Accelerat
   const ny = -uy / len + 0;
   const nz = -uz / len + 0;
   const s = sphere;
-  const h = 0.5 * t * t;
   out.t = t;
   out.nx = nx;
   out.ny = ny;
   out.nz = nz;
-  out.px = s.x + t * s.vx + h * s.ax + s.r * nx;
-  out.py = s.y + t * s.vy + h * s.ay + s.r * ny;
-  out.pz = s.z + t * s.vz + h * s.az + s.r * nz;
+  out.px = quadraticAt(s.x, s.vx, s.ax, t) + s.r * nx;
+  out.py = quadraticAt(s.y, s.vy, s.ay, t) + s.r * ny;
+  out.pz = quadraticAt(s.z, s.vz, s.az, t) + s.r * nz;
   out.feature = FEATURE_INTERIOR;
   out.index = 0;
   return true;

@@ -29,6 +29,7 @@
  * root) solved by {@link solvePolynomial}: about an ulp, except near a graze.
  */
 import { SPLITTER } from "../math/double-double.js";
+import { quadraticAt } from "./relative-motion.js";
 import { polyInput, polyRoots, polyRootKinds, solvePolynomial, ROOTS_ALL, ROOTS_FIRST_DOWN, ROOT_DOWN, ROOT_UP } from "../math/poly-roots.js";
 import { FEATURE_INTERIOR, FEATURE_VERTEX } from "./types.js";
 import type { WallHit2 } from "./types.js";
@@ -394,9 +395,8 @@ export function sweepAcceleratedCircleSegmentInto(out: WallHit2, circle: Acceler
   const feature = q[13];
   const index = q[14];
   const c = circle;
-  const h = 0.5 * t * t;
-  const cx = c.x + t * c.vx + h * c.ax;
-  const cy = c.y + t * c.vy + h * c.ay;
+  const cx = quadraticAt(c.x, c.vx, c.ax, t);
+  const cy = quadraticAt(c.y, c.vy, c.ay, t);
   out.t = t;
   out.feature = feature;
   out.index = index;

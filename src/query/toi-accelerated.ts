@@ -38,6 +38,7 @@
  * bit for bit, for inputs scaled by 2^600 or 2^-600; tested).
  */
 import { SPLITTER } from "../math/double-double.js";
+import { quadraticAt, scaledDirectionAt, unitOffset } from "./relative-motion.js";
 import { polyInput, polyRoots, solvePolynomial, ROOTS_FIRST_DOWN } from "../math/poly-roots.js";
 import { toiCirclesRaw } from "./toi-circle-circle.js";
 import { toiSpheresRaw } from "./toi-sphere-sphere.js";
@@ -396,7 +397,15 @@ export function normaliseOffsets(): boolean {
   let y = OFS[1];
   let z = OFS[2];
   const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
-  if (!(m > 0)) return false;
+  if (!(m > 0 && m < Infinity)) {
+    // Zero, or out of the double-double range (t^2 or t w overflowing, huge differences): the
+    // direction from the kernel inputs in accelIO, scaled by powers of two (never NaN).
+    scaledDirectionAt(accelIO, 0, 10, OFS_T[0]);
+    OFS[0] = unitOffset[0];
+    OFS[1] = unitOffset[1];
+    OFS[2] = unitOffset[2];
+    return m > 0;
+  }
   x /= m;
   y /= m;
   z /= m;
@@ -451,12 +460,11 @@ export function sweepCirclesAcceleratedInto(out: SweepHit2, a: AcceleratedCircle
   OFS_T[0] = t;
   offsetsAt();
   normaliseOffsets();
-  const h = 0.5 * t * t;
   out.t = t;
   out.nx = OFS[0];
   out.ny = OFS[1];
-  out.px = a.x + t * a.vx + h * a.ax + a.r * OFS[0];
-  out.py = a.y + t * a.vy + h * a.ay + a.r * OFS[1];
+  out.px = quadraticAt(a.x, a.vx, a.ax, t) + a.r * OFS[0];
+  out.py = quadraticAt(a.y, a.vy, a.ay, t) + a.r * OFS[1];
   return true;
 }
 
@@ -499,14 +507,13 @@ export function sweepSpheresAcceleratedInto(out: SweepHit3, a: AcceleratedSphere
   OFS_T[0] = t;
   offsetsAt();
   normaliseOffsets();
-  const h = 0.5 * t * t;
   out.t = t;
   out.nx = OFS[0];
   out.ny = OFS[1];
   out.nz = OFS[2];
-  out.px = a.x + t * a.vx + h * a.ax + a.r * OFS[0];
-  out.py = a.y + t * a.vy + h * a.ay + a.r * OFS[1];
-  out.pz = a.z + t * a.vz + h * a.az + a.r * OFS[2];
+  out.px = quadraticAt(a.x, a.vx, a.ax, t) + a.r * OFS[0];
+  out.py = quadraticAt(a.y, a.vy, a.ay, t) + a.r * OFS[1];
+  out.pz = quadraticAt(a.z, a.vz, a.az, t) + a.r * OFS[2];
   return true;
 }
 
@@ -562,12 +569,11 @@ export function sweepAcceleratedCircleCircleInto(out: WallHit2, circle: Accelera
   OFS_T[0] = t;
   offsetsAt();
   normaliseOffsets();
-  const h = 0.5 * t * t;
   out.t = t;
   out.nx = OFS[0];
   out.ny = OFS[1];
-  out.px = circle.x + t * circle.vx + h * circle.ax + circle.r * OFS[0];
-  out.py = circle.y + t * circle.vy + h * circle.ay + circle.r * OFS[1];
+  out.px = quadraticAt(circle.x, circle.vx, circle.ax, t) + circle.r * OFS[0];
+  out.py = quadraticAt(circle.y, circle.vy, circle.ay, t) + circle.r * OFS[1];
   out.feature = FEATURE_VERTEX;
   out.index = 0;
   return true;
@@ -615,14 +621,13 @@ export function sweepAcceleratedSphereSphereInto(out: WallHit3, sphere: Accelera
   offsetsAt();
   normaliseOffsets();
   const s = sphere;
-  const h = 0.5 * t * t;
   out.t = t;
   out.nx = OFS[0];
   out.ny = OFS[1];
   out.nz = OFS[2];
-  out.px = s.x + t * s.vx + h * s.ax + s.r * OFS[0];
-  out.py = s.y + t * s.vy + h * s.ay + s.r * OFS[1];
-  out.pz = s.z + t * s.vz + h * s.az + s.r * OFS[2];
+  out.px = quadraticAt(s.x, s.vx, s.ax, t) + s.r * OFS[0];
+  out.py = quadraticAt(s.y, s.vy, s.ay, t) + s.r * OFS[1];
+  out.pz = quadraticAt(s.z, s.vz, s.az, t) + s.r * OFS[2];
   out.feature = FEATURE_VERTEX;
   out.index = 0;
   return true;

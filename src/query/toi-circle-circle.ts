@@ -8,8 +8,11 @@
  * hit inside [0, tMax], and signs too close to call) is recomputed from the exact differences
  * in double-double arithmetic ({@link firstContactRoot}).
  */
-import { SPLITTER, ldexp, offsetAt } from "../math/double-double.js";
+import { SPLITTER, ldexp } from "../math/double-double.js";
+import { exactGap, exactGapOut } from "../math/exact-sum.js";
+import { farSmallContactDirection, loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
 import { TINY, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
+import { farSmallRoot, pointsMeetTime } from "./toi-points.js";
 import type { MovingCircle, SweepHit2 } from "./types.js";
 import { checkMovingCircle, checkTMax } from "./validate.js";
 
@@ -96,8 +99,25 @@ export function exactToiCircles(): void {
   // [2^-200, 2^200] (fourth powers and their error terms must stay normal); a time then
   // scales by 2^(kw - kd).
   let timeShift = 0;
-  const md = Math.max(Math.abs(dxh), Math.abs(dyh), Rh);
-  const mw = Math.max(Math.abs(wxh), Math.abs(wyh));
+  let md = Math.max(Math.abs(dxh), Math.abs(dyh), Rh);
+  let mw = Math.max(Math.abs(wxh), Math.abs(wyh));
+  if (md === Infinity) {
+    // A difference beyond the largest double: halve every length first (exact for normal
+    // inputs; a subnormal one loses at most 2^-1075, far below an ulp of the 2^1023 present).
+    // Halving lengths halves the time: t = 2 t'.
+    dxh = bx * 0.5 - ax * 0.5; bb = dxh - bx * 0.5; dxl = bx * 0.5 - (dxh - bb) + (-ax * 0.5 - bb);
+    dyh = by * 0.5 - ay * 0.5; bb = dyh - by * 0.5; dyl = by * 0.5 - (dyh - bb) + (-ay * 0.5 - bb);
+    Rh = ar * 0.5 + br * 0.5; bb = Rh - ar * 0.5; Rl = ar * 0.5 - (Rh - bb) + (br * 0.5 - bb);
+    md = Math.max(Math.abs(dxh), Math.abs(dyh), Rh);
+    timeShift = 1;
+  }
+  if (mw === Infinity) {
+    // The same for velocities: halving them doubles the time, t = t' / 2.
+    wxh = bvx * 0.5 - avx * 0.5; bb = wxh - bvx * 0.5; wxl = bvx * 0.5 - (wxh - bb) + (-avx * 0.5 - bb);
+    wyh = bvy * 0.5 - avy * 0.5; bb = wyh - bvy * 0.5; wyl = bvy * 0.5 - (wyh - bb) + (-avy * 0.5 - bb);
+    mw = Math.max(Math.abs(wxh), Math.abs(wyh));
+    timeShift -= 1;
+  }
   if (md === 0 || mw === 0) {
     circlesExactInput[11] = Infinity;
     return;
@@ -111,7 +131,7 @@ export function exactToiCircles(): void {
     dxh = dxh * sd1 * sd2; dxl = dxl * sd1 * sd2; dyh = dyh * sd1 * sd2; dyl = dyl * sd1 * sd2;
     Rh = Rh * sd1 * sd2; Rl = Rl * sd1 * sd2;
     wxh = wxh * sw1 * sw2; wxl = wxl * sw1 * sw2; wyh = wyh * sw1 * sw2; wyl = wyl * sw1 * sw2;
-    timeShift = kw - kd; // t = t' 2^(kw - kd)
+    timeShift += kw - kd; // t = t' 2^(kw - kd)
   }
   // Veltkamp splits, shared by the products below.
   t = SPLITTER * dxh; const dxH = t - (t - dxh); const dxL = dxh - dxH;
@@ -138,9 +158,22 @@ export function exactToiCircles(): void {
   s = q1 + q2; bb = s - q1; e = q1 - (s - bb) + (q2 - bb);
   const s2 = s - q3; bb = s2 - s; const e2 = s - (s2 - bb) + (-q3 - bb);
   low = e + e2 + q1e + q2e - q3e + 2 * (dxh * dxl + dyh * dyl - Rh * Rl) + (dxl * dxl + dyl * dyl - Rl * Rl);
-  const ch = s2 + low; bb = ch - s2; const cl = s2 - (ch - bb) + (low - bb);
+  let ch = s2 + low; bb = ch - s2; let cl = s2 - (ch - bb) + (low - bb);
+  if (ch < 2 ** -40 * (q1 + q2 + q3)) {
+    // Within about 2^-40 of touching: the sum above is off by a few 2^-106 |d|^2, many ulps of
+    // c here (and possibly its sign); sum it exactly instead.
+    exactGap(dxh, dxl, dyh, dyl, 0, 0, Rh, Rl);
+    ch = exactGapOut[0];
+    cl = exactGapOut[1];
+  }
   if (ch <= 0) {
     circlesExactInput[11] = 0;
+    return;
+  }
+  if (Rh === 0) {
+    // Two points: they collide head-on, at the double root (see toi-points.ts).
+    const tp = ldexp(pointsMeetTime(dxh, dxl, dyh, dyl, 0, 0, wxh, wxl, wyh, wyl, 0, 0), timeShift);
+    circlesExactInput[11] = tp <= tMax ? tp : Infinity;
     return;
   }
 
@@ -151,11 +184,26 @@ export function exactToiCircles(): void {
   low = e + r1e + r2e + 2 * (wxh * wxl + wyh * wyl) + (wxl * wxl + wyl * wyl);
   const ah = s + low; const al = low - (ah - s);
 
+  if (Rh < 2 ** -50 * Math.max(Math.abs(dxh), Math.abs(dyh))) {
+    // A radius sum tiny next to the distance: the discriminant from Lagrange's identity.
+    const tf = ldexp(farSmallRoot(dxh, dxl, dyh, dyl, 0, 0, wxh, wxl, wyh, wyl, 0, 0, ah, bh, bl, ch, cl, Rh), timeShift);
+    circlesExactInput[11] = tf <= tMax ? tf : Infinity;
+    return;
+  }
   const c = contactRootInput;
-  c[0] = ah; c[1] = al; c[2] = bh; c[3] = bl; c[4] = ch; c[5] = cl; c[6] = ldexp(tMax, -timeShift);
-  firstContactRoot();
-  circlesExactInput[11] = timeShift === 0 ? c[7] : ldexp(c[7], timeShift);
-  return;
+  c[0] = ah; c[1] = al; c[2] = bh; c[3] = bl; c[4] = ch; c[5] = cl;
+  if (timeShift === 0) {
+    c[6] = tMax;
+    firstContactRoot();
+    circlesExactInput[11] = c[7];
+  } else {
+    // Rescaled: compare with tMax in the caller's units (tMax 2^-timeShift could overflow or
+    // underflow). A time beyond the largest double is Infinity, i.e. none.
+    c[6] = Infinity;
+    firstContactRoot();
+    const root = ldexp(c[7], timeShift);
+    circlesExactInput[11] = root <= tMax ? root : Infinity;
+  }
 }
 
 /**
@@ -166,6 +214,11 @@ export function exactToiCircles(): void {
  * - Already overlapping (or touching) and approaching: 0.
  * - Moving apart, or no relative motion: Infinity (even when overlapping).
  * - Paths that only graze tangentially, never meet, or meet after tMax: Infinity.
+ * - Two points (both radii 0) moving head-on: the time at which they coincide (the double
+ *   root counts as a collision); points that pass each other by any distance: Infinity.
+ * - Any finite input returns (no NaN, no endless loop): differences beyond the largest double
+ *   (positions or velocities near ±1.7e308 on both sides) are formed from halved inputs, and a
+ *   time of impact beyond the largest double is Infinity (none).
  *
  * Accuracy: within 1 ulp of the exact time of impact of the given doubles (measured over
  * 100,000 random and a file of hard cases, see the README), except near a graze
@@ -196,25 +249,18 @@ function exactFromCircles(a: MovingCircle, b: MovingCircle, tMax: number): numbe
 export function sweepCirclesInto(out: SweepHit2, a: MovingCircle, b: MovingCircle, tMax = 1): boolean {
   const t = timeOfImpactCircles(a, b, tMax);
   if (t === Infinity) return false;
-  // Direction from A to B at time t, d + t w, with d and w exact (TwoSum) and t w exact
-  // (TwoProduct), so the normal keeps full precision even when |d| >> R.
-  let nx = offsetAt(b.x, a.x, b.vx, a.vx, t);
-  let ny = offsetAt(b.y, a.y, b.vy, a.vy, t);
-  if (nx === 0 && ny === 0) {
-    // Two points (radius sum 0) meeting: the direction they came from.
-    nx = b.x - a.x;
-    ny = b.y - a.y;
-  }
-  // Divide by the largest component first so that squaring cannot underflow or overflow.
-  const m = Math.max(Math.abs(nx), Math.abs(ny));
-  nx /= m;
-  ny /= m;
-  const len = Math.sqrt(nx * nx + ny * ny);
+  // Direction from A to B at time t, d + t w, with d and w exact (TwoSum), scaled by powers of
+  // two, and t w exact (TwoProduct), so the normal keeps full precision even when |d| >> R and
+  // at any scale (see relative-motion.ts); two points meeting take the direction they came from.
+  loadScaled(a.x, a.y, 0, b.x, b.y, 0, a.vx, a.vy, 0, b.vx, b.vy, 0);
+  const R = a.r + b.r;
+  if (t > 0 && R > 0 && R < 2 ** -40 * Math.max(Math.abs(b.x - a.x), Math.abs(b.y - a.y))) farSmallContactDirection(R, 2);
+  else unitOffsetAt(t);
   out.t = t;
-  out.nx = nx / len;
-  out.ny = ny / len;
-  out.px = a.x + t * a.vx + a.r * out.nx;
-  out.py = a.y + t * a.vy + a.r * out.ny;
+  out.nx = unitOffset[0];
+  out.ny = unitOffset[1];
+  out.px = pointAlong(a.x, a.vx, t) + a.r * out.nx;
+  out.py = pointAlong(a.y, a.vy, t) + a.r * out.ny;
   return true;
 }
 

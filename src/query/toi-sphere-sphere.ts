@@ -4,8 +4,11 @@
  * third coordinate in every sum. The two kernels are written out separately because each is
  * hand-inlined for speed (see math/double-double.ts).
  */
-import { SPLITTER, ldexp, offsetAt } from "../math/double-double.js";
+import { SPLITTER, ldexp } from "../math/double-double.js";
+import { exactGap, exactGapOut } from "../math/exact-sum.js";
+import { farSmallContactDirection, loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
 import { TINY, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
+import { farSmallRoot, pointsMeetTime } from "./toi-points.js";
 import type { MovingSphere, SweepHit3 } from "./types.js";
 import { checkMovingSphere, checkTMax } from "./validate.js";
 
@@ -86,8 +89,25 @@ export function exactToiSpheres(): void {
   // [2^-200, 2^200] (fourth powers and their error terms must stay normal); a time then
   // scales by 2^(kw - kd).
   let timeShift = 0;
-  const md = Math.max(Math.abs(dxh), Math.abs(dyh), Math.abs(dzh), Rh);
-  const mw = Math.max(Math.abs(wxh), Math.abs(wyh), Math.abs(wzh));
+  let md = Math.max(Math.abs(dxh), Math.abs(dyh), Math.abs(dzh), Rh);
+  let mw = Math.max(Math.abs(wxh), Math.abs(wyh), Math.abs(wzh));
+  if (md === Infinity) {
+    // A difference beyond the largest double: halve every length (see exactToiCircles), t = 2 t'.
+    dxh = bx * 0.5 - ax * 0.5; bb = dxh - bx * 0.5; dxl = bx * 0.5 - (dxh - bb) + (-ax * 0.5 - bb);
+    dyh = by * 0.5 - ay * 0.5; bb = dyh - by * 0.5; dyl = by * 0.5 - (dyh - bb) + (-ay * 0.5 - bb);
+    dzh = bz * 0.5 - az * 0.5; bb = dzh - bz * 0.5; dzl = bz * 0.5 - (dzh - bb) + (-az * 0.5 - bb);
+    Rh = ar * 0.5 + br * 0.5; bb = Rh - ar * 0.5; Rl = ar * 0.5 - (Rh - bb) + (br * 0.5 - bb);
+    md = Math.max(Math.abs(dxh), Math.abs(dyh), Math.abs(dzh), Rh);
+    timeShift = 1;
+  }
+  if (mw === Infinity) {
+    // Halved velocities: t = t' / 2.
+    wxh = bvx * 0.5 - avx * 0.5; bb = wxh - bvx * 0.5; wxl = bvx * 0.5 - (wxh - bb) + (-avx * 0.5 - bb);
+    wyh = bvy * 0.5 - avy * 0.5; bb = wyh - bvy * 0.5; wyl = bvy * 0.5 - (wyh - bb) + (-avy * 0.5 - bb);
+    wzh = bvz * 0.5 - avz * 0.5; bb = wzh - bvz * 0.5; wzl = bvz * 0.5 - (wzh - bb) + (-avz * 0.5 - bb);
+    mw = Math.max(Math.abs(wxh), Math.abs(wyh), Math.abs(wzh));
+    timeShift -= 1;
+  }
   if (md === 0 || mw === 0) {
     spheresExactInput[15] = Infinity;
     return;
@@ -101,7 +121,7 @@ export function exactToiSpheres(): void {
     dxh = dxh * sd1 * sd2; dxl = dxl * sd1 * sd2; dyh = dyh * sd1 * sd2; dyl = dyl * sd1 * sd2; dzh = dzh * sd1 * sd2; dzl = dzl * sd1 * sd2;
     Rh = Rh * sd1 * sd2; Rl = Rl * sd1 * sd2;
     wxh = wxh * sw1 * sw2; wxl = wxl * sw1 * sw2; wyh = wyh * sw1 * sw2; wyl = wyl * sw1 * sw2; wzh = wzh * sw1 * sw2; wzl = wzl * sw1 * sw2;
-    timeShift = kw - kd; // t = t' 2^(kw - kd)
+    timeShift += kw - kd; // t = t' 2^(kw - kd)
   }
   t = SPLITTER * dxh; const dxH = t - (t - dxh); const dxL = dxh - dxH;
   t = SPLITTER * dyh; const dyH = t - (t - dyh); const dyL = dyh - dyH;
@@ -135,9 +155,21 @@ export function exactToiSpheres(): void {
   const s3 = s2 - q4; bb = s3 - s2; const e3 = s2 - (s3 - bb) + (-q4 - bb);
   low = e + e2 + e3 + q1e + q2e + q3e - q4e +
     2 * (dxh * dxl + dyh * dyl + dzh * dzl - Rh * Rl) + (dxl * dxl + dyl * dyl + dzl * dzl - Rl * Rl);
-  const ch = s3 + low; bb = ch - s3; const cl = s3 - (ch - bb) + (low - bb);
+  let ch = s3 + low; bb = ch - s3; let cl = s3 - (ch - bb) + (low - bb);
+  if (ch < 2 ** -40 * (q1 + q2 + q3 + q4)) {
+    // Within about 2^-40 of touching: sum c exactly (see exactToiCircles).
+    exactGap(dxh, dxl, dyh, dyl, dzh, dzl, Rh, Rl);
+    ch = exactGapOut[0];
+    cl = exactGapOut[1];
+  }
   if (ch <= 0) {
     spheresExactInput[15] = 0;
+    return;
+  }
+  if (Rh === 0) {
+    // Two points: they collide head-on, at the double root (see toi-points.ts).
+    const tp = ldexp(pointsMeetTime(dxh, dxl, dyh, dyl, dzh, dzl, wxh, wxl, wyh, wyl, wzh, wzl), timeShift);
+    spheresExactInput[15] = tp <= tMax ? tp : Infinity;
     return;
   }
 
@@ -150,11 +182,25 @@ export function exactToiSpheres(): void {
   low = e + e2 + r1e + r2e + r3e + 2 * (wxh * wxl + wyh * wyl + wzh * wzl) + (wxl * wxl + wyl * wyl + wzl * wzl);
   const ah = s2 + low; const al = low - (ah - s2);
 
+  if (Rh < 2 ** -50 * Math.max(Math.abs(dxh), Math.abs(dyh), Math.abs(dzh))) {
+    // A radius sum tiny next to the distance: the discriminant from Lagrange's identity.
+    const tf = ldexp(farSmallRoot(dxh, dxl, dyh, dyl, dzh, dzl, wxh, wxl, wyh, wyl, wzh, wzl, ah, bh, bl, ch, cl, Rh), timeShift);
+    spheresExactInput[15] = tf <= tMax ? tf : Infinity;
+    return;
+  }
   const c = contactRootInput;
-  c[0] = ah; c[1] = al; c[2] = bh; c[3] = bl; c[4] = ch; c[5] = cl; c[6] = ldexp(tMax, -timeShift);
-  firstContactRoot();
-  spheresExactInput[15] = timeShift === 0 ? c[7] : ldexp(c[7], timeShift);
-  return;
+  c[0] = ah; c[1] = al; c[2] = bh; c[3] = bl; c[4] = ch; c[5] = cl;
+  if (timeShift === 0) {
+    c[6] = tMax;
+    firstContactRoot();
+    spheresExactInput[15] = c[7];
+  } else {
+    // Rescaled: compare with tMax in the caller's units (see exactToiCircles).
+    c[6] = Infinity;
+    firstContactRoot();
+    const root = ldexp(c[7], timeShift);
+    spheresExactInput[15] = root <= tMax ? root : Infinity;
+  }
 }
 
 /**
@@ -165,7 +211,9 @@ export function exactToiSpheres(): void {
  * - Moving apart, or no relative motion: Infinity (even when overlapping).
  * - Paths that only graze tangentially, never meet, or meet after tMax: Infinity.
  *
- * Accuracy as for timeOfImpactCircles. Throws a RangeError for non-finite coordinates, a
+ * Two points moving head-on collide where they coincide; any finite input returns a number
+ * (never NaN), a time beyond the largest double being Infinity. Accuracy as for
+ * timeOfImpactCircles. Throws a RangeError for non-finite coordinates, a
  * negative radius, or a negative or NaN tMax.
  */
 export function timeOfImpactSpheres(a: MovingSphere, b: MovingSphere, tMax = 1): number {
@@ -188,27 +236,18 @@ function exactFromSpheres(a: MovingSphere, b: MovingSphere, tMax: number): numbe
 export function sweepSpheresInto(out: SweepHit3, a: MovingSphere, b: MovingSphere, tMax = 1): boolean {
   const t = timeOfImpactSpheres(a, b, tMax);
   if (t === Infinity) return false;
-  let nx = offsetAt(b.x, a.x, b.vx, a.vx, t);
-  let ny = offsetAt(b.y, a.y, b.vy, a.vy, t);
-  let nz = offsetAt(b.z, a.z, b.vz, a.vz, t);
-  if (nx === 0 && ny === 0 && nz === 0) {
-    // Two points (radius sum 0) meeting: the direction they came from.
-    nx = b.x - a.x;
-    ny = b.y - a.y;
-    nz = b.z - a.z;
-  }
-  const m = Math.max(Math.abs(nx), Math.abs(ny), Math.abs(nz));
-  nx /= m;
-  ny /= m;
-  nz /= m;
-  const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  // The direction from A to B at time t, at full precision and any scale (see sweepCirclesInto).
+  loadScaled(a.x, a.y, a.z, b.x, b.y, b.z, a.vx, a.vy, a.vz, b.vx, b.vy, b.vz);
+  const R = a.r + b.r;
+  if (t > 0 && R > 0 && R < 2 ** -40 * Math.max(Math.abs(b.x - a.x), Math.abs(b.y - a.y), Math.abs(b.z - a.z))) farSmallContactDirection(R, 3);
+  else unitOffsetAt(t);
   out.t = t;
-  out.nx = nx / len;
-  out.ny = ny / len;
-  out.nz = nz / len;
-  out.px = a.x + t * a.vx + a.r * out.nx;
-  out.py = a.y + t * a.vy + a.r * out.ny;
-  out.pz = a.z + t * a.vz + a.r * out.nz;
+  out.nx = unitOffset[0];
+  out.ny = unitOffset[1];
+  out.nz = unitOffset[2];
+  out.px = pointAlong(a.x, a.vx, t) + a.r * out.nx;
+  out.py = pointAlong(a.y, a.vy, t) + a.r * out.ny;
+  out.pz = pointAlong(a.z, a.vz, t) + a.r * out.nz;
   return true;
 }
 

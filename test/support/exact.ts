@@ -134,7 +134,8 @@ function compareRational(num: bigint, den: bigint, m: bigint, e: number): number
 
 /**
  * The exact answer; `nearGraze` marks cases whose discriminant is within 1e-10 b^2 of zero,
- * where the problem is ill-conditioned and only consistency is promised.
+ * where the problem is ill-conditioned and only consistency is promised. Two points (radius sum
+ * 0) moving head-on meet at the double root, which counts as a hit (carom's convention).
  */
 export type ExactToi =
   | { kind: "none"; why: "apart" | "miss" | "graze" | "late"; nearGraze: boolean }
@@ -176,7 +177,15 @@ export function exactTimeOfImpact(
   const disc = B * B - A * C;
   const nearGraze = (disc < 0n ? -disc : disc) * 10_000_000_000n < B * B;
   if (disc < 0n) return { kind: "none", why: "miss", nearGraze };
-  if (disc === 0n) return { kind: "none", why: "graze", nearGraze: true };
+  if (disc === 0n && R !== 0n) return { kind: "none", why: "graze", nearGraze: true };
+  if (disc === 0n) {
+    // Two points (R = 0) moving head-on: carom counts the double root t = -B / A as a hit.
+    if (tMax !== Infinity) {
+      const tm = toDyadic(tMax);
+      if (compareRational(-B, A, tm.m, tm.e) > 0) return { kind: "none", why: "late", nearGraze: false };
+    }
+    return { kind: "hit", num: -B, den: A, nearGraze: false };
+  }
   const S = isqrt(disc << (2n * PREC)); // sqrt(disc) * 2^PREC, truncated
   const num = C << PREC;
   const den = (-B << PREC) + S;
@@ -238,4 +247,22 @@ export function sqrtRational(num: bigint, den: bigint, exp2: number): { num: big
   if (half >= 0) rn <<= BigInt(half);
   else rd <<= BigInt(-half);
   return { num: rn, den: rd };
+}
+
+/**
+ * Like {@link ulpDistance} at any magnitude: an exact value beyond the largest double must be
+ * met by Infinity (0 ulps, else Infinity); in the subnormal range (and for values that round to
+ * 0) the error is counted in units of the smallest subnormal 2^-1074.
+ */
+export function ulpDistanceAnyRange(x: number, num: bigint, den: bigint): number {
+  const ref = num === 0n ? 0 : rationalToDouble(num, den);
+  if (ref === Infinity || ref === -Infinity || Math.abs(ref) > Number.MAX_VALUE) return x === ref ? 0 : Infinity;
+  if (Math.abs(ref) >= 2 ** -1022) return ulpDistance(x, num, den);
+  if (!Number.isFinite(x)) return Infinity;
+  // |x - num/den| / 2^-1074 = |x 2^1074 den - num 2^1074| / den, with x 2^1074 an integer.
+  const xi = BigInt(x * 2 ** 1074 === 0 ? 0 : Math.round(x * 2 ** 537 * 2 ** 537));
+  let diff = xi * den - (num << 1074n);
+  if (diff < 0n) diff = -diff;
+  const d = den < 0n ? -den : den;
+  return Number((diff << 20n) / d) / 2 ** 20;
 }
