@@ -22,3 +22,5 @@ export { pocketTable, DEFAULT_TABLE_SPECS, POCKET_DROP } from "./pool/table.js";
 export type { PocketTableSpecs, PoolTable, LinearCushion, CircularCushion, Pocket } from "./pool/table.js";
 export { DEFAULT_BALL_PARAMS, DEFAULT_CUE_SPECS } from "./pool/params.js";
 export type { BallParams, CueSpecs } from "./pool/params.js";
+export { rackBalls, breakStrike, angleDegrees, PoolRandom } from "./pool/rack.js";
+export type { RackKind, RackOptions } from "./pool/rack.js";

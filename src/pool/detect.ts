@@ -1,7 +1,8 @@
 /**
- * Event times (data/pool/model.md section 7), from carom's exact real-root isolation
- * (src/math/poly-roots.ts): every real root in the interval is found, so no collision is missed
- * and no complex pair is mistaken for a contact. Times are relative to "now"; a ball's path is
+ * Event times (data/pool/model.md section 7): the quartics (ball–ball, jaws, pockets) by carom's
+ * exact real-root isolation (src/math/poly-roots.ts), the cushion quadratics in closed form.
+ * Every real root in the interval is found, so no collision is missed and no complex pair is
+ * mistaken for a contact. Times are relative to "now"; a ball's path is
  * r(τ) = c + b τ + a τ² (see {@link pathCoefficients}); `hi` is the horizon: the first moment at
  * which one of the balls changes state (a root beyond it is never needed, since the state
  * change comes first and the candidates are then recomputed).
@@ -9,7 +10,7 @@
  * A cheap conservative pre-test comes first: the axis-aligned box of the ball's path over
  * [0, horizon] (the parabola's extremes), grown by a margin, against the other object's box.
  */
-import { firstRootInInterval, realRootsInInterval } from "../math/poly-roots.js";
+import { firstRootInInterval } from "../math/poly-roots.js";
 import { EPS } from "./motion.js";
 
 /** Slack added to the box pre-tests (m): far above rounding, far below any distance that matters. */
@@ -87,13 +88,14 @@ export function circleTime(P: Float64Array, o: number, px: number, py: number, D
   );
 }
 
-const roots = new Float64Array(4);
-
 /**
  * Ball centre against the line lx x + ly y + l0 = 0 of a segment, on the side `direction`
  * (0: the line moved by +R|l|, 1: by −R|l|, 2: both): the smallest root τ in (EPS, hi] of
  * A τ² + B τ + C± (A = l·a, B = l·b, C± = l0 + l·c ± R|l|) at which the centre projects onto
- * the segment p1→p2 (its ends are covered by the jaws).
+ * the segment p1→p2 (its ends are covered by the jaws). The quadratic is solved in closed form
+ * by the stable formula q = −(B + sign(B) √(B² − 4AC))/2, roots q/A and C/q (Numerical Recipes
+ * 5.6: nothing nearly equal is subtracted); a negative discriminant (the path only comes near
+ * the line) has no root, and a zero one is a graze, which counts as a contact as in pooltool.
  */
 export function lineTime(
   P: Float64Array, o: number, lx: number, ly: number, l0: number, direction: number,
@@ -107,10 +109,22 @@ export function lineTime(
   for (let side = 0; side < 2; side++) {
     if (direction !== 2 && direction !== side) continue;
     const C = side === 0 ? lc + rl : lc - rl;
-    const n = realRootsInInterval(roots, C, B, A, 0, 0, EPS, hi);
-    for (let k = 0; k < n; k++) {
-      const t = roots[k];
-      if (!(t > EPS) || t >= best) continue;
+    let r1: number, r2: number;
+    if (A === 0) {
+      if (B === 0) continue;
+      r1 = -C / B;
+      r2 = Infinity;
+    } else {
+      const disc = B * B - 4 * A * C;
+      if (disc < 0) continue;
+      const q = -0.5 * (B + (B >= 0 ? Math.sqrt(disc) : -Math.sqrt(disc)));
+      const x1 = q / A, x2 = q !== 0 ? C / q : x1;
+      r1 = x1 < x2 ? x1 : x2;
+      r2 = x1 < x2 ? x2 : x1;
+    }
+    for (let k = 0; k < 2; k++) {
+      const t = k === 0 ? r1 : r2;
+      if (!(t > EPS) || t > hi || t >= best) continue;
       const x = P[o] + t * (P[o + 2] + t * P[o + 4]);
       const y = P[o + 1] + t * (P[o + 3] + t * P[o + 5]);
       const ex = p2x - p1x, ey = p2y - p1y;

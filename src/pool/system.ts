@@ -156,32 +156,13 @@ export class PoolSystem {
     this.pocT = new Float64Array(n).fill(Infinity);
     this.pocK = new Int32Array(n);
     this.pair = new Float64Array(n * n).fill(Infinity);
-    const t = this.table;
-    this.lin = new Float64Array(t.linear.length * LIN);
-    this.linBox = new Float64Array(t.linear.length * BOX);
-    t.linear.forEach((c, k) => {
-      const [p1x, p1y] = c.p1, [p2x, p2y] = c.p2;
-      let lx: number, ly: number, l0: number;
-      if (p2x === p1x) { lx = 1; ly = 0; l0 = -p1x; } else {
-        const slope = (p2y - p1y) / (p2x - p1x);
-        lx = -slope; ly = 1; l0 = slope * p1x - p1y;
-      }
-      this.lin.set([lx, ly, l0, p1x, p1y, p2x, p2y, c.direction], k * LIN);
-      this.linBox.set([Math.min(p1x, p2x) - R, Math.min(p1y, p2y) - R, Math.max(p1x, p2x) + R, Math.max(p1y, p2y) + R], k * BOX);
-    });
-    this.circ = new Float64Array(t.circular.length * 3);
-    this.circBox = new Float64Array(t.circular.length * BOX);
-    t.circular.forEach((c, k) => {
-      this.circ.set([c.center[0], c.center[1], c.radius], k * 3);
-      const d = c.radius + R;
-      this.circBox.set([c.center[0] - d, c.center[1] - d, c.center[0] + d, c.center[1] + d], k * BOX);
-    });
-    this.poc = new Float64Array(t.pockets.length * 3);
-    this.pocBox = new Float64Array(t.pockets.length * BOX);
-    t.pockets.forEach((c, k) => {
-      this.poc.set([c.center[0], c.center[1], c.radius], k * 3);
-      this.pocBox.set([c.center[0] - c.radius, c.center[1] - c.radius, c.center[0] + c.radius, c.center[1] + c.radius], k * BOX);
-    });
+    const arrays = tableArrays(this.table);
+    this.lin = arrays.lin;
+    this.linBox = arrays.linBox;
+    this.circ = arrays.circ;
+    this.circBox = arrays.circBox;
+    this.poc = arrays.poc;
+    this.pocBox = arrays.pocBox;
     for (let i = 0; i < n; i++) this.refreshBall(i);
   }
 
@@ -283,10 +264,9 @@ export class PoolSystem {
         if (pair[row + j] < tB) { tB = pair[row + j]; bi = i; bj = j; }
       }
     }
-    const times = [tT, tL, tC, tP, tB];
     let kind = -1, t = Infinity, energy = -1;
     for (let k = 0; k < 5; k++) {
-      const tk = times[k];
+      const tk = k === KIND_TRANSITION ? tT : k === KIND_LINEAR ? tL : k === KIND_CIRCULAR ? tC : k === KIND_POCKET ? tP : tB;
       if (tk > t || tk === Infinity) continue;
       if (tk < t || TIER[k] < TIER[kind]) {
         kind = k; t = tk; energy = -1;
@@ -414,14 +394,14 @@ export class PoolSystem {
       const h = this.horizon[i];
       const L = this.lin;
       for (let k = 0, m = this.table.linear.length; k < m; k++) {
-        if (!boxesNear(this.box, q, this.linBox, k * BOX, 0)) continue;
+        if (!boxesNear(this.box, q, this.linBox, k * BOX, R)) continue;
         const c = k * LIN;
         const tau = lineTime(this.P, o, L[c], L[c + 1], L[c + 2], L[c + 7], L[c + 3], L[c + 4], L[c + 5], L[c + 6], R, h);
         if (now + tau < this.linT[i]) { this.linT[i] = now + tau; this.linK[i] = k; }
       }
       const C = this.circ;
       for (let k = 0, m = this.table.circular.length; k < m; k++) {
-        if (!boxesNear(this.box, q, this.circBox, k * BOX, 0)) continue;
+        if (!boxesNear(this.box, q, this.circBox, k * BOX, R)) continue;
         const tau = circleTime(this.P, o, C[k * 3], C[k * 3 + 1], C[k * 3 + 2] + R, h);
         if (now + tau < this.circT[i]) { this.circT[i] = now + tau; this.circK[i] = k; }
       }
@@ -448,6 +428,55 @@ export class PoolSystem {
     const hi = Math.min(this.horizon[i], this.horizon[j]);
     return this.now + ballBallTime(this.P, i * 6, j * 6, R, hi);
   }
+}
+
+interface TableArrays {
+  lin: Float64Array;
+  linBox: Float64Array;
+  circ: Float64Array;
+  circBox: Float64Array;
+  poc: Float64Array;
+  pocBox: Float64Array;
+}
+
+const tableCache = new WeakMap<PoolTable, TableArrays>();
+
+/**
+ * Flat arrays of a table for detection, built once per table: straight cushions as
+ * lx ly l0 p1x p1y p2x p2y direction (pooltool's line form, not normalised: if p2x = p1x then
+ * (1, 0, −p1x), else (−m, 1, m p1x − p1y) with m the slope), jaws and pockets as x y radius,
+ * and each one's bounding box.
+ */
+function tableArrays(table: PoolTable): TableArrays {
+  const cached = tableCache.get(table);
+  if (cached) return cached;
+  const lin = new Float64Array(table.linear.length * LIN);
+  const linBox = new Float64Array(table.linear.length * BOX);
+  table.linear.forEach((c, k) => {
+    const [p1x, p1y] = c.p1, [p2x, p2y] = c.p2;
+    let lx: number, ly: number, l0: number;
+    if (p2x === p1x) { lx = 1; ly = 0; l0 = -p1x; } else {
+      const slope = (p2y - p1y) / (p2x - p1x);
+      lx = -slope; ly = 1; l0 = slope * p1x - p1y;
+    }
+    lin.set([lx, ly, l0, p1x, p1y, p2x, p2y, c.direction], k * LIN);
+    linBox.set([Math.min(p1x, p2x), Math.min(p1y, p2y), Math.max(p1x, p2x), Math.max(p1y, p2y)], k * BOX);
+  });
+  const circ = new Float64Array(table.circular.length * 3);
+  const circBox = new Float64Array(table.circular.length * BOX);
+  table.circular.forEach((c, k) => {
+    circ.set([c.center[0], c.center[1], c.radius], k * 3);
+    circBox.set([c.center[0] - c.radius, c.center[1] - c.radius, c.center[0] + c.radius, c.center[1] + c.radius], k * BOX);
+  });
+  const poc = new Float64Array(table.pockets.length * 3);
+  const pocBox = new Float64Array(table.pockets.length * BOX);
+  table.pockets.forEach((c, k) => {
+    poc.set([c.center[0], c.center[1], c.radius], k * 3);
+    pocBox.set([c.center[0] - c.radius, c.center[1] - c.radius, c.center[0] + c.radius, c.center[1] + c.radius], k * BOX);
+  });
+  const arrays = { lin, linBox, circ, circBox, poc, pocBox };
+  tableCache.set(table, arrays);
+  return arrays;
 }
 
 function checkTable(table: unknown): PoolTable {

@@ -92,6 +92,7 @@ const SPEC_KEYS = Object.keys(DEFAULT_TABLE_SPECS);
  * finite). Throws a RangeError naming an unknown key or a bad value.
  */
 export function pocketTable(specs?: Partial<PocketTableSpecs>): PoolTable {
+  if (specs === undefined) return (defaultTable ??= buildTable(Object.freeze({ ...DEFAULT_TABLE_SPECS })));
   const s: PocketTableSpecs = { ...DEFAULT_TABLE_SPECS };
   if (specs !== undefined) {
     requireObject(specs, "specs");
@@ -103,6 +104,14 @@ export function pocketTable(specs?: Partial<PocketTableSpecs>): PoolTable {
     }
   }
   return buildTable(Object.freeze(s));
+}
+
+let defaultTable: PoolTable | undefined;
+
+/** Freezes a cushion, jaw or pocket and its coordinate arrays (tables are shared, immutable). */
+function freezeItem<T extends object>(item: T): T {
+  for (const value of Object.values(item)) if (Array.isArray(value)) Object.freeze(value);
+  return Object.freeze(item);
 }
 
 function buildTable(s: PocketTableSpecs): PoolTable {
@@ -178,5 +187,10 @@ function buildTable(s: PocketTableSpecs): PoolTable {
     pocket("rc", w + ds2, l / 2, s.side_pocket_radius),
     pocket("rt", w + dcp, l + dcp, s.corner_pocket_radius),
   ];
-  return Object.freeze({ specs: s, linear: Object.freeze(linear), circular: Object.freeze(circular), pockets: Object.freeze(pockets) });
+  return Object.freeze({
+    specs: s,
+    linear: Object.freeze(linear.map(freezeItem)),
+    circular: Object.freeze(circular.map(freezeItem)),
+    pockets: Object.freeze(pockets.map(freezeItem)),
+  });
 }
