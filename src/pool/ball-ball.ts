@@ -16,7 +16,7 @@ export const ALCIATORE = Object.freeze({ a: 0.009951, b: 0.108, c: 1.088 });
  * restitution e, tangential ones by sliding friction (or rolling without slip when friction
  * would reverse the slip), both balls left sliding. `e` is the mean of the two restitutions.
  */
-export function resolveBallBall(B: Float64Array, S: Int8Array, i: number, j: number, R: number, e: number): void {
+export function resolveBallBall(B: Float64Array, S: Int8Array, i: number, j: number, R: number, e: number, guard = true): void {
   const o1 = i * STRIDE, o2 = j * STRIDE;
   let nx = B[o2] - B[o1], ny = B[o2 + 1] - B[o1 + 1];
   const d = Math.sqrt(nx * nx + ny * ny);
@@ -81,25 +81,31 @@ export function resolveBallBall(B: Float64Array, S: Int8Array, i: number, j: num
   B[o2 + 8] = w2z + dwz;
   S[i] = SLIDING;
   S[j] = SLIDING;
-  touchingGuard(B, o1, o2, nx, ny);
+  if (guard) touchingGuard(B, o1, o2, nx, ny, v1x, v2x);
 }
 
 /**
- * pooltool's guard for balls that keep touching (its PR #257): when both balls move, their
- * velocities point nearly the same way (cosine > 0.9) and they part radially at under
- * 0.01 m/s, the radially faster ball hands 10 % of its radial velocity to the slower one.
+ * pooltool's guard for balls that keep touching (its PR #257, against event explosions when
+ * balls roll on together): when both balls move, their velocities after the impact point nearly
+ * the same way (cosine > 0.9) and they part radially at under 0.01 m/s, the ball that was
+ * radially slower before the impact (the one pushed) takes 10 % of the pushing ball's radial
+ * velocity from it, so that the two part. Momentum is conserved; kinetic energy rises slightly
+ * (by 2δ(v_front − v_rear) + 2δ², δ the transfer): pooltool's choice, kept (see
+ * {@link PoolSystemOptions.touchingGuard} to switch it off).
  */
-function touchingGuard(B: Float64Array, o1: number, o2: number, nx: number, ny: number): void {
+function touchingGuard(B: Float64Array, o1: number, o2: number, nx: number, ny: number, r1pre: number, r2pre: number): void {
   const ax = B[o1 + 3], ay = B[o1 + 4], bx = B[o2 + 3], by = B[o2 + 4];
   const sa = Math.sqrt(ax * ax + ay * ay), sb = Math.sqrt(bx * bx + by * by);
   if (!(sa > 0 && sb > 0)) return;
   if ((ax * bx + ay * by) / (sa * sb) <= 0.9) return;
   const r1 = ax * nx + ay * ny, r2 = bx * nx + by * ny;
   if (!(Math.abs(r2 - r1) < 0.01)) return;
-  const [from, to, r] = Math.abs(r1) > Math.abs(r2) ? [o1, o2, r1] : [o2, o1, r2];
+  // Ball 1 pushed ball 2 when its radial velocity (along n, towards 2) exceeded ball 2's.
+  const pusher = r1pre > r2pre ? o1 : o2, pushed = pusher === o1 ? o2 : o1;
+  const r = pusher === o1 ? r1 : r2;
   const dx = 0.1 * r * nx, dy = 0.1 * r * ny;
-  B[from + 3] -= dx;
-  B[from + 4] -= dy;
-  B[to + 3] += dx;
-  B[to + 4] += dy;
+  B[pusher + 3] -= dx;
+  B[pusher + 4] -= dy;
+  B[pushed + 3] += dx;
+  B[pushed + 4] += dy;
 }

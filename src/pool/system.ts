@@ -50,6 +50,11 @@ export interface PoolSystemOptions {
   balls: { id: string; x: number; y: number }[];
   params?: Partial<BallParams>;
   cue?: Partial<CueSpecs>;
+  /**
+   * pooltool's guard for balls that keep touching after an impact (model.md 6.2 step 7; it
+   * adds a little energy). Default true, as in pooltool.
+   */
+  touchingGuard?: boolean;
 }
 
 /** A cue strike. */
@@ -107,12 +112,15 @@ export class PoolSystem {
   private readonly index = new Map<string, number>();
   private readonly log: PoolEvent[] = [];
   private readonly normal = new Float64Array(3);
+  private readonly guard: boolean;
   private now = 0;
   private pending: { i: number; V0: number; phi: number; theta: number; a: number; b: number } | null = null;
 
   constructor(opts: PoolSystemOptions) {
     requireObject(opts, "opts");
-    rejectUnknownKeys(opts, ["table", "balls", "params", "cue"], "opts");
+    rejectUnknownKeys(opts, ["table", "balls", "params", "cue", "touchingGuard"], "opts");
+    if (opts.touchingGuard !== undefined && typeof opts.touchingGuard !== "boolean") throw new RangeError(`opts.touchingGuard must be a boolean, got ${JSON.stringify(opts.touchingGuard)}`);
+    this.guard = opts.touchingGuard ?? true;
     this.table = opts.table === undefined ? pocketTable() : checkTable(opts.table);
     this.params = Object.freeze(resolveBallParams(opts.params));
     this.cue = Object.freeze(resolveCueSpecs(opts.cue));
@@ -305,7 +313,7 @@ export class PoolSystem {
       this.push(out, { t, type, ids: [ids[i]] });
     } else if (kind === KIND_BALL) {
       kissBalls(this.B, this.S, bi, bj, this.params.R);
-      resolveBallBall(this.B, this.S, bi, bj, this.params.R, this.params.e_b);
+      resolveBallBall(this.B, this.S, bi, bj, this.params.R, this.params.e_b, this.guard);
       this.refreshBall(bi);
       this.refreshBall(bj);
       this.recompute(bi);
