@@ -15,6 +15,7 @@ import { bench } from "./cli/bench.js";
 import { CliError, inputError } from "./cli/cli-error.js";
 import { COMMAND_HELP, USAGE } from "./cli/help.js";
 import { render } from "./cli/render.js";
+import { pool, POOL_HELP } from "./cli/pool.js";
 import { run } from "./cli/run.js";
 import { installInterrupt } from "./cli/simulate.js";
 import { tour } from "./cli/tour.js";
@@ -28,7 +29,8 @@ const err = (s: string): void => {
   process.stderr.write(s);
 };
 
-const COMMANDS = ["run", "validate", "render", "bench", "schema", "tour", "help"];
+const COMMANDS = ["run", "pool", "validate", "render", "bench", "schema", "tour", "help"];
+COMMAND_HELP.pool = POOL_HELP;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -49,6 +51,8 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "run":
       return run(rest, out);
+    case "pool":
+      return pool(rest, out);
     case "validate":
       return validate(rest, out, err);
     case "render":

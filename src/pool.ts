@@ -24,3 +24,8 @@ export { DEFAULT_BALL_PARAMS, DEFAULT_CUE_SPECS } from "./pool/params.js";
 export type { BallParams, CueSpecs } from "./pool/params.js";
 export { rackBalls, breakStrike, angleDegrees, PoolRandom } from "./pool/rack.js";
 export type { RackKind, RackOptions } from "./pool/rack.js";
+export { readPoolShot, systemOf, nineBallBreakShot, POOL_SHOT_SCHEMA } from "./pool/shot-file.js";
+export type { PoolShot } from "./pool/shot-file.js";
+export { playShot } from "./pool/shot-play.js";
+export type { PlayedShot } from "./pool/shot-play.js";
+export { shotSvg } from "./pool/shot-svg.js";

@@ -6,6 +6,7 @@ usage: carom <command> [options]
 
 commands:
   run [scene.json]        simulate a scene (without one: a pool break) and print a summary
+  pool [shot.json]        play a pool shot with pooltool's model (without one: a 9-ball break)
   validate scene.json     check scene files without running them
   render scene.json -o picture.svg
                           draw a run: bounds, walls, bodies at start and end, their paths
