@@ -153,3 +153,38 @@ test("simulate stops at tFinal and continues from there to the same result", () 
   near(a[1], b[1], 1e-12, "y");
   assert.equal(parts.events.length, all.length);
 });
+
+test("a cue ball driven exactly between two balls meets both at once: both contacts resolved one after the other, no overlap", () => {
+  const d = 0.03125; // exact in binary, so the two contacts are mirror images bit for bit
+  const s = new PoolSystem({ balls: [{ id: "cue", x: 0.5, y: 0.4 }, { id: "a", x: 0.5 - d, y: 1.0 }, { id: "b", x: 0.5 + d, y: 1.0 }] });
+  s.strike({ ball: "cue", V0: 2, phi: 90 });
+  const ev = s.simulate();
+  const hits = ev.filter((e) => e.type === "ball-ball");
+  assert.ok(hits.length >= 2);
+  // The first contact is resolved at the shared instant; pooltool's kiss then moves the cue ball
+  // back by its 1e-6 m spacer, so the second comes a moment later (within microseconds).
+  assert.ok(hits[1].t - hits[0].t < 1e-5, `${hits[1].t - hits[0].t} s apart`);
+  assert.deepEqual(hits.slice(0, 2).map((e) => e.ids.join(" ")).sort(), ["cue a", "cue b"]);
+  const states = s.ids.map((id) => s.ball(id));
+  for (let i = 0; i < states.length; i++) {
+    for (let j = i + 1; j < states.length; j++) {
+      if (states[i].state === "pocketed" || states[j].state === "pocketed") continue;
+      assert.ok(Math.hypot(states[i].r[0] - states[j].r[0], states[i].r[1] - states[j].r[1]) >= 2 * R);
+    }
+  }
+  assert.ok(states.every((b) => b.state === "stationary" || b.state === "pocketed"));
+});
+
+test("a rack of exactly touching balls (no gap) breaks without an exception and ends at rest", async () => {
+  const { rackBalls, breakStrike } = await import("../src/pool.js");
+  for (const kind of ["nine-ball", "eight-ball"] as const) {
+    const balls = rackBalls(kind, { gap: 0 });
+    const s = new PoolSystem({ balls });
+    s.strike(breakStrike(balls, 9));
+    const ev = s.simulate();
+    assert.ok(ev.length > 20);
+    assert.ok(s.ids.every((id) => ["stationary", "pocketed"].includes(s.ball(id).state)));
+    const e = s.energy();
+    assert.equal(e, 0);
+  }
+});
