@@ -26,12 +26,34 @@ function isClose(a: number, b: number): boolean {
   return Math.abs(a - b) <= 1e-8 + 1e-5 * Math.abs(b);
 }
 
+// Parameters of the slip-end functions below (module state, so that no closure is allocated
+// per impact).
+let P_RHO = 0, P_MU = 0, P_ETA2 = 0, P_WN = 0, P_WT = 0, P_E = 0, P_VN0 = 0, P_UST = 0, P_VST = 0, P_TST = 0;
+
+/** Restitution phase ψ(t) = ω_n t / e + (π/2)(1 − 1/e). */
+function psi(t: number): number {
+  return (P_WN * t) / P_E + (PI / 2) * (1 - 1 / P_E);
+}
+
+/** Initial stick: the slip restarts where |ρ sin(ω_t t)| = μ η² (ω_t/ω_n) sin ψ(t). */
+function stickEnd(t: number): number {
+  return Math.abs(P_RHO * sin(P_WT * t)) - P_MU * P_ETA2 * (P_WT / P_WN) * sin(psi(t));
+}
+
+/** Slip, stick, slip: the second slip starts where the stick force reaches the friction limit. */
+function secondSlip(t: number): number {
+  const s = t - P_TST;
+  return Math.abs((P_WN / (P_MU * P_VN0)) * (P_UST * cos(P_WT * s) - (P_VST / P_WT) * sin(P_WT * s))) - P_ETA2 * sin(psi(t));
+}
+
 /**
- * A root of f in [a, b] given f(a), f(b) of opposite signs (else the end where |f| is smaller):
- * regula falsi with the Illinois modification, falling back to bisection whenever the bracket
- * fails to halve; ends when the bracket is down to adjacent doubles or f is exactly 0.
+ * A root in [a, b] of {@link stickEnd} (kind 0) or {@link secondSlip} (kind 1), given opposite
+ * signs at the ends (else the end where |f| is smaller): regula falsi with the Illinois
+ * modification and a bisection step whenever the bracket fails to halve; ends when the bracket
+ * is down to adjacent doubles or f is exactly 0.
  */
-export function bracketedRoot(f: (t: number) => number, a: number, b: number): number {
+export function bracketedRoot(kind: number, a: number, b: number): number {
+  const f = kind === 0 ? stickEnd : secondSlip;
   let fa = f(a), fb = f(b);
   if (fa === 0) return a;
   if (fb === 0) return b;
@@ -76,8 +98,8 @@ export function strongeTangential(vn0: number, vt0: number, mu: number, e: numbe
   const wt = wn * Math.sqrt(B / eta2);
   const tc = PI / (2 * wn);
   const tf = (1 + e) * tc;
-  const psi = (t: number) => (wn * t) / e + (PI / 2) * (1 - 1 / e);
   const rho = vt0 / vn0;
+  P_RHO = rho; P_MU = mu; P_ETA2 = eta2; P_WN = wn; P_WT = wt; P_E = e; P_VN0 = vn0;
   if (rho > mu * ((1 + e) * B - eta2 / e)) {
     // Gross slip throughout.
     return vt0 - mu * vn0 * B * (1 + e);
@@ -87,7 +109,7 @@ export function strongeTangential(vn0: number, vt0: number, mu: number, e: numbe
     let tSlip: number;
     if (isClose(rho, 0)) tSlip = tf;
     else if (isClose(rho, mu * eta2)) tSlip = tc;
-    else tSlip = bracketedRoot((t) => Math.abs(rho * sin(wt * t)) - mu * eta2 * (wt / wn) * sin(psi(t)), tc, tf);
+    else tSlip = bracketedRoot(0, tc, tf);
     return vt0 * cos(wt * tSlip) + mu * vn0 * B * e * (1 + cos(psi(tSlip)));
   }
   // Slip, stick, slip.
@@ -109,16 +131,11 @@ export function strongeTangential(vn0: number, vt0: number, mu: number, e: numbe
     ust = (-mu * vn0 * eta2 * sin(p)) / wn;
     vst = vt0 - mu * B * vn0 * (1 - e * cos(p));
   }
+  P_UST = ust; P_VST = vst; P_TST = tst;
   let tSlip: number;
   if (isClose(rho, mu * eta2)) tSlip = tc;
   else if (isClose(rho, mu * ((1 + e) * B - eta2 / e))) tSlip = tf;
-  else {
-    tSlip = bracketedRoot(
-      (t) => Math.abs((wn / (mu * vn0)) * (ust * cos(wt * (t - tst)) - (vst / wt) * sin(wt * (t - tst)))) - eta2 * sin(psi(t)),
-      tc,
-      tf,
-    );
-  }
+  else tSlip = bracketedRoot(1, tc, tf);
   return wt * ust * sin(wt * (tSlip - tst)) + vst * cos(wt * (tSlip - tst)) + B * mu * vn0 * e * (1 + cos(psi(tSlip)));
 }
 
