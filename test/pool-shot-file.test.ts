@@ -84,3 +84,14 @@ test("carom pool reports a bad shot file with its name and field, exit code 2, a
   assert.equal(existsSync(join(dir, "e.ndjson")), false);
   assert.equal(carom(["pool", "--schema"]).code, 0);
 });
+
+test("carom render draws a pool shot file: the table, the paths, the balls", () => {
+  const dir = tempDir();
+  const out = join(dir, "draw.svg");
+  const r = carom(["render", "examples/pool/draw-shot.json", "-o", out]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /pool shot/);
+  const svg = readFileSync(out, "utf8");
+  assert.equal((svg.match(/<polyline /g) ?? []).length, 2);
+  assert.equal(carom(["render", "examples/pool/draw-shot.json", "-o", join(dir, "x.html")]).code, 2);
+});

@@ -43,6 +43,29 @@ const OPTIONS = {
   quiet: { kind: "flag", short: "q" },
 } as const;
 
+/** Whether `file` holds a pool shot (a JSON object with a "pool" key) rather than a scene. */
+export function isPoolShotFile(file: string): boolean {
+  try {
+    const json = JSON.parse(readFileSync(file, "utf8"));
+    return typeof json === "object" && json !== null && !Array.isArray(json) && "pool" in json && !("carom" in json);
+  } catch {
+    return false; // unreadable or not JSON: the scene reader reports it
+  }
+}
+
+/** `carom render shot.json -o picture.svg` for a pool shot: the table and every ball's path. */
+export function renderPoolShot(file: string, output: string, width: number, quiet: boolean, stdout: (s: string) => void): number {
+  if (!/\.svg$/i.test(output)) throw inputError(`carom render: a pool shot is drawn as .svg, got ${JSON.stringify(output)}`);
+  const { shot, label } = loadShot(file);
+  const played = playShot(shot, 1 / 240);
+  const { system } = played;
+  const picture = new AtomicFile(output);
+  picture.write(shotSvg(system.table, system.params.R, played.tracks, system.ids.map((id) => system.ball(id)), shot.description ?? label, width));
+  picture.commit();
+  if (!quiet) stdout(`carom render: wrote ${output} (${label}, pool shot, t = 0 to ${system.t}, ${played.events.length} events)\n`);
+  return 0;
+}
+
 function loadShot(file: string | undefined): { shot: PoolShot; label: string } {
   if (file === undefined) return { shot: nineBallBreakShot(), label: "built-in 9-ball break" };
   let text: string;

@@ -13,6 +13,7 @@ import { Progress } from "./progress.js";
 import { Recording } from "./recording.js";
 import { renderHtml } from "./render-html.js";
 import { renderSvg } from "./render-svg.js";
+import { isPoolShotFile, renderPoolShot } from "./pool.js";
 import { durationOption } from "./run.js";
 import { loadScene } from "./scene-file.js";
 import { simulate } from "./simulate.js";
@@ -42,6 +43,7 @@ export async function render(argv: readonly string[], stdout: (s: string) => voi
   if (!(width >= 50 && width <= 20000)) throw inputError(`carom render: --width must be between 50 and 20000 pixels, got ${width}`);
   const speed = (values.speed as number | undefined) ?? 1;
   if (!(speed > 0)) throw inputError(`carom render: --speed must be > 0, got ${speed}`);
+  if (positional[0] !== undefined && isPoolShotFile(positional[0])) return renderPoolShot(positional[0], output, width, values.quiet === true, stdout);
   const loaded = loadScene(positional[0]);
   const { scene } = loaded;
   const n = scene.bodies.length;
