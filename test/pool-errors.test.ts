@@ -46,4 +46,8 @@ test("ball() names unknown ids; simulate() rejects bad limits", () => {
   assert.throws(() => one().simulate({ tFinal: NaN }), /tFinal must be a finite number, got NaN/);
   assert.throws(() => one().simulate({ maxEvents: -1 }), /maxEvents must be >= 0, got -1/);
   assert.deepEqual(one().simulate(), []); // nothing moves, nothing happens
+  const s = one();
+  s.strike({ ball: "cue", V0: 1, phi: 90 });
+  s.simulate({ tFinal: 0.5 });
+  assert.throws(() => s.simulate({ tFinal: 0.25 }), /tFinal must be >= the current time 0.5, got 0.25/);
 });

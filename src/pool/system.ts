@@ -210,6 +210,7 @@ export class PoolSystem {
     rejectUnknownKeys(opts, ["maxEvents", "tFinal"], "simulate options");
     const maxEvents = opts.maxEvents === undefined ? DEFAULT_MAX_EVENTS : positiveNumber(opts.maxEvents, "maxEvents", true);
     const tFinal = opts.tFinal === undefined ? Infinity : finiteNumber(opts.tFinal, "tFinal");
+    if (tFinal < this.now) throw new RangeError(`tFinal must be >= the current time ${this.now}, got ${tFinal}`);
     const out: PoolEvent[] = [];
     if (this.pending && out.length < maxEvents) {
       const s = this.pending;
