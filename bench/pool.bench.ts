@@ -73,6 +73,7 @@ for (let k = 0; k < (QUICK ? 2 : 4); k++) countEvents(nine), countEvents(eight),
 
 const rows = [];
 const cpu: string[] = [];
+const cpuRates: number[] = [];
 for (const [name, set] of [["9-ball break, pooltool sample", sampleBreak], [`9-ball breaks, ${nine.length} seeded`, nine], [`8-ball breaks, ${eight.length} seeded`, eight]] as const) {
   const events = countEvents(set as Shot[]);
   const before = process.cpuUsage();
@@ -80,14 +81,20 @@ for (const [name, set] of [["9-ball break, pooltool sample", sampleBreak], [`9-b
   const used = process.cpuUsage(before);
   const cpuSeconds = (used.user + used.system) / 1e6;
   rows.push(row);
-  cpu.push(`${name}: ${(((samples + 3) * events) / cpuSeconds).toExponential(3)} events per CPU second`);
+  cpuRates.push(((samples + 3) * events) / cpuSeconds);
+  cpu.push(`${name}: ${cpuRates[cpuRates.length - 1].toExponential(3)} events per CPU second (${(cpuRates[cpuRates.length - 1] / POOLTOOL_EVENTS_PER_SECOND).toFixed(0)}x pooltool)`);
 }
 rows.push({ name: "pooltool (stored anchor)", opsPerSec: POOLTOOL_EVENTS_PER_SECOND, min: POOLTOOL_EVENTS_PER_SECOND, max: POOLTOOL_EVENTS_PER_SECOND, note: "model.md section 11" });
 report("Pool breaks: construction + strike + simulate to rest (events/s)", rows, "pooltool (stored anchor)", "events");
 console.log(cpu.join("\n"));
 const breakRow = rows[1];
 const perBreak = (nine.reduce((n, s) => n + play(s), 0) / nine.length) / breakRow.opsPerSec;
-console.log(`\n9-ball break: ${(perBreak * 1000).toFixed(2)} ms per break (pooltool ${POOLTOOL_SECONDS_PER_BREAK * 1000} ms: ${(POOLTOOL_SECONDS_PER_BREAK / perBreak).toFixed(0)}x); goal >= 100x pooltool's events/s = 60,200 events/s: ${breakRow.opsPerSec >= 100 * POOLTOOL_EVENTS_PER_SECOND ? "met" : "NOT met"} (median ${breakRow.opsPerSec.toFixed(0)})`);
+const goal = 100 * POOLTOOL_EVENTS_PER_SECOND;
+console.log(`\n9-ball break: ${(perBreak * 1000).toFixed(2)} ms per break by the wall clock (pooltool ${POOLTOOL_SECONDS_PER_BREAK * 1000} ms: ${(POOLTOOL_SECONDS_PER_BREAK / perBreak).toFixed(0)}x)`);
+console.log(
+  `goal >= 100x pooltool = ${goal} events/s on 9-ball breaks: wall-clock median ${breakRow.opsPerSec.toFixed(0)} (${breakRow.opsPerSec >= goal ? "met" : "not met"}; ` +
+    `depends on the machine's load), CPU time ${cpuRates[1].toFixed(0)} (${cpuRates[1] >= goal ? "met" : "not met"})`,
+);
 
 const singleRows = singles.map((s) => {
   const ev = play(s);
