@@ -18,6 +18,7 @@ import { examples } from "./cli/examples.js";
 import { COMMAND_HELP, USAGE } from "./cli/help.js";
 import { render } from "./cli/render.js";
 import { schema } from "./cli/schema.js";
+import { pool } from "./cli/pool.js";
 import { run } from "./cli/run.js";
 import { pack } from "./cli/pack.js";
 import { installInterrupt, interrupt, interruptExitCode } from "./cli/simulate.js";
@@ -33,7 +34,7 @@ const err = (s: string): void => {
   process.stderr.write(s);
 };
 
-const COMMANDS = ["run", "validate", "render", "bench", "pack", "schema", "examples", "tour", "help"];
+const COMMANDS = ["run", "pool", "validate", "render", "bench", "pack", "schema", "examples", "tour", "help"];
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -55,6 +56,8 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "run":
       return run(rest, out);
+    case "pool":
+      return pool(rest, out);
     case "validate":
       return validate(rest, out, err);
     case "render":

@@ -8,6 +8,7 @@ import { CliError } from "../src/cli/cli-error.js";
 import { EXAMPLES_OPTIONS } from "../src/cli/examples.js";
 import { COMMAND_HELP, USAGE } from "../src/cli/help.js";
 import { PACK_OPTIONS } from "../src/cli/pack.js";
+import { POOL_OPTIONS } from "../src/cli/pool.js";
 import { RENDER_OPTIONS } from "../src/cli/render.js";
 import { RUN_OPTIONS } from "../src/cli/run.js";
 import { SCHEMA_OPTIONS } from "../src/cli/schema.js";
@@ -22,6 +23,7 @@ const OPTIONS: Record<string, Record<string, OptionSpec>> = {
   render: RENDER_OPTIONS,
   bench: BENCH_OPTIONS,
   pack: PACK_OPTIONS,
+  pool: POOL_OPTIONS,
   schema: SCHEMA_OPTIONS,
   examples: EXAMPLES_OPTIONS,
   tour: {},

@@ -1,5 +1,6 @@
 /** The command's help texts (`carom help`, `carom help <command>`, `carom <command> --help`). */
 import { PACK_HELP } from "./pack.js";
+import { POOL_HELP } from "./pool.js";
 
 export const USAGE = `carom: exact continuous collision detection for moving circles and spheres
 
@@ -9,6 +10,7 @@ usage: carom <command> [options]
 
 commands:
   run [scene.json]        simulate a scene (without one: a pool break) and print a summary
+  pool [shot.json]        play a pool shot with pooltool's model (without one: a 9-ball break)
   validate scene.json     check scene files without running them
   render scene.json -o picture.svg
                           draw a run: bounds, walls, bodies at start and end, their paths
@@ -105,6 +107,7 @@ options:
   -h, --help              this text
 `,
   pack: PACK_HELP,
+  pool: POOL_HELP,
   schema: `usage: carom schema [-o FILE]
 
 Prints the JSON Schema (draft 2020-12) of the scene format; the package ships it as

@@ -14,6 +14,7 @@ import { Progress } from "./progress.js";
 import { Recording } from "./recording.js";
 import { renderHtml } from "./render-html.js";
 import { renderSvg } from "./render-svg.js";
+import { isPoolShotFile, renderPoolShot } from "./pool.js";
 import { durationOption } from "./run.js";
 import { buildWorld, loadScene, scenePath } from "./scene-file.js";
 import { interrupt, interruptExitCode, simulate } from "./simulate.js";
@@ -44,6 +45,7 @@ export async function render(argv: readonly string[], stdout: (s: string) => voi
   const speed = (values.speed as number | undefined) ?? 1;
   if (!(speed > 0)) throw inputError(`carom render: --speed must be > 0, got ${speed}`);
   checkOutputs("render", [{ flag: "-o", path: output }], positional.map(scenePath));
+  if (positional[0] !== undefined && isPoolShotFile(positional[0])) return renderPoolShot(positional[0], output, width, values.quiet === true, stdout);
   const loaded = loadScene(positional[0]);
   const { scene } = loaded;
   const n = scene.bodies.length;

@@ -1,81 +1,186 @@
 /**
- * Pool break: carom's built-in break scene (a 9-foot table, WPA ball sizes, restitution 0.9),
- * with the cue ball at rest until you shoot. Drag back from the cue ball to aim; the aim line is
- * World2D.predictPath: the cue ball's path off the cushions to the first ball it hits, a ghost
- * ball at the contact and both balls' directions after it. Cloth friction is applied between
- * frames as a constant deceleration (the engine itself is frictionless); collisions inside a
- * frame are exact.
+ * Pool: a 9-ball rack on pooltool's 7-ft pocket table, played with carom/pool (pooltool's
+ * billiards model with exact event times: the cue strike with spin and squirt, balls sliding,
+ * rolling and spinning on the cloth, cushions, pocket jaws and pockets). Drag back from the cue
+ * ball to aim (the farther, the harder); the sliders set the tip offset (side and top/bottom
+ * spin) and the cue elevation. The aim line is the model itself: the shot is simulated ahead on a
+ * copy of the table, and the cue ball's exact path (curving while it slides) is drawn up to the
+ * first ball it meets, with a ghost ball there and where both balls go next.
+ *
+ * The lab shell reads a World2D (time, export): after each frame the balls still on the table
+ * are mirrored into one, at rest, with the table's long side along x.
  */
-import { POOL_BALL_RADIUS, POOL_TABLE_LENGTH, POOL_TABLE_WIDTH, poolBreakScene, type PathPrediction, type World2D } from "../../src/index.js";
-import { button, el, fitCanvas, type Demo, type DemoHost } from "../lab/demo.js";
+import type { Scene } from "../../src/index.js";
+import {
+  angleDegrees, DEFAULT_BALL_PARAMS, pocketTable, PoolSystem, rackBalls, type BallState, type PoolEvent, type StrikeOptions,
+} from "../../src/pool.js";
+import { button, el, fitCanvas, slider, type Demo, type DemoHost } from "../lab/demo.js";
 import { Sim } from "../lab/sim.js";
 import { View2D } from "../lab/view2d.js";
 
-/**
- * Deceleration of a ball on cloth, m/s^2: one number for the sliding and rolling phases, chosen
- * so that a 4 m/s shot runs about six table lengths.
- */
-const ROLLING_DECELERATION = 0.6;
-/** The fastest shot, m/s (a hard break is 8 to 11 m/s). */
-const MAX_SHOT_SPEED = 10;
-/** Shot speed per metre of drag. */
-const SPEED_PER_METRE = 14;
+const TABLE = pocketTable();
+const R = DEFAULT_BALL_PARAMS.R;
+const L = TABLE.specs.l, W = TABLE.specs.w;
+const CW = TABLE.specs.cushion_width;
+/** The fastest shot (cue speed, m/s) and the cue speed per metre of drag. */
+const MAX_SHOT_SPEED = 8;
+const SPEED_PER_METRE = 10;
+/** The standard break: cue speed, m/s. */
+const BREAK_SPEED = 8;
+
+const COLORS: Record<string, string> = {
+  cue: "#f4f1e6", "ball-1": "#f2c100", "ball-2": "#1f4fbf", "ball-3": "#d22b2b", "ball-4": "#6a2c91",
+  "ball-5": "#f07800", "ball-6": "#137a3a", "ball-7": "#7b1f1f", "ball-8": "#111111", "ball-9": "#f2c100",
+};
+
+/** Display coordinates: the table's length (pool y) along x, its width (pool x) along y. */
+const dx = (b: { r: number[] }): number => b.r[1];
+const dy = (b: { r: number[] }): number => b.r[0];
+
+interface Placed {
+  id: string;
+  x: number;
+  y: number;
+}
+
+/** The rack in pool coordinates, ids "cue" and "ball-N". */
+function rack(): Placed[] {
+  // The cue ball on the head spot, in line with the apex.
+  return rackBalls("nine-ball", { jitter: 2e-5, seed: 5 }).map((b) => (b.id === "cue" ? { id: "cue", x: W / 2, y: L / 4 } : { ...b, id: `ball-${b.id}` }));
+}
+
+interface Prediction {
+  /** Cue ball path to the first contact (display x, y pairs). */
+  path: number[];
+  /** The first ball hit ("" for none), the ghost ball, and both paths for a moment after. */
+  hit: string;
+  ghostX: number;
+  ghostY: number;
+  after: number[];
+  other: number[];
+}
 
 export function createPool(): Demo {
-  const scene = poolBreakScene();
-  const breakVelocity = scene.bodies[0].velocity ?? [8, 0];
-  scene.bodies[0].velocity = [0, 0];
-  scene.description = "Pool break from the carom lab: cue ball at rest until shot. " + (scene.description ?? "");
-  const sim = new Sim(scene);
-  const world = (): World2D => sim.world as World2D;
-  const n = scene.bodies.length;
-  const numbers = scene.bodies.map((b) => (b.id === "cue" ? 0 : Number((b.id ?? "").replace("ball-", ""))));
-  const colors = scene.bodies.map((b) => b.color ?? "#ffffff");
-  const cue = 0;
+  let balls: Placed[] = rack();
+  let system = new PoolSystem({ balls });
+  let shotStart = 0; // lab time of the current shot's t = 0
+  let clock = 0;
+  let shots = 0, collisions = 0, pocketedCount = 0;
+  let side = 0, spin = 0, elevation = 0;
+  let lastEvents: PoolEvent[] = [];
+  const sim = new Sim(sceneOf(system.ids.map((id) => system.ball(id)), 0));
   const view = new View2D();
   const canvas = el("canvas");
   canvas.id = "pool-canvas";
   let ctx: CanvasRenderingContext2D;
   let aiming = false;
-  let aimX = 0, aimY = 0; // pointer, world coordinates
-  let shotVx = 0, shotVy = 0;
-  let prediction: PathPrediction | null = null;
-  let shots = 0;
-  const cushion = 0.07; // drawn rail width, metres
+  let aimX = 0, aimY = 0; // pointer, display coordinates
+  let strike: StrikeOptions | null = null;
+  let prediction: Prediction | null = null;
 
-  const moving = (): number => {
-    const w = world();
-    let k = 0;
-    for (let i = 0; i < n; i++) if (w.vx[i] !== 0 || w.vy[i] !== 0) k++;
-    return k;
+  function states(): BallState[] {
+    return system.ids.map((id) => system.ball(id));
+  }
+
+  /** The balls on the table as a scene at rest (for the shell's clock and export). */
+  function sceneOf(on: BallState[], time: number): Scene {
+    return {
+      carom: 1,
+      dimensions: 2,
+      time,
+      description: "Pool (carom lab): the balls on pooltool's 7-ft table, at rest, the long side along x. Units: metres, seconds, kilograms.",
+      bounds: { min: [-CW, -CW], max: [L + CW, W + CW] },
+      bodies: on.map((b) => ({ id: b.id, position: [dx(b), dy(b)], radius: R, mass: DEFAULT_BALL_PARAMS.m, color: COLORS[b.id] ?? "#ccc" })),
+    };
+  }
+
+  const mirror = (): void => {
+    sim.replace(sceneOf(states().filter((b) => b.state !== "pocketed"), clock));
   };
 
-  /** The shot for the pointer at (px, py): away from the pointer, through the cue ball. */
+  const moving = (): number => states().filter((b) => b.state === "sliding" || b.state === "rolling" || b.state === "spinning").length;
+
+  /** A fresh system for the next shot from the balls at rest (the cue ball respotted if it fell). */
+  const nextShotSystem = (): void => {
+    const now = states();
+    balls = now.filter((b) => b.state !== "pocketed").map((b) => ({ id: b.id, x: b.r[0], y: b.r[1] }));
+    if (!balls.some((b) => b.id === "cue")) {
+      const spot = { id: "cue", x: W / 2, y: L / 4 };
+      const free = (x: number, y: number) => balls.every((b) => Math.hypot(b.x - x, b.y - y) >= 2 * R + 1e-4);
+      while (!free(spot.x, spot.y)) spot.y -= 2.2 * R;
+      balls.push(spot);
+    }
+    system = new PoolSystem({ balls });
+  };
+
+  /** The strike for the pointer at (px, py): away from the pointer, through the cue ball. */
   const aimAt = (px: number, py: number): void => {
-    const w = world();
-    const dx = w.x[cue] - px, dy = w.y[cue] - py;
-    const d = Math.sqrt(dx * dx + dy * dy);
+    const cue = system.ball("cue");
+    const ex = dx(cue) - px, ey = dy(cue) - py;
+    const d = Math.hypot(ex, ey);
     if (d < 1e-9) {
-      shotVx = shotVy = 0;
+      strike = null;
       prediction = null;
       return;
     }
-    const speed = Math.min(MAX_SHOT_SPEED, d * SPEED_PER_METRE);
-    shotVx = (dx / d) * speed;
-    shotVy = (dy / d) * speed;
-    // The aim line: give the cue ball the shot velocity, ask for its path, take it back.
-    w.setVelocity(cue, shotVx, shotVy);
-    prediction = w.predictPath(cue, Infinity, 6);
-    w.setVelocity(cue, 0, 0);
+    const V0 = Math.min(MAX_SHOT_SPEED, d * SPEED_PER_METRE);
+    // Display (x along the length, y across) back to pool coordinates (x across, y along).
+    strike = { ball: "cue", V0, phi: angleDegrees(ey, ex), theta: elevation, a: side, b: spin };
+    prediction = predict(strike);
   };
 
-  const shoot = (vx: number, vy: number): void => {
-    world().setVelocity(cue, vx, vy);
+  /** The shot played ahead on a copy of the table, up to the cue ball's first contact and a little after. */
+  const predict = (s: StrikeOptions): Prediction => {
+    const copy = new PoolSystem({ balls: balls.map((b) => ({ ...b })) });
+    copy.strike(s);
+    const cuePath = (): number[] => {
+      const b = copy.ball("cue");
+      return [dx(b), dy(b)];
+    };
+    const path = cuePath();
+    const p: Prediction = { path, hit: "", ghostX: 0, ghostY: 0, after: [], other: [] };
+    const step = 1 / 240;
+    let T = 0;
+    for (let k = 0; k < 4000; k++) {
+      const ev = copy.simulate({ maxEvents: 1, tFinal: T + step });
+      path.push(...cuePath());
+      if (ev.length === 0) {
+        if (copy.t < T + step) break; // everything at rest
+        T += step;
+        continue;
+      }
+      const e = ev[0];
+      if (e.type === "ball-ball" && e.ids.includes("cue")) {
+        p.hit = e.ids[0] === "cue" ? e.ids[1] : e.ids[0];
+        const g = copy.ball("cue");
+        p.ghostX = dx(g);
+        p.ghostY = dy(g);
+        const o = copy.ball(p.hit);
+        p.other.push(dx(o), dy(o));
+        p.after.push(p.ghostX, p.ghostY);
+        const t1 = copy.t + 0.35;
+        for (let t = copy.t + step; t <= t1; t += step) {
+          copy.simulate({ tFinal: t });
+          const c = copy.ball("cue"), b = copy.ball(p.hit);
+          p.after.push(dx(c), dy(c));
+          p.other.push(dx(b), dy(b));
+        }
+        break;
+      }
+      if (e.type === "ball-pocket" && e.ids[0] === "cue") break;
+    }
+    return p;
+  };
+
+  const shoot = (s: StrikeOptions): void => {
+    nextShotSystem();
+    system.strike(s);
+    shotStart = clock;
     prediction = null;
     shots++;
   };
 
-  const toWorld = (e: PointerEvent): [number, number] => {
+  const toDisplay = (e: PointerEvent): [number, number] => {
     const rect = canvas.getBoundingClientRect();
     const sx = canvas.width / rect.width;
     return [view.wx((e.clientX - rect.left) * sx), view.wy((e.clientY - rect.top) * sx)];
@@ -83,104 +188,65 @@ export function createPool(): Demo {
 
   canvas.addEventListener("pointerdown", (e) => {
     if (moving() > 0) return;
+    nextShotSystem();
     aiming = true;
     canvas.setPointerCapture(e.pointerId);
-    [aimX, aimY] = toWorld(e);
+    [aimX, aimY] = toDisplay(e);
     aimAt(aimX, aimY);
   });
   canvas.addEventListener("pointermove", (e) => {
     if (!aiming) return;
-    [aimX, aimY] = toWorld(e);
+    [aimX, aimY] = toDisplay(e);
     aimAt(aimX, aimY);
   });
   canvas.addEventListener("pointerup", () => {
     if (!aiming) return;
     aiming = false;
-    if (shotVx !== 0 || shotVy !== 0) shoot(shotVx, shotVy);
+    if (strike !== null) shoot(strike);
   });
   canvas.addEventListener("pointercancel", () => {
     aiming = false;
     prediction = null;
   });
 
-  /** Cloth friction between frames: every moving ball loses ROLLING_DECELERATION * dt of speed. */
-  const friction = (dt: number): void => {
-    const w = world();
-    const dv = ROLLING_DECELERATION * dt;
-    for (let i = 0; i < n; i++) {
-      const vx = w.vx[i], vy = w.vy[i];
-      if (vx === 0 && vy === 0) continue;
-      const s = Math.sqrt(vx * vx + vy * vy);
-      if (s <= dv) w.setVelocity(i, 0, 0);
-      else w.setVelocity(i, vx * (1 - dv / s), vy * (1 - dv / s));
-    }
-  };
-
-  /** The aim line cut where friction would stop the ball (cushion losses ignored). */
-  const drawPrediction = (p: PathPrediction): void => {
-    const pts = p.points;
-    const speed = Math.sqrt(shotVx * shotVx + shotVy * shotVy);
-    let budget = (speed * speed) / (2 * ROLLING_DECELERATION);
-    ctx.strokeStyle = "rgba(255, 255, 255, 0.85)";
-    ctx.lineWidth = Math.max(1.5, canvas.width / 600);
-    ctx.setLineDash([8, 6]);
+  const polyline = (pts: number[], color: string, dash: number[]): void => {
+    if (pts.length < 4) return;
+    ctx.strokeStyle = color;
+    ctx.setLineDash(dash);
     ctx.beginPath();
     ctx.moveTo(view.sx(pts[0]), view.sy(pts[1]));
-    let endX = pts[0], endY = pts[1], reached = true;
-    for (let k = 2; k < pts.length; k += 2) {
-      const dx = pts[k] - endX, dy = pts[k + 1] - endY;
-      const len = Math.sqrt(dx * dx + dy * dy);
-      if (len > budget) {
-        endX += (dx * budget) / len;
-        endY += (dy * budget) / len;
-        ctx.lineTo(view.sx(endX), view.sy(endY));
-        reached = false;
-        break;
-      }
-      budget -= len;
-      endX = pts[k];
-      endY = pts[k + 1];
-      ctx.lineTo(view.sx(endX), view.sy(endY));
-    }
+    for (let k = 2; k < pts.length; k += 2) ctx.lineTo(view.sx(pts[k]), view.sy(pts[k + 1]));
     ctx.stroke();
     ctx.setLineDash([]);
-    const r = POOL_BALL_RADIUS * view.scale;
-    if (p.hitBody >= 0 && reached) {
-      // ghost ball where the cue ball touches the object ball, and where both go next
-      ctx.strokeStyle = "rgba(255, 255, 255, 0.9)";
-      ctx.beginPath();
-      ctx.arc(view.sx(endX), view.sy(endY), r, 0, 2 * Math.PI);
-      ctx.stroke();
-      const w = world();
-      const j = p.hitBody;
-      const ray = (x: number, y: number, vx: number, vy: number, color: string): void => {
-        const s = Math.sqrt(vx * vx + vy * vy);
-        if (s === 0) return;
-        const len = Math.min(0.5, (s * s) / (2 * ROLLING_DECELERATION));
-        ctx.strokeStyle = color;
-        ctx.beginPath();
-        ctx.moveTo(view.sx(x), view.sy(y));
-        ctx.lineTo(view.sx(x + (vx / s) * len), view.sy(y + (vy / s) * len));
-        ctx.stroke();
-      };
-      ray(endX, endY, p.vx, p.vy, "rgba(255, 255, 255, 0.6)");
-      ray(w.x[j], w.y[j], p.otherVx, p.otherVy, colors[j]);
-    }
-    canvas.dataset.aimPoints = String(pts.length / 2);
-    canvas.dataset.aimHit = p.hitBody >= 0 ? (world().ids[p.hitBody] ?? "") : "";
   };
 
-  const drawBall = (i: number, x: number, y: number): void => {
-    const r = POOL_BALL_RADIUS * view.scale;
-    const number = numbers[i];
-    ctx.fillStyle = number > 8 ? "#f4f1e6" : colors[i];
+  const drawPrediction = (p: Prediction): void => {
+    ctx.lineWidth = Math.max(1.5, canvas.width / 600);
+    polyline(p.path, "rgba(255, 255, 255, 0.85)", [8, 6]);
+    if (p.hit !== "") {
+      ctx.strokeStyle = "rgba(255, 255, 255, 0.9)";
+      ctx.beginPath();
+      ctx.arc(view.sx(p.ghostX), view.sy(p.ghostY), R * view.scale, 0, 2 * Math.PI);
+      ctx.stroke();
+      polyline(p.after, "rgba(255, 255, 255, 0.5)", [4, 4]);
+      polyline(p.other, COLORS[p.hit] ?? "#ccc", [4, 4]);
+    }
+    canvas.dataset.aimPoints = String(p.path.length / 2);
+    canvas.dataset.aimHit = p.hit;
+  };
+
+  const drawBall = (b: BallState): void => {
+    const x = view.sx(dx(b)), y = view.sy(dy(b));
+    const r = R * view.scale;
+    const number = b.id === "cue" ? 0 : Number(b.id.replace("ball-", ""));
+    ctx.fillStyle = number > 8 ? "#f4f1e6" : COLORS[b.id] ?? "#ccc";
     ctx.beginPath();
     ctx.arc(x, y, r, 0, 2 * Math.PI);
     ctx.fill();
     if (number > 8) {
       ctx.save();
       ctx.clip();
-      ctx.fillStyle = colors[i];
+      ctx.fillStyle = COLORS[b.id] ?? "#ccc";
       ctx.fillRect(x - r, y - 0.55 * r, 2 * r, 1.1 * r);
       ctx.restore();
     }
@@ -195,12 +261,55 @@ export function createPool(): Demo {
       ctx.textBaseline = "middle";
       ctx.fillText(String(number), x, y + 0.5);
     }
+    if (b.state === "sliding" || b.state === "spinning") {
+      // a ring: the ball slips on the cloth (sliding) or turns on the spot (spinning)
+      ctx.strokeStyle = b.state === "sliding" ? "rgba(255, 220, 120, 0.9)" : "rgba(120, 200, 255, 0.9)";
+      ctx.lineWidth = Math.max(1, r / 6);
+      ctx.beginPath();
+      ctx.arc(x, y, r * 1.25, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+  };
+
+  const drawTable = (): void => {
+    ctx.fillStyle = "#0f141b";
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.fillStyle = "#5a3a22";
+    const m = CW + 0.06;
+    ctx.fillRect(view.sx(-m), view.sy(W + m), (L + 2 * m) * view.scale, (W + 2 * m) * view.scale);
+    ctx.fillStyle = "#13683f";
+    ctx.fillRect(view.sx(-CW), view.sy(W + CW), (L + 2 * CW) * view.scale, (W + 2 * CW) * view.scale);
+    ctx.fillStyle = "#050505";
+    for (const p of TABLE.pockets) {
+      ctx.beginPath();
+      ctx.arc(view.sx(p.center[1]), view.sy(p.center[0]), p.radius * view.scale, 0, 2 * Math.PI);
+      ctx.fill();
+    }
+    ctx.strokeStyle = "#0b4527";
+    ctx.lineWidth = Math.max(2, 0.004 * view.scale);
+    for (const c of TABLE.linear) {
+      ctx.beginPath();
+      ctx.moveTo(view.sx(c.p1[1]), view.sy(c.p1[0]));
+      ctx.lineTo(view.sx(c.p2[1]), view.sy(c.p2[0]));
+      ctx.stroke();
+    }
+    for (const c of TABLE.circular) {
+      ctx.beginPath();
+      ctx.arc(view.sx(c.center[1]), view.sy(c.center[0]), c.radius * view.scale, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+    ctx.strokeStyle = "rgba(255, 255, 255, 0.12)";
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    ctx.moveTo(view.sx(0.25 * L), view.sy(0));
+    ctx.lineTo(view.sx(0.25 * L), view.sy(W));
+    ctx.stroke();
   };
 
   return {
-    title: "Pool break",
+    title: "Pool",
     about:
-      "Drag back from the cue ball and let go to shoot (the farther, the harder). The dashed aim line is predictPath: the cue ball's exact path off the cushions to the first ball it meets, a ghost ball at the contact and where both balls go. Or press Break for the standard 8 m/s break.",
+      "pooltool's billiards model with exact event times (carom/pool): drag back from the cue ball and let go to shoot (the farther, the harder); the sliders put side spin, follow or draw and cue elevation on the shot. The dashed line is the shot simulated ahead: the cue ball's exact path, curving while it slides, to the first ball it meets, a ghost ball there and where both go. A yellow ring marks a sliding ball, a blue one a ball spinning on the spot. Or press Break.",
     frameDt: 1 / 60,
     sim,
     mount(host: DemoHost): void {
@@ -209,63 +318,75 @@ export function createPool(): Demo {
       const row = el("div", "row");
       row.append(
         button("Break", () => {
-          if (moving() === 0) shoot(breakVelocity[0], breakVelocity[1]);
+          if (moving() > 0) return;
+          nextShotSystem();
+          const cue = system.ball("cue"), apex = system.ball("ball-1");
+          if (apex.state === "pocketed") return;
+          shoot({ ball: "cue", V0: BREAK_SPEED, phi: angleDegrees(apex.r[0] - cue.r[0], apex.r[1] - cue.r[1]), b: 0.2 });
         }, "pool-break"),
       );
-      host.controls.append(row);
+      host.controls.append(
+        row,
+        slider("side (a)", -0.5, 0.5, 0.05, side, (v) => { side = v; }, "pool-side"),
+        slider("follow/draw (b)", -0.6, 0.6, 0.05, spin, (v) => { spin = v; }, "pool-spin"),
+        slider("elevation (°)", 0, 30, 1, elevation, (v) => { elevation = v; }, "pool-elevation"),
+      );
+      mirror();
     },
     step(dt: number): void {
-      sim.advance(dt);
-      friction(dt);
+      clock += dt;
+      const ev = system.simulate({ tFinal: Math.max(0, clock - shotStart) });
+      lastEvents = ev;
+      for (const e of ev) {
+        if (e.type === "ball-ball" || e.type === "ball-linear-cushion" || e.type === "ball-circular-cushion") collisions++;
+        if (e.type === "ball-pocket") pocketedCount++;
+      }
+      const before = sim.collisions;
+      mirror();
+      sim.collisions = before + ev.filter((e) => e.type === "ball-ball" || e.type.endsWith("cushion")).length;
+      sim.lastCollisions = sim.collisions - before;
     },
     draw(): void {
-      const dpr = fitCanvas(canvas, (POOL_TABLE_LENGTH + 2 * cushion) / (POOL_TABLE_WIDTH + 2 * cushion), 640);
-      view.fit(-cushion, -cushion, POOL_TABLE_LENGTH + cushion, POOL_TABLE_WIDTH + cushion, canvas.width, canvas.height, 4 * dpr);
-      const w = world();
-      ctx.fillStyle = "#0f141b";
-      ctx.fillRect(0, 0, canvas.width, canvas.height);
-      ctx.fillStyle = "#5a3a22";
-      ctx.fillRect(view.sx(-cushion), view.sy(POOL_TABLE_WIDTH + cushion), (POOL_TABLE_LENGTH + 2 * cushion) * view.scale, (POOL_TABLE_WIDTH + 2 * cushion) * view.scale);
-      ctx.fillStyle = "#13683f";
-      ctx.fillRect(view.sx(0), view.sy(POOL_TABLE_WIDTH), POOL_TABLE_LENGTH * view.scale, POOL_TABLE_WIDTH * view.scale);
-      // head string and foot spot
-      ctx.strokeStyle = "rgba(255, 255, 255, 0.12)";
-      ctx.lineWidth = 1;
-      ctx.beginPath();
-      ctx.moveTo(view.sx(0.25 * POOL_TABLE_LENGTH), view.sy(0));
-      ctx.lineTo(view.sx(0.25 * POOL_TABLE_LENGTH), view.sy(POOL_TABLE_WIDTH));
-      ctx.stroke();
-      if (aiming) {
-        // the cue stick, behind the ball on the pointer's side
-        const cx = view.sx(w.x[cue]), cy = view.sy(w.y[cue]);
+      const dpr = fitCanvas(canvas, (L + 2 * CW + 0.12) / (W + 2 * CW + 0.12), 640);
+      const m = CW + 0.06;
+      view.fit(-m, -m, L + m, W + m, canvas.width, canvas.height, 4 * dpr);
+      drawTable();
+      const all = states();
+      const cue = system.ball("cue");
+      if (aiming && cue.state !== "pocketed") {
+        const cx = view.sx(dx(cue)), cy = view.sy(dy(cue));
         const px = view.sx(aimX), py = view.sy(aimY);
         ctx.strokeStyle = "#d9b382";
-        ctx.lineWidth = Math.max(3, 0.35 * POOL_BALL_RADIUS * view.scale);
+        ctx.lineWidth = Math.max(3, 0.35 * R * view.scale);
         ctx.beginPath();
-        const dx = px - cx, dy = py - cy, d = Math.hypot(dx, dy) || 1;
-        ctx.moveTo(cx + (dx / d) * 1.3 * POOL_BALL_RADIUS * view.scale, cy + (dy / d) * 1.3 * POOL_BALL_RADIUS * view.scale);
-        ctx.lineTo(px + (dx / d) * 0.6 * view.scale, py + (dy / d) * 0.6 * view.scale);
+        const ux = px - cx, uy = py - cy, d = Math.hypot(ux, uy) || 1;
+        ctx.moveTo(cx + (ux / d) * 1.3 * R * view.scale, cy + (uy / d) * 1.3 * R * view.scale);
+        ctx.lineTo(px + (ux / d) * 0.6 * view.scale, py + (uy / d) * 0.6 * view.scale);
         ctx.stroke();
-        ctx.fillStyle = "#ffffff";
-        ctx.font = `${Math.round(13 * dpr)}px system-ui, sans-serif`;
-        ctx.textAlign = "left";
-        ctx.textBaseline = "bottom";
-        ctx.fillText(`${Math.hypot(shotVx, shotVy).toFixed(2)} m/s`, px + 10 * dpr, py - 8 * dpr);
+        if (strike !== null) {
+          ctx.fillStyle = "#ffffff";
+          ctx.font = `${Math.round(13 * dpr)}px system-ui, sans-serif`;
+          ctx.textAlign = "left";
+          ctx.textBaseline = "bottom";
+          ctx.fillText(`${strike.V0.toFixed(2)} m/s`, px + 10 * dpr, py - 8 * dpr);
+        }
       }
       if (aiming && prediction !== null) drawPrediction(prediction);
-      for (let i = 0; i < n; i++) drawBall(i, view.sx(w.x[i]), view.sy(w.y[i]));
-      canvas.dataset.cue = `${(view.sx(w.x[cue]) / dpr).toFixed(1)},${(view.sy(w.y[cue]) / dpr).toFixed(1)}`;
+      for (const b of all) if (b.state !== "pocketed") drawBall(b);
+      canvas.dataset.cue = cue.state === "pocketed" ? "" : `${(view.sx(dx(cue)) / dpr).toFixed(1)},${(view.sy(dy(cue)) / dpr).toFixed(1)}`;
       canvas.dataset.scale = String(view.scale / dpr);
       canvas.dataset.moving = String(moving());
+      canvas.dataset.events = String(lastEvents.length);
     },
     stats(): [string, string][] {
-      const w = world();
-      const m = moving();
+      const all = states();
+      const count = (s: string) => all.filter((b) => b.state === s).length;
       return [
         ["shots", String(shots)],
-        ["balls moving", String(m)],
-        ["cue ball speed", `${Math.hypot(w.vx[cue], w.vy[cue]).toFixed(3)} m/s`],
-        ["kinetic energy", `${w.kineticEnergy().toFixed(4)} J`],
+        ["balls sliding / rolling / spinning", `${count("sliding")} / ${count("rolling")} / ${count("spinning")}`],
+        ["pocketed", String(pocketedCount)],
+        ["contacts", String(collisions)],
+        ["cue ball speed", `${Math.hypot(system.ball("cue").v[0], system.ball("cue").v[1]).toFixed(3)} m/s`],
       ];
     },
   };

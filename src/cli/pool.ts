@@ -1,0 +1,157 @@
+/**
+ * `carom pool [shot.json] [--events FILE] [--render FILE.svg] [--json] [--quiet]`
+ *
+ * Plays a pool shot with the carom/pool model (pooltool's physics: sliding, rolling and spinning
+ * balls, cushions, jaws, pockets, the cue): without a file, a 9-ball break. Prints what
+ * happened: events by type, balls pocketed and where, simulated and wall time. Uses only the
+ * public API (../pool.js).
+ */
+import { readFileSync } from "node:fs";
+import { nineBallBreakShot, playShot, POOL_SHOT_SCHEMA, readPoolShot, shotSvg, type PoolShot } from "../pool.js";
+import { parseArgs } from "./args.js";
+import { AtomicFile } from "./atomic-file.js";
+import { inputError } from "./cli-error.js";
+import { checkOutputs, type OutputPath } from "./output-check.js";
+
+export const POOL_HELP = `usage: carom pool [shot.json] [options]
+
+Plays a pool shot with carom/pool (pooltool's billiards model with exact event times): the
+cue strike with spin and squirt, balls sliding, rolling and spinning on the cloth, cushions,
+pocket jaws and pockets. Without a file: a 9-ball break at 8 m/s on pooltool's 7-ft table.
+Prints the events by type, the balls pocketed and the simulated and wall time.
+
+options:
+  --events FILE           write every event as one JSON object per line (NDJSON), in time order:
+                          {"t":..,"type":"ball-ball"|"ball-linear-cushion"|..,"ids":[..]}
+  --render FILE           draw the shot (.svg): the table, every ball's path, where they stopped
+  --json                  print the summary as one JSON object
+  --schema                print the JSON Schema of the shot file and exit
+  -q, --quiet             no text summary
+  -h, --help              this text
+
+shot file (JSON):
+  {"pool": 1, "table": "default" | {specs},
+   "balls": [{"id": "cue", "x": 0.5, "y": 0.4}, ...] | {"rack": "nine-ball"|"eight-ball", "jitter": 2e-5, "seed": 1},
+   "strike": {"ball": "cue", "V0": 3, "phi": 90 | "aim": "1", "theta": 0, "a": 0, "b": 0},
+   "params": {..}, "cue": {..}, "tFinal": T, "maxEvents": N}
+  metres, seconds; phi and theta in degrees; a, b: tip offsets as fractions of the radius.
+`;
+
+export const POOL_OPTIONS = {
+  events: { kind: "string" },
+  render: { kind: "string" },
+  json: { kind: "flag" },
+  schema: { kind: "flag" },
+  quiet: { kind: "flag", short: "q" },
+} as const;
+
+/** Whether `file` holds a pool shot (a JSON object with a "pool" key) rather than a scene. */
+export function isPoolShotFile(file: string): boolean {
+  try {
+    const json = JSON.parse(readFileSync(file, "utf8"));
+    return typeof json === "object" && json !== null && !Array.isArray(json) && "pool" in json && !("carom" in json);
+  } catch {
+    return false; // unreadable or not JSON: the scene reader reports it
+  }
+}
+
+/** `carom render shot.json -o picture.svg` for a pool shot: the table and every ball's path. */
+export function renderPoolShot(file: string, output: string, width: number, quiet: boolean, stdout: (s: string) => void): number {
+  if (!/\.svg$/i.test(output)) throw inputError(`carom render: a pool shot is drawn as .svg, got ${JSON.stringify(output)}`);
+  const { shot, label } = loadShot(file);
+  const played = playShot(shot, 1 / 240);
+  const { system } = played;
+  const picture = new AtomicFile(output);
+  picture.write(shotSvg(system.table, system.params.R, played.tracks, system.ids.map((id) => system.ball(id)), shot.description ?? label, width));
+  picture.commit();
+  if (!quiet) stdout(`carom render: wrote ${output} (${label}, pool shot, t = 0 to ${system.t}, ${played.events.length} events)\n`);
+  return 0;
+}
+
+function loadShot(file: string | undefined): { shot: PoolShot; label: string } {
+  if (file === undefined) return { shot: nineBallBreakShot(), label: "built-in 9-ball break" };
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw inputError(`${file}: cannot read the shot: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory, not a shot file" : (e as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw inputError(`${file}: not valid JSON: ${(e as Error).message}`);
+  }
+  try {
+    return { shot: readPoolShot(json), label: file };
+  } catch (e) {
+    if (e instanceof RangeError) throw inputError(`${file}: ${e.message}`);
+    throw e;
+  }
+}
+
+export async function pool(argv: readonly string[], stdout: (s: string) => void): Promise<number> {
+  const { positional, values } = parseArgs("pool", argv, POOL_OPTIONS);
+  if (values.schema === true) {
+    stdout(JSON.stringify(POOL_SHOT_SCHEMA, null, 2) + "\n");
+    return 0;
+  }
+  if (positional.length > 1) throw inputError(`carom pool: one shot at a time, got ${positional.length}: ${positional.join(" ")}`);
+  const render = values.render as string | undefined;
+  if (render !== undefined && !/\.svg$/i.test(render)) throw inputError(`carom pool: --render writes .svg, got ${JSON.stringify(render)}`);
+  const outputPaths: OutputPath[] = [];
+  if (values.events !== undefined) outputPaths.push({ flag: "--events", path: values.events as string });
+  if (render !== undefined) outputPaths.push({ flag: "--render", path: render });
+  checkOutputs("pool", outputPaths, positional);
+  const { shot, label } = loadShot(positional[0]);
+  const events = values.events === undefined ? null : new AtomicFile(values.events as string);
+  const played = playShot(shot, render === undefined ? 0 : 1 / 240);
+  const { system } = played;
+  const byType: Record<string, number> = {};
+  const pocketed: { id: string; pocket: string; t: number }[] = [];
+  for (const e of played.events) {
+    byType[e.type] = (byType[e.type] ?? 0) + 1;
+    if (e.type === "ball-pocket") pocketed.push({ id: e.ids[0], pocket: e.ids[1], t: e.t });
+    events?.write(JSON.stringify({ t: e.t, type: e.type, ids: e.ids }) + "\n");
+  }
+  const outputs: Record<string, string> = {};
+  if (events !== null) outputs.events = events.path;
+  let picture: AtomicFile | null = null;
+  if (render !== undefined) {
+    picture = new AtomicFile(render);
+    const finals = system.ids.map((id) => system.ball(id));
+    picture.write(shotSvg(system.table, system.params.R, played.tracks, finals, shot.description ?? label));
+    outputs.render = picture.path;
+  }
+  events?.commit();
+  picture?.commit();
+  const moving = system.ids.filter((id) => {
+    const s = system.ball(id).state;
+    return s !== "stationary" && s !== "pocketed";
+  });
+  const summary = {
+    shot: label,
+    balls: system.ids.length,
+    events: { total: played.events.length, byType },
+    pocketed,
+    atRest: moving.length === 0,
+    simulatedTime: system.t,
+    wallTime: played.wallSeconds,
+    outputs,
+  };
+  if (values.json === true) {
+    stdout(JSON.stringify(summary) + "\n");
+    return 0;
+  }
+  if (values.quiet === true) return 0;
+  const lines = [
+    `carom pool: ${label} (${system.ids.length} balls, pooltool's model)`,
+    `  simulated   t = 0 to ${+system.t.toPrecision(6)} s in ${played.wallSeconds.toFixed(3)} s of wall time${moving.length ? ` (still moving: ${moving.join(", ")})` : ", every ball at rest"}`,
+    `  events      ${played.events.length}: ${Object.entries(byType).map(([t, n]) => `${n} ${t}`).join(", ")}`,
+    `  pocketed    ${pocketed.length === 0 ? "none" : pocketed.map((p) => `${p.id} (${p.pocket}, t = ${+p.t.toPrecision(4)})`).join(", ")}`,
+  ];
+  for (const path of Object.values(outputs)) lines.push(`  wrote       ${path}`);
+  stdout(lines.join("\n") + "\n");
+  return 0;
+}

@@ -1,0 +1,139 @@
+/**
+ * Event times (data/pool/model.md section 7): the quartics (ball–ball, jaws, pockets) by carom's
+ * exact real-root isolation (src/math/poly-roots.ts), the cushion quadratics in closed form.
+ * Every real root in the interval is found, so no collision is missed and no complex pair is
+ * mistaken for a contact. Times are relative to "now"; a ball's path is
+ * r(τ) = c + b τ + a τ² (see {@link pathCoefficients}); `hi` is the horizon: the first moment at
+ * which one of the balls changes state (a root beyond it is never needed, since the state
+ * change comes first and the candidates are then recomputed).
+ *
+ * A cheap conservative pre-test comes first: the axis-aligned box of the ball's path over
+ * [0, horizon] (the parabola's extremes), grown by a margin, against the other object's box.
+ */
+import { firstRootInInterval } from "../math/poly-roots.js";
+import { EPS } from "./motion.js";
+
+/** Slack added to the box pre-tests (m): far above rounding, far below any distance that matters. */
+const BOX_MARGIN = 1e-6;
+
+/** The box of a path (cx cy bx by ax ay at P[o..]) over [0, h], written to box[q..q+3]. */
+export function pathBox(box: Float64Array, q: number, P: Float64Array, o: number, h: number): void {
+  for (let k = 0; k < 2; k++) {
+    const c = P[o + k], b = P[o + 2 + k], a = P[o + 4 + k];
+    let lo = c, hi = c;
+    if (b !== 0 || a !== 0) {
+      const horizon = h < 1e6 ? h : 1e6;
+      const end = c + horizon * (b + horizon * a);
+      if (end < lo) lo = end;
+      if (end > hi) hi = end;
+      if (a !== 0) {
+        const tv = -b / (2 * a);
+        if (tv > 0 && tv < horizon) {
+          const v = c + tv * (b + tv * a);
+          if (v < lo) lo = v;
+          if (v > hi) hi = v;
+        }
+      }
+    }
+    box[q + k] = lo;
+    box[q + 2 + k] = hi;
+  }
+}
+
+/** Whether boxes i (at q1 of A) and j (at q2 of B) come within `gap` of each other. */
+export function boxesNear(A: Float64Array, q1: number, B: Float64Array, q2: number, gap: number): boolean {
+  const g = gap + BOX_MARGIN;
+  return A[q1] - g <= B[q2 + 2] && B[q2] - g <= A[q1 + 2] && A[q1 + 1] - g <= B[q2 + 3] && B[q2 + 1] - g <= A[q1 + 3];
+}
+
+/**
+ * Ball–ball: the first τ in [0, hi] with |Δr(τ)| = 2R (0 when the centres are already closer
+ * than 2R): the smallest real root of the quartic |A τ² + B τ + C|² − 4R² (A, B, C the
+ * differences of the path coefficients of j and i).
+ */
+export function ballBallTime(P: Float64Array, oi: number, oj: number, R: number, hi: number): number {
+  const Cx = P[oj] - P[oi], Cy = P[oj + 1] - P[oi + 1];
+  const Bx = P[oj + 2] - P[oi + 2], By = P[oj + 3] - P[oi + 3];
+  const Ax = P[oj + 4] - P[oi + 4], Ay = P[oj + 5] - P[oi + 5];
+  const d2 = 4 * R * R;
+  const cc = Cx * Cx + Cy * Cy;
+  if (cc < d2) return 0;
+  return firstRootInInterval(
+    cc - d2,
+    2 * (Bx * Cx + By * Cy),
+    Bx * Bx + By * By + 2 * (Ax * Cx + Ay * Cy),
+    2 * (Ax * Bx + Ay * By),
+    Ax * Ax + Ay * Ay,
+    0,
+    hi,
+  );
+}
+
+/**
+ * Ball centre against a circle of radius D around (px, py) (a jaw with D = R + r_jaw, or a
+ * pocket with D = its radius): the smallest real root in [0, hi] of
+ * ½|a|² τ⁴ + (a·b) τ³ + (a·(c − P) + ½|b|²) τ² + b·(c − P) τ + ½|c − P|² − ½D².
+ */
+export function circleTime(P: Float64Array, o: number, px: number, py: number, D: number, hi: number): number {
+  const cx = P[o] - px, cy = P[o + 1] - py;
+  const bx = P[o + 2], by = P[o + 3], ax = P[o + 4], ay = P[o + 5];
+  return firstRootInInterval(
+    0.5 * (cx * cx + cy * cy) - 0.5 * D * D,
+    bx * cx + by * cy,
+    ax * cx + ay * cy + 0.5 * (bx * bx + by * by),
+    ax * bx + ay * by,
+    0.5 * (ax * ax + ay * ay),
+    0,
+    hi,
+  );
+}
+
+/**
+ * Ball centre against the line lx x + ly y + l0 = 0 of a segment, on the side `direction`
+ * (0: the line moved by +R|l|, 1: by −R|l|, 2: both): the smallest root τ in (EPS, hi] of
+ * A τ² + B τ + C± (A = l·a, B = l·b, C± = l0 + l·c ± R|l|) at which the centre projects onto
+ * the segment p1→p2 (its ends are covered by the jaws). The quadratic is solved in closed form
+ * by the stable formula q = −(B + sign(B) √(B² − 4AC))/2, roots q/A and C/q (Numerical Recipes
+ * 5.6: nothing nearly equal is subtracted); a negative discriminant (the path only comes near
+ * the line) has no root, and a zero one is a graze, which counts as a contact as in pooltool.
+ */
+export function lineTime(
+  P: Float64Array, o: number, lx: number, ly: number, l0: number, direction: number,
+  p1x: number, p1y: number, p2x: number, p2y: number, R: number, hi: number,
+): number {
+  const A = lx * P[o + 4] + ly * P[o + 5];
+  const B = lx * P[o + 2] + ly * P[o + 3];
+  const lc = l0 + lx * P[o] + ly * P[o + 1];
+  const rl = R * Math.sqrt(lx * lx + ly * ly);
+  let best = Infinity;
+  for (let side = 0; side < 2; side++) {
+    if (direction !== 2 && direction !== side) continue;
+    const C = side === 0 ? lc + rl : lc - rl;
+    let r1: number, r2: number;
+    if (A === 0) {
+      if (B === 0) continue;
+      r1 = -C / B;
+      r2 = Infinity;
+    } else {
+      const disc = B * B - 4 * A * C;
+      if (disc < 0) continue;
+      const q = -0.5 * (B + (B >= 0 ? Math.sqrt(disc) : -Math.sqrt(disc)));
+      const x1 = q / A, x2 = q !== 0 ? C / q : x1;
+      r1 = x1 < x2 ? x1 : x2;
+      r2 = x1 < x2 ? x2 : x1;
+    }
+    for (let k = 0; k < 2; k++) {
+      const t = k === 0 ? r1 : r2;
+      if (!(t > EPS) || t > hi || t >= best) continue;
+      const x = P[o] + t * (P[o + 2] + t * P[o + 4]);
+      const y = P[o + 1] + t * (P[o + 3] + t * P[o + 5]);
+      const ex = p2x - p1x, ey = p2y - p1y;
+      const s = ((x - p1x) * ex + (y - p1y) * ey) / (ex * ex + ey * ey);
+      if (s >= 0 && s <= 1) {
+        best = t;
+        break;
+      }
+    }
+  }
+  return best;
+}

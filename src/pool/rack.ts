@@ -1,0 +1,122 @@
+/**
+ * Racks and break shots: 9-ball (a diamond of 9 balls, the 1 at the apex on the foot spot, the 9
+ * in the middle) and 8-ball (a triangle of 15, the 8 in the middle of the third row), with
+ * optional seeded jitter of every position, and a break strike aimed at the apex. Used by the
+ * CLI's default run, the lab, the benchmark and the soak. Deterministic: a seeded sfc32
+ * generator, angles from carom's own atan (+ − × ÷ √ only).
+ */
+import { atan, PI } from "./elementary.js";
+import { finiteNumber, positiveNumber, rejectUnknownKeys, requireObject } from "./options.js";
+import { DEFAULT_BALL_PARAMS } from "./params.js";
+import { pocketTable, type PoolTable } from "./table.js";
+import type { StrikeOptions } from "./system.js";
+
+/** Seeded pseudo-random numbers in [0, 1) (sfc32, seeded through splitmix32). */
+export class PoolRandom {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: number) {
+    let s = seed >>> 0;
+    const next = (): number => {
+      s = (s + 0x9e3779b9) | 0;
+      let z = s;
+      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+      return (z ^ (z >>> 16)) >>> 0;
+    };
+    this.a = next(); this.b = next(); this.c = next(); this.d = next();
+    for (let i = 0; i < 12; i++) this.next();
+  }
+
+  /** Uniform in [0, 1). */
+  next(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  }
+
+  /** Uniform in [lo, hi). */
+  range(lo: number, hi: number): number {
+    return lo + (hi - lo) * this.next();
+  }
+}
+
+export type RackKind = "nine-ball" | "eight-ball";
+
+export interface RackOptions {
+  /** Default pocketTable(). */
+  table?: PoolTable;
+  /** Ball radius, default pooltool's. */
+  R?: number;
+  /** Gap between neighbouring rack balls (m), default 0.002 R (a real rack is never tight). */
+  gap?: number;
+  /** Largest random displacement of each ball (m), default 0; must be below gap / 2. */
+  jitter?: number;
+  /** Seed of the jitter, default 1. */
+  seed?: number;
+}
+
+const NINE_ROWS = [["1"], ["5", "7"], ["8", "9", "4"], ["2", "3"], ["6"]];
+const EIGHT_ROWS = [["1"], ["9", "2"], ["10", "8", "3"], ["11", "7", "14", "4"], ["5", "13", "15", "6", "12"]];
+
+/**
+ * The balls of a rack, object balls first (apex on the foot spot, three quarters of the table's
+ * length, on the long axis) and the cue ball last, on the head string a little off centre.
+ */
+export function rackBalls(kind: RackKind, options: RackOptions = {}): { id: string; x: number; y: number }[] {
+  const opts: RackOptions = options;
+  requireObject(options, "rack options");
+  rejectUnknownKeys(options, ["table", "R", "gap", "jitter", "seed"], "rack options");
+  if (kind !== "nine-ball" && kind !== "eight-ball") throw new RangeError(`rack kind must be "nine-ball" or "eight-ball", got ${JSON.stringify(kind)}`);
+  const table = opts.table ?? pocketTable();
+  const R = opts.R === undefined ? DEFAULT_BALL_PARAMS.R : positiveNumber(opts.R, "rack options.R");
+  const gap = opts.gap === undefined ? 2e-3 * R : positiveNumber(opts.gap, "rack options.gap", true);
+  const jitter = opts.jitter === undefined ? 0 : positiveNumber(opts.jitter, "rack options.jitter", true);
+  if (!(jitter < gap / 2 || jitter === 0)) throw new RangeError(`rack options.jitter must be below gap / 2 = ${gap / 2}, got ${jitter}`);
+  const seed = opts.seed === undefined ? 1 : finiteNumber(opts.seed, "rack options.seed");
+  const rnd = new PoolRandom(seed);
+  const { l, w } = table.specs;
+  const d = 2 * R + gap;
+  const rowStep = d * (Math.sqrt(3) / 2);
+  const apexY = 0.75 * l;
+  const rows = kind === "nine-ball" ? NINE_ROWS : EIGHT_ROWS;
+  const out: { id: string; x: number; y: number }[] = [];
+  rows.forEach((row, k) => {
+    row.forEach((id, j) => {
+      let dx = 0, dy = 0;
+      if (jitter > 0) {
+        // Uniform in the disc of radius jitter (rejection from the square).
+        do { dx = rnd.range(-1, 1); dy = rnd.range(-1, 1); } while (dx * dx + dy * dy > 1);
+        dx *= jitter; dy *= jitter;
+      }
+      out.push({ id, x: w / 2 + (j - (row.length - 1) / 2) * d + dx, y: apexY + k * rowStep + dy });
+    });
+  });
+  out.push({ id: "cue", x: w / 2 + (jitter > 0 ? rnd.range(-0.25, 0.25) * w : 0.2 * w), y: 0.25 * l });
+  return out;
+}
+
+/** Angle of (x, y) in degrees, counter-clockwise from +x, in (−180, 180]. */
+export function angleDegrees(x: number, y: number): number {
+  let a: number;
+  if (x === 0) a = y >= 0 ? PI / 2 : -PI / 2;
+  else {
+    a = atan(y / x);
+    if (x < 0) a += y >= 0 ? PI : -PI;
+  }
+  return (a * 180) / PI;
+}
+
+/** A break strike on "cue" aimed at the apex ball "1" (speed V0, optional tip offsets). */
+export function breakStrike(balls: readonly { id: string; x: number; y: number }[], V0 = 8, a = 0, b = 0): StrikeOptions {
+  const cue = balls.find((p) => p.id === "cue"), apex = balls.find((p) => p.id === "1");
+  if (!cue || !apex) throw new RangeError('breakStrike needs balls "cue" and "1"');
+  return { ball: "cue", V0, phi: angleDegrees(apex.x - cue.x, apex.y - cue.y), theta: 0, a, b };
+}
