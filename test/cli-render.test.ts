@@ -128,7 +128,7 @@ test("an HTML player is one self-contained page with the run's keyframes for eve
     assert.equal(tr[tr.length - 3], 3);
   }
   // The same picture from `run --render`.
-  assert.equal(carom(["run", "--render", join(dir, "run.html"), "-q"]).code, 0);
+  assert.equal(carom(["run", join(ROOT, "examples", "break.json"), "--render", join(dir, "run.html"), "-q"]).code, 0);
   assert.ok(existsSync(join(dir, "run.html")));
 });
 

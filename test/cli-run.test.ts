@@ -31,19 +31,28 @@ function runJson(args: string[], cwd?: string): Summary {
   return JSON.parse(r.stdout) as Summary;
 }
 
-test("carom run without a scene runs the built-in pool break and prints a readable summary, nothing on stderr", () => {
+test("carom run without a scene plays the built-in 9-ball break with pooltool's model and prints a readable summary, nothing on stderr", () => {
   const r = carom(["run"]);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stderr, "", "no progress bar when stderr is not a terminal");
-  assert.match(r.stdout, /^carom run: built-in pool break \(2D, 16 bodies, 0 walls\)$/m);
-  assert.match(r.stdout, /simulated +t = 0 to 3 in [0-9.]+ s of wall time/);
-  assert.match(r.stdout, /collisions +\d+: \d+ body-body, 0 wall, \d+ bounds/);
-  assert.match(r.stdout, /energy +5\.4402125 before, [0-9.]+ after \(-[0-9.]+%\)/);
+  assert.match(r.stdout, /^carom pool: built-in 9-ball break \(10 balls, pooltool's model\)$/m);
+  assert.match(r.stdout, /every ball at rest/);
+  assert.match(r.stdout, /events +\d+: .*\d+ ball-ball/);
+  assert.match(r.stdout, /pocketed +/);
+  // The same run as carom pool, and --json gives its summary; scene-only flags are refused by name.
+  const json = JSON.parse(carom(["run", "--json"]).stdout) as { balls: number; events: { total: number; byType: Record<string, number> }; atRest: boolean };
+  assert.equal(json.balls, 10);
+  assert.ok(json.atRest);
+  assert.ok(json.events.byType["ball-ball"] > 5 && json.events.byType["stick-ball"] === 1, JSON.stringify(json.events));
+  assert.deepEqual(JSON.parse(carom(["pool", "--json"]).stdout).events, json.events);
+  const refused = carom(["run", "--duration", "2"]);
+  assert.equal(refused.code, 2);
+  assert.match(refused.stderr, /--duration needs a scene file/);
 });
 
 test("--json prints the summary as one JSON object: events by kind, simulated and wall time, energy before and after", () => {
-  const s = runJson([]);
-  assert.equal(s.scene, "built-in pool break");
+  const s = runJson([example("break")]);
+  assert.match(s.scene, /break\.json$/);
   assert.deepEqual([s.dimensions, s.bodies, s.walls, s.start, s.end, s.simulatedTime], [2, 16, 0, 0, 3, 3]);
   assert.equal(s.events.total, s.events.body + s.events.wall + s.events.bounds);
   assert.ok(s.events.body > 10 && s.events.bounds > 5, JSON.stringify(s.events));
@@ -56,7 +65,7 @@ test("--json prints the summary as one JSON object: events by kind, simulated an
 
 test("--events writes one collision per line in time order, with ids, point, normal, impulse, and the wall or bounds side", () => {
   const dir = tempDir();
-  const s = runJson(["--events", join(dir, "events.ndjson")]);
+  const s = runJson([example("break"), "--events", join(dir, "events.ndjson")]);
   const events = parseEvents(readFileSync(join(dir, "events.ndjson"), "utf8"));
   assert.equal(events.length, s.events.total);
   const ids = new Set(["cue", ...Array.from({ length: 15 }, (_, k) => `ball-${k + 1}`)]);
@@ -167,7 +176,7 @@ test("asking for frames or a picture does not change the run's events by a singl
 test("bad options and arguments exit with code 2 and a message that names them", () => {
   const cases: [string[], RegExp][] = [
     [["run", "--evnets", "x.ndjson"], /carom run: unknown option --evnets, did you mean --events\?/],
-    [["run", "--duration=-1"], /--duration must be >= 0, got -1/],
+    [["run", example("gas"), "--duration=-1"], /--duration must be >= 0, got -1/],
     [["run", "--duration", "-1"], /--duration needs a value; for one that starts with '-', write --duration=VALUE/],
     [["run", "--duration", "soon"], /--duration must be a decimal number, got "soon"/],
     [["run", "--every", "0.1"], /--every goes with --trajectory FILE/],
@@ -252,6 +261,10 @@ test("the start script runs the default break and writes out/break.svg and out/e
   const r = carom(args, { cwd: dir });
   assert.equal(r.code, 0, r.stderr);
   assert.ok(existsSync(join(dir, "out", "break.svg")) && existsSync(join(dir, "out", "events.ndjson")));
-  assert.match(r.stdout, /wrote +out\/events\.ndjson \(\d+ events\)/);
+  assert.match(r.stdout, /^carom pool: built-in 9-ball break/m);
+  assert.match(r.stdout, /wrote +out\/events\.ndjson/);
   assert.match(r.stdout, /wrote +out\/break\.svg/);
+  const events = readFileSync(join(dir, "out", "events.ndjson"), "utf8").trim().split("\n").map((line) => JSON.parse(line) as { t: number; type: string; ids: string[] });
+  assert.equal(events[0].type, "stick-ball");
+  assert.ok(events.some((e) => e.type === "ball-pocket"), "the break pockets a ball");
 });

@@ -9,7 +9,7 @@ usage: carom <command> [options]
        carom --help            this text (also -h); carom <command> --help for a command's options
 
 commands:
-  run [scene.json]        simulate a scene (without one: a pool break) and print a summary
+  run [scene.json]        simulate a scene (without one: a 9-ball break, as carom pool) and print a summary
   pool [shot.json]        play a pool shot with pooltool's model (without one: a 9-ball break)
   validate scene.json     check scene files without running them
   render scene.json -o picture.svg
@@ -36,8 +36,9 @@ examples:
 export const COMMAND_HELP: Record<string, string> = {
   run: `usage: carom run [scene.json] [options]
 
-Simulates the scene (the built-in pool break when none is given) and prints a summary:
-collisions by kind, simulated and wall time, energy and momentum before and after.
+Simulates the scene and prints a summary: collisions by kind, simulated and wall time, energy
+and momentum before and after. Without a scene it plays the built-in 9-ball break with
+pooltool's model, as carom pool does (then only --events, --render FILE.svg, --json, --quiet).
 examples/NAME.json names a packaged example when no such file exists here (see carom examples).
 
 options:

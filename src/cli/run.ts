@@ -18,6 +18,7 @@ import { Progress } from "./progress.js";
 import { Recording } from "./recording.js";
 import { renderHtml } from "./render-html.js";
 import { renderSvg } from "./render-svg.js";
+import { pool } from "./pool.js";
 import { buildWorld, loadScene, scenePath } from "./scene-file.js";
 import { interrupt, interruptExitCode, simulate, type AnyWorld } from "./simulate.js";
 import { xyzFrame } from "./trajectory-xyz.js";
@@ -96,8 +97,20 @@ export function durationOption(values: Record<string, unknown>, command: string,
   return d as number;
 }
 
+/** The flags that need a scene: without one, `run` plays the built-in 9-ball break (carom pool). */
+const SCENE_ONLY = ["final", "duration", "trajectory", "every", "max-collisions", "max-frames"] as const;
+
 export async function run(argv: readonly string[], stdout: (s: string) => void): Promise<number> {
   const { positional, values } = parseArgs("run", argv, RUN_OPTIONS);
+  if (positional.length === 0) {
+    // The built-in default: a 9-ball break with pooltool's model (sliding, rolling, spin, cushions, pockets).
+    const extra = SCENE_ONLY.find((flag) => values[flag] !== undefined);
+    if (extra !== undefined) throw inputError(`carom run: --${extra} needs a scene file; without one, run plays the built-in 9-ball break (carom pool), which takes --events, --render FILE.svg, --json and --quiet`);
+    const poolArgs: string[] = [];
+    for (const flag of ["events", "render"] as const) if (values[flag] !== undefined) poolArgs.push(`--${flag}`, values[flag] as string);
+    for (const flag of ["json", "quiet"] as const) if (values[flag] === true) poolArgs.push(`--${flag}`);
+    return pool(poolArgs, stdout);
+  }
   if (positional.length > 1) throw inputError(`carom run: one scene at a time, got ${positional.length}: ${positional.join(" ")}`);
   if (values.every !== undefined && values.trajectory === undefined) throw inputError("carom run: --every goes with --trajectory FILE");
   const maxCollisions = (values["max-collisions"] as number | undefined) ?? 100_000_000;

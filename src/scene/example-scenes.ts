@@ -23,6 +23,11 @@ function grid(x: number, k = 20): number {
   return Math.round(x * 2 ** k) / 2 ** k;
 }
 
+/** x rounded to three decimals (the nearest double to a three-decimal number). */
+function milli(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
 /**
  * Breakout: a ball of radius 6 at 10,000 units/s (a 3-4-5 direction) in a 480 x 640 field,
  * among 40 bricks and above a paddle, all solid boxes. At that speed the ball crosses the field
@@ -87,8 +92,9 @@ export function gasScene(n = 2000, seed = 2024): Scene {
     const cx = ((k % side) + 0.5) * pitch, cy = (Math.floor(k / side) + 0.5) * pitch;
     bodies.push({
       id: `disk-${k}`,
-      position: [grid(cx + (2 * rnd() - 1) * slack * 0.9), grid(cy + (2 * rnd() - 1) * slack * 0.9)],
-      velocity: [grid(6 * rnd() - 3), grid(6 * rnd() - 3)],
+      // Three decimals: the file stays small (it ships in the package) and reads the same everywhere.
+      position: [milli(cx + (2 * rnd() - 1) * slack * 0.9), milli(cy + (2 * rnd() - 1) * slack * 0.9)],
+      velocity: [milli(6 * rnd() - 3), milli(6 * rnd() - 3)],
       radius: r,
     });
   }
