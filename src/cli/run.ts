@@ -1,6 +1,7 @@
 /**
  * `carom run [scene.json] [--events FILE] [--final FILE] [--duration T] [--json]
- *            [--trajectory FILE --every DT] [--render FILE] [--quiet]`
+ *            [--trajectory FILE --every DT] [--render FILE] [--quiet]
+ *            [--observe LIST [--observe-out FILE] [--rdf-bins N] [--rdf-max R]]`
  *
  * Simulates a scene (the built-in pool break without one) and prints a summary: collisions by
  * kind, simulated and wall time, energy and momentum before and after. Every output file is
@@ -18,6 +19,7 @@ import { Progress } from "./progress.js";
 import { Recording } from "./recording.js";
 import { renderHtml } from "./render-html.js";
 import { renderSvg } from "./render-svg.js";
+import { observeSetup } from "./observe-run.js";
 import { pool } from "./pool.js";
 import { buildWorld, loadScene, scenePath } from "./scene-file.js";
 import { interrupt, interruptExitCode, simulate, type AnyWorld } from "./simulate.js";
@@ -34,6 +36,10 @@ export const RUN_OPTIONS = {
   quiet: { kind: "flag", short: "q" },
   "max-collisions": { kind: "number" },
   "max-frames": { kind: "number" },
+  observe: { kind: "string" },
+  "observe-out": { kind: "string" },
+  "rdf-bins": { kind: "number" },
+  "rdf-max": { kind: "number" },
 } as const;
 
 /** The default bound on --trajectory frames. */
@@ -98,7 +104,7 @@ export function durationOption(values: Record<string, unknown>, command: string,
 }
 
 /** The flags that need a scene: without one, `run` plays the built-in 9-ball break (carom pool). */
-const SCENE_ONLY = ["final", "duration", "trajectory", "every", "max-collisions", "max-frames"] as const;
+const SCENE_ONLY = ["final", "duration", "trajectory", "every", "max-collisions", "max-frames", "observe", "observe-out", "rdf-bins", "rdf-max"] as const;
 
 export async function run(argv: readonly string[], stdout: (s: string) => void): Promise<number> {
   const { positional, values } = parseArgs("run", argv, RUN_OPTIONS);
@@ -122,6 +128,7 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
   for (const flag of ["events", "final", "trajectory", "render"] as const) {
     if (values[flag] !== undefined) outputs.push({ flag: `--${flag}`, path: values[flag] as string });
   }
+  const observe = observeSetup(values, outputs);
   checkOutputs("run", outputs, positional.map(scenePath));
   const loaded = loadScene(positional[0]);
   const { scene, label } = loaded;
@@ -143,6 +150,8 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
   const recording = renderPath === undefined ? null : new Recording(scene, world);
   const curved = recording !== null && Recording.curved(world);
   if (curved && every === undefined && duration > 0) every = duration / 400;
+  const observer = observe?.start(world, duration, every);
+  if (observer !== undefined && every === undefined && duration > 0) every = observer.every;
   const counts = [0, 0, 0];
   const progress = new Progress(Progress.wanted(quiet), "carom run");
   const result = await simulate(world, duration, {
@@ -155,11 +164,13 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
         counts[e.kind[k]]++;
         if (events !== null) events.write(eventLine(w, k));
       }
+      observer?.chunk(w);
       recording?.addEvents(w);
     },
     onFrame: (w, t, k) => {
       trajectory?.write(xyzFrame(w, t));
       if (curved && k > 0) recording?.sampleAll(w, t);
+      observer?.frame(w, t, k);
     },
     onProgress: (f, c) => progress.update(f, `t = ${num(world.now)}, ${c} collisions`),
   });
@@ -191,6 +202,10 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
     f.write(/\.html?$/i.test(renderPath) ? renderHtml(recording, { view: "xy", title, speed: 1 }) : renderSvg(recording, { view: "xy", animate: false, trails: scene.bodies.filter((b) => b.fixed !== true).length <= 64 ? Infinity : 0, width: 1000, speed: 1, title }));
     pending.push(f);
     written.render = f.path;
+  }
+  if (observer !== undefined && observe !== undefined) {
+    pending.push(observe.write(observer.finish(world)));
+    written.observe = observe.path;
   }
   if (interrupt.requested) throw interrupted();
   commitAll(pending);
@@ -231,6 +246,7 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
   if (trajectory !== null) lines.push(`  wrote       ${trajectory.path} (${result.frames} frames, every ${num(every as number)})`);
   if (written.final !== undefined) lines.push(`  wrote       ${written.final} (the state at t = ${num(world.now)})`);
   if (written.render !== undefined) lines.push(`  wrote       ${written.render}`);
+  if (written.observe !== undefined) lines.push(`  wrote       ${written.observe} (${observe?.names})`);
   stdout(lines.join("\n") + "\n");
   return 0;
 }
