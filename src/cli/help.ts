@@ -53,6 +53,14 @@ options:
   --max-frames N          refuse a --trajectory of more than N frames (default 1000000); a
                           trajectory larger than the free disk space is refused too
   --render FILE           also draw the run (.svg picture or .html player)
+  --observe LIST          measure observables, comma-separated: pressure (collision-virial Z,
+                          and the bounds' pressure apart), temperature (kT = 2 KE / (d N)),
+                          rate (collisions per body per time), rdf (g(r)), msd (mean squared
+                          displacement), sampled at about 10 times (or the --trajectory frames)
+  --observe-out FILE      where to write them, .json or .csv (default: observables.json, next
+                          to the --events file when there is one)
+  --rdf-bins N            g(r) bins (default 100)
+  --rdf-max R             g(r) range (default half the smallest side of the bounds)
   --json                  print the summary as one JSON object
   --max-collisions N      stop with an error after N collisions (default 100000000)
   -q, --quiet             no progress bar and no text summary

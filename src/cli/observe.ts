@@ -12,9 +12,11 @@
  *   over the samples.
  * - rate: body–body collisions per body per unit time (2 C / (N t): each collision counts for
  *   both bodies), and wall/bounds hits per body per unit time.
- * - rdf: g(r) averaged over the samples, g_k = 2 H_k / (N ρ V_k) with ρ = N / V (V the bounds'
- *   volume, else the box the centres span), plain distances (the world has no periodic axes), so
- *   Σ ρ g_k V_k is the mean number of neighbours within rMax, N − 1 when rMax reaches across.
+ * - rdf: g(r) averaged over the samples, g_k = 2 H_k / (N ρ V_k c(r_k)) with ρ = N / V (V the
+ *   bounds' volume, else the box the centres span), plain distances (the world has no periodic
+ *   axes), and c(r) the bounds' covariance (the share of pairs at distance r that an ideal gas
+ *   keeps inside the box; 1 without bounds), so that g → 1 far away; `neighbours` is the mean
+ *   number within rMax, N − 1 when rMax reaches across the box.
  * - msd: the mean squared displacement of the movable bodies since the start, at each sample
  *   (positions in a world without periodic axes are unwrapped already).
  *
@@ -93,6 +95,38 @@ function temperatureOf(world: AnyWorld, list: readonly number[]): number {
   return list.length === 0 ? NaN : e / (world.dim * list.length);
 }
 
+/** Directions for the box covariance: 512 angles in 2D, 48 × 96 on the sphere in 3D. */
+const ANGLES = 512;
+
+/**
+ * The box's isotropic set covariance over its volume: the fraction of point pairs at distance r
+ * in random directions that both fall in the box, the mean over directions u of Π_a (1 − r |u_a| / L_a)⁺
+ * (midpoint rule over the angles). An ideal gas in a walled box has g(r) equal to it; dividing by
+ * it undoes the box's edges, so g(r) → 1 at large r.
+ */
+export function boxCovariance(box: { min: number[]; max: number[] }, r: number): number {
+  const L = box.max.map((m, a) => m - box.min[a]);
+  let sum = 0;
+  if (L.length === 2) {
+    for (let k = 0; k < ANGLES; k++) {
+      const th = ((k + 0.5) * Math.PI) / (2 * ANGLES);
+      sum += Math.max(0, 1 - (r * Math.cos(th)) / L[0]) * Math.max(0, 1 - (r * Math.sin(th)) / L[1]);
+    }
+    return sum / ANGLES;
+  }
+  const nt = 48, np = 96;
+  let weight = 0;
+  for (let i = 0; i < nt; i++) {
+    const th = ((i + 0.5) * Math.PI) / (2 * nt), st = Math.sin(th), ct = Math.cos(th);
+    for (let j = 0; j < np; j++) {
+      const ph = ((j + 0.5) * Math.PI) / (2 * np);
+      sum += st * Math.max(0, 1 - (r * st * Math.cos(ph)) / L[0]) * Math.max(0, 1 - (r * st * Math.sin(ph)) / L[1]) * Math.max(0, 1 - (r * ct) / L[2]);
+      weight += st;
+    }
+  }
+  return sum / weight;
+}
+
 /** Accumulates observables over a run: `chunk` after each chunk of events, `frame` at frames, `finish` at the end. */
 export class Observer {
   private readonly list: number[];
@@ -109,6 +143,9 @@ export class Observer {
   private readonly msd: number[] = [];
   private readonly origin: Float64Array;
   private readonly hist: Float64Array;
+  /** The histogram and volume sum before the last sample. */
+  private readonly lastHist: Float64Array;
+  private lastNorm = 0;
   private rdfSamples = 0;
   private rdfNorm = 0;
   private readonly rMax: number;
@@ -133,6 +170,7 @@ export class Observer {
     const half = 0.5 * Math.min(...span.max.map((m, a) => m - span.min[a]));
     this.rMax = options.rMax ?? (half > 0 ? half : 1);
     this.hist = new Float64Array(options.bins ?? DEFAULT_RDF_BINS);
+    this.lastHist = new Float64Array(this.wanted.has("rdf") ? this.hist.length : 0);
     this.kTStart = temperatureOf(world, this.list);
   }
 
@@ -195,6 +233,18 @@ export class Observer {
     if (this.wanted.has("rdf")) this.addRdf(world);
   }
 
+  /** Forgets the last sample (to take it again from the world itself). */
+  private dropLastSample(): void {
+    this.times.pop();
+    this.kTs.pop();
+    if (this.wanted.has("msd")) this.msd.pop();
+    if (this.wanted.has("rdf")) {
+      this.hist.set(this.lastHist);
+      this.rdfSamples--;
+      this.rdfNorm = this.lastNorm;
+    }
+  }
+
   /** Adds the pair distances of the movable bodies now to the g(r) histogram (through a cell grid of side >= rMax). */
   private addRdf(world: AnyWorld): void {
     const d = this.dim, n = this.list.length, rm = this.rMax;
@@ -218,6 +268,8 @@ export class Observer {
       next[k] = head[c];
       head[c] = k;
     }
+    this.lastHist.set(this.hist);
+    this.lastNorm = this.rdfNorm;
     const bins = this.hist.length, scale = bins / rm;
     for (let i = 0; i < n; i++) {
       const cx = cell[3 * i], cy = cell[3 * i + 1], cz = cell[3 * i + 2];
@@ -243,7 +295,9 @@ export class Observer {
   /** The observables at the end of the run (the world at its end time). */
   finish(world: AnyWorld): Observables {
     const end = world.now;
-    if (this.times.length === 0 || this.times[this.times.length - 1] !== end) this.sample(world, end);
+    // The end is the world's own state (what --final writes), not the frame taken from a clone.
+    if (this.times.length > 0 && this.times[this.times.length - 1] === end) this.dropLastSample();
+    this.sample(world, end);
     const d = this.dim, n = this.list.length, t = end - this.start;
     const kT = this.kTs.reduce((s, v) => s + v, 0) / this.kTs.length;
     const out: Observables = { dimensions: d, bodies: n, start: this.start, end, duration: t };
@@ -281,7 +335,8 @@ export class Observer {
         const shell = d === 3 ? (4 / 3) * Math.PI * (r1 ** 3 - r0 ** 3) : Math.PI * (r1 * r1 - r0 * r0);
         const h = this.hist[k] / this.rdfSamples;
         r.push((r0 + r1) / 2);
-        g.push(n > 0 ? (h * volume) / (n * n * shell) : 0);
+        const c = this.box === null ? 1 : boxCovariance(this.box, (r0 + r1) / 2);
+        g.push(n > 0 && c > 0 ? (h * volume) / (n * n * shell * c) : 0);
         neighbours += n > 0 ? h / n : 0;
       }
       out.rdf = { rMax: rm, bins, samples: this.rdfSamples, volume, r, g, neighbours };
