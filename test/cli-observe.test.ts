@@ -120,9 +120,9 @@ test("rdf: g(r) is zero inside contact, peaks at contact, and counts N - 1 neigh
   const far = o.rdf.g.filter((_, k) => o.rdf.r[k] > 6 * R && o.rdf.r[k] < 12 * R);
   const mean = far.reduce((s, v) => s + v, 0) / far.length;
   assert.ok(Math.abs(mean - 1) < 0.05, `g(6r..12r) = ${mean}`);
-  // Default range: half the box side.
+  // Default range: 8 diameters (16 here; half the box side is 19.4).
   const d = run(["--duration", "1", "--observe", "rdf"]).observed;
-  assert.ok(Math.abs(d.rdf.rMax - gas.side / 2) < 1e-12 && d.rdf.bins === 100);
+  assert.ok(d.rdf.rMax === 16 && d.rdf.bins === 100 && gas.side / 2 > 16, JSON.stringify(d.rdf.rMax));
   assert.deepEqual(o.msd.t, [0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40]);
   assert.equal(o.msd.msd[0], 0);
   for (let k = 1; k < o.msd.msd.length; k++) assert.ok(o.msd.msd[k] > 0);
@@ -167,4 +167,27 @@ test("bad --observe values exit 2 naming the flag, and nothing is written", () =
   refused([scene, "--observe", "rdf", "--observe-out", scene.replace(/gas\.json$/, "gas.json")], /is the input scene/);
   refused(["--observe", "pressure"], /--observe needs a scene file/);
   assert.ok(!existsSync(join(dir, "o.json")) && !existsSync(join(dir, "observables.json")));
+});
+
+test("3D: the spheres example's g(r) counts N - 1 neighbours across its box, kT matches --final, and Z is finite", () => {
+  const dir = tempDir();
+  const example = join(import.meta.dirname, "..", "examples", "spheres.json");
+  const scene = JSON.parse(readFileSync(example, "utf8")) as { bounds: { min: number[]; max: number[] }; bodies: { velocity?: number[]; mass?: number; fixed?: boolean }[] };
+  const diagonal = Math.hypot(...scene.bounds.max.map((m, a) => m - scene.bounds.min[a])) * 1.001;
+  const r = carom(["run", example, "--quiet", "--duration", "2", "--observe", "rdf,temperature,pressure", "--rdf-max", String(diagonal), "--observe-out", join(dir, "o.json"), "--final", join(dir, "end.json")]);
+  assert.equal(r.code, 0, r.stderr);
+  const o = JSON.parse(readFileSync(join(dir, "o.json"), "utf8")) as Observed & { dimensions: number };
+  const moving = scene.bodies.filter((b) => b.fixed !== true).length;
+  assert.equal(o.dimensions, 3);
+  assert.equal(o.bodies, moving);
+  assert.ok(Math.abs(o.rdf.neighbours - (moving - 1)) < 1e-9, `${o.rdf.neighbours}`);
+  const end = JSON.parse(readFileSync(join(dir, "end.json"), "utf8")) as typeof scene;
+  let e = 0;
+  for (const b of end.bodies) {
+    if (b.fixed === true) continue;
+    const [vx, vy, vz] = b.velocity ?? [0, 0, 0];
+    e += (b.mass ?? 1) * (vx * vx + vy * vy + vz * vz);
+  }
+  assert.equal(o.temperature.end, e / (3 * moving));
+  assert.ok(Number.isFinite(o.pressure.Z) && Number.isFinite(o.pressure.bounds.Z));
 });

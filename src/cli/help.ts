@@ -60,7 +60,8 @@ options:
   --observe-out FILE      where to write them, .json or .csv (default: observables.json, next
                           to the --events file when there is one)
   --rdf-bins N            g(r) bins (default 100)
-  --rdf-max R             g(r) range (default half the smallest side of the bounds)
+  --rdf-max R             g(r) range (default 8 diameters of the largest body, at most half
+                          the smallest side of the bounds)
   --json                  print the summary as one JSON object
   --max-collisions N      stop with an error after N collisions (default 100000000)
   -q, --quiet             no progress bar and no text summary

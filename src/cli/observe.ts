@@ -32,6 +32,8 @@ export type Observable = (typeof OBSERVABLES)[number];
 
 /** Samples taken between start and end when the run gives no frame interval of its own. */
 export const OBSERVE_SAMPLES = 10;
+/** The default g(r) range, in diameters of the largest body (at most half the box): the pairs stay local, so the cost stays O(N). */
+export const RDF_DIAMETERS = 8;
 /** Default number of g(r) bins. */
 export const DEFAULT_RDF_BINS = 100;
 
@@ -51,7 +53,7 @@ export function parseObserve(text: string): Set<Observable> {
 export interface ObserveOptions {
   /** The g(r) bins (default 100). */
   bins?: number;
-  /** The g(r) range (default half the smallest side of the box). */
+  /** The g(r) range (default 8 diameters of the largest body, at most half the smallest side of the box). */
   rMax?: number;
   /** The frame interval of the run (samples are taken at frames). */
   every?: number;
@@ -168,7 +170,10 @@ export class Observer {
     this.box = world.minX > -Infinity ? { min: [world.minX, world.minY, world.minZ].slice(0, d), max: [world.maxX, world.maxY, world.maxZ].slice(0, d) } : null;
     const span = this.box ?? this.spanned(world);
     const half = 0.5 * Math.min(...span.max.map((m, a) => m - span.min[a]));
-    this.rMax = options.rMax ?? (half > 0 ? half : 1);
+    let diameter = 0;
+    for (const i of this.list) diameter = Math.max(diameter, 2 * world.r[i]);
+    const near = diameter > 0 ? RDF_DIAMETERS * diameter : Infinity;
+    this.rMax = options.rMax ?? (Math.min(half, near) > 0 ? Math.min(half, near) : 1);
     this.hist = new Float64Array(options.bins ?? DEFAULT_RDF_BINS);
     this.lastHist = new Float64Array(this.wanted.has("rdf") ? this.hist.length : 0);
     this.kTStart = temperatureOf(world, this.list);
