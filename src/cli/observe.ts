@@ -355,7 +355,7 @@ export class Observer {
 export function formatObservables(o: Observables, path: string): string {
   if (!/\.csv$/i.test(path)) return JSON.stringify(o, null, 1) + "\n";
   const rows = ["observable,quantity,t,r,value"];
-  const cell = (v: number | null): string => (v === null ? "" : String(v));
+  const cell = (v: number | null): string => (v === null || Number.isNaN(v) ? "" : String(v));
   const put = (obs: string, q: string, v: number | null, t: number | null = null, r: number | null = null): void => {
     rows.push(`${obs},${q},${cell(t)},${cell(r)},${cell(v)}`);
   };
