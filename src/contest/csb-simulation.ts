@@ -196,7 +196,7 @@ export class CsbSimulation {
     };
   }
 
-  /** Allocation-free reads for a bot's scoring function (pod index i is not checked). */
+  /** Position x of pod i (these reads allocate nothing, for a bot's scoring function; i is not checked). */
   x(i: number): number { return this.state[i * STRIDE + X]; }
   /** Position y of pod i. */
   y(i: number): number { return this.state[i * STRIDE + Y]; }
