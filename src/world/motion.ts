@@ -92,6 +92,7 @@ export abstract class WorldMotion extends EventLoop {
     return this.dim === 3 ? [this.gx, this.gy, this.gz] : [this.gx, this.gy];
   }
 
+  /** Sets the gravity from the current time on: [gx, gy] in 2D, [gx, gy, gz] in 3D; RangeError otherwise. */
   set gravity(g: readonly number[]) {
     if (!Array.isArray(g) || g.length !== this.dim) throw new RangeError(`gravity must be an array of ${this.dim} numbers, got ${String(g)}`);
     this.syncAll();

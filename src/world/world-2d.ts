@@ -20,12 +20,15 @@ export interface BodyInit2 {
   id?: string;
   /** Position (|value| <= 1e150, as every coordinate, velocity and acceleration). */
   x: number;
+  /** Position, y (see x). */
   y: number;
   /** Velocity (default 0). */
   vx?: number;
+  /** Velocity, y (default 0). */
   vy?: number;
   /** Own constant acceleration, added to the world's gravity. */
   ax?: number;
+  /** Own constant acceleration, y (default 0; see ax). */
   ay?: number;
   /** Radius >= 0 (0: a point). */
   radius: number;
@@ -42,6 +45,7 @@ export interface BodyInit2 {
   restitution?: number;
   /** Collision group bits and mask (default 1 and all bits): two bodies collide when each one's group meets the other's mask. */
   group?: number;
+  /** Collision mask bits (default all bits, -1): the groups this body collides with (see group). */
   mask?: number;
 }
 
@@ -50,7 +54,12 @@ export interface World2DOptions extends WorldOptions {
   /** Uniform gravity [gx, gy] acting on every movable body (default [0, 0]). */
   gravity?: readonly [number, number];
   /** A container the bodies stay inside. */
-  bounds?: { min: readonly [number, number]; max: readonly [number, number] };
+  bounds?: {
+    /** Lower corner [minX, minY] of the container. */
+    min: readonly [number, number];
+    /** Upper corner [maxX, maxY] of the container (each at least the lower corner's). */
+    max: readonly [number, number];
+  };
 }
 
 const BODY_KEYS2 = ["id", "x", "y", "vx", "vy", "ax", "ay", "radius", "mass", "fixed", "sensor", "restitution", "group", "mask"];
@@ -68,6 +77,7 @@ const BODY_KEYS2 = ["id", "x", "y", "vx", "vy", "ax", "ay", "radius", "mass", "f
  * ```
  */
 export class World2D extends WorldKernels2 {
+  /** Creates an empty world at time 0; RangeError on an unknown or invalid option. */
   constructor(options: World2DOptions = {}) {
     checkKeys(options, WORLD_OPTION_KEYS, "World2D options");
     super(2, options, KINDS2);
