@@ -41,8 +41,8 @@ export interface BodyInit3 {
 export interface World3DOptions extends WorldOptions {
   /** Uniform gravity [gx, gy, gz] (default [0, 0, 0]). */
   gravity?: readonly [number, number, number];
-  /** A box-shaped container the bodies stay inside. */
-  bounds?: { min: readonly [number, number, number]; max: readonly [number, number, number] };
+  /** A box-shaped container the bodies stay inside; `periodic` as in World2DOptions.bounds. */
+  bounds?: { min: readonly [number, number, number]; max: readonly [number, number, number]; periodic?: boolean | readonly [boolean, boolean, boolean] };
 }
 
 const BODY_KEYS3 = ["id", "x", "y", "z", "vx", "vy", "vz", "ax", "ay", "az", "radius", "mass", "fixed", "sensor", "restitution", "group", "mask"];
@@ -54,8 +54,8 @@ export class World3D extends WorldKernels3 {
     super(3, options, KINDS3);
     if (options.gravity) this.setGravity(options.gravity);
     if (options.bounds) {
-      checkKeys(options.bounds, ["min", "max"], "bounds");
-      this.setBox(options.bounds.min, options.bounds.max);
+      checkKeys(options.bounds, ["min", "max", "periodic"], "bounds");
+      this.setBox(options.bounds.min, options.bounds.max, options.bounds.periodic ?? false);
     }
   }
 

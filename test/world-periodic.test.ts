@@ -1,0 +1,246 @@
+/** Periodic bounds in World2D / World3D: wrapping, image counters, the minimum image, a brute-force twin. */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { World2D, World3D, HIT_BODY, type CollisionEvent } from "../src/index.js";
+import { Random } from "./support/random.js";
+
+test("a body crossing a periodic side wraps to the other side and counts an image", () => {
+  const w = new World2D({ bounds: { min: [0, 0], max: [10, 10], periodic: true }, recordEvents: true });
+  const a = w.addBody({ x: 9, y: 5, vx: 1, vy: -4, radius: 0.5 });
+  w.advance(1.5);
+  assert.equal(w.events.count, 0); // no face events on periodic axes
+  assert.ok(Math.abs(w.x[a] - 0.5) < 1e-12 && Math.abs(w.y[a] - 9) < 1e-12, `${w.x[a]}, ${w.y[a]}`);
+  assert.deepEqual(w.periodic.image(a), [1, -1]);
+  const u = w.periodic.unwrapped(a);
+  assert.ok(Math.abs(u[0] - 10.5) < 1e-12 && Math.abs(u[1] + 1) < 1e-12, String(u));
+  assert.deepEqual(w.periodic.axes, [true, true]);
+  w.advance(21.5); // to x = 32 unwrapped: three box lengths and 2
+  assert.equal(w.periodic.image(a)[0], 3);
+  assert.ok(Math.abs(w.periodic.unwrapped(a)[0] - 32) < 1e-12);
+});
+
+test("one periodic axis: the other keeps its faces (3D)", () => {
+  const w = new World3D({ bounds: { min: [0, 0, 0], max: [4, 4, 10], periodic: [false, false, true] }, recordEvents: true });
+  const a = w.addBody({ x: 1, y: 2, z: 9, vx: -1, vz: 2, radius: 0.5 });
+  w.advance(1);
+  assert.equal(w.events.count, 1); // the x face at t = 0.5, then z wraps at t = 0.5 too
+  assert.equal(w.vx[a], 1);
+  assert.deepEqual(w.periodic.image(a), [0, 0, 1]);
+  assert.ok(Math.abs(w.z[a] - 1) < 1e-12);
+});
+
+test("two bodies collide across the periodic boundary at the analytic time (2D and 3D)", () => {
+  // 9 -> 10 | 0 -> 2: centres 3 apart through the boundary, gap 2, closing speed 2: t = 1
+  const w = new World2D({ bounds: { min: [0, 0], max: [10, 10], periodic: [true, false] }, recordEvents: true });
+  const a = w.addBody({ x: 9, y: 5, vx: 1, radius: 0.5 });
+  const b = w.addBody({ x: 2, y: 5, vx: -1, radius: 0.5 });
+  w.advance(2);
+  assert.equal(w.events.count, 1);
+  assert.equal(w.events.kind[0], HIT_BODY);
+  assert.equal(w.events.t[0], 1);
+  assert.equal(w.events.nx[0], 1); // from a (at x = 10) towards b's image at x = 11, across the boundary
+  assert.equal(w.vx[a], -1);
+  assert.equal(w.vx[b], 1);
+  // 3D, diagonal through the corner: offsets of 1.5 per axis -> centre distance 1.5 sqrt(3)
+  const w3 = new World3D({ bounds: { min: [-5, -5, -5], max: [5, 5, 5], periodic: true }, recordEvents: true });
+  const r = 0.75;
+  w3.addBody({ x: 4, y: 4, z: 4, vx: 1, vy: 1, vz: 1, radius: r });
+  w3.addBody({ x: -4.5, y: -4.5, z: -4.5, vx: -1, vy: -1, vz: -1, radius: r });
+  w3.advance(1);
+  assert.equal(w3.events.count, 1);
+  // separation along the diagonal 1.5 sqrt(3), contact at 2r, closing speed 2 sqrt(3)
+  const expected = (1.5 * Math.sqrt(3) - 2 * r) / (2 * Math.sqrt(3));
+  assert.ok(Math.abs(w3.events.t[0] - expected) < 1e-15, `${w3.events.t[0]} vs ${expected}`);
+});
+
+/** Minimum-image distance on each periodic axis. */
+function minImage(d: number, L: number, periodic: boolean): number {
+  if (!periodic) return d;
+  return d - L * Math.round(d / L);
+}
+
+function gas(dim: 2 | 3, n: number, seed: number, L: number, r: number): World2D | World3D {
+  const rnd = new Random(seed);
+  const per = Math.ceil(n ** (1 / dim));
+  const step = L / per;
+  const w = dim === 2
+    ? new World2D({ bounds: { min: [0, 0], max: [L, L], periodic: true }, recordEvents: true })
+    : new World3D({ bounds: { min: [0, 0, 0], max: [L, L, L], periodic: true }, recordEvents: true });
+  for (let k = 0; k < n; k++) {
+    const ix = k % per, iy = Math.floor(k / per) % per, iz = Math.floor(k / per / per);
+    const v = [rnd.next() * 2 - 1, rnd.next() * 2 - 1, rnd.next() * 2 - 1];
+    const mass = 1 + (k % 3);
+    if (w instanceof World2D) w.addBody({ x: (ix + 0.5) * step, y: (iy + 0.5) * step, vx: v[0], vy: v[1], radius: r, mass });
+    else w.addBody({ x: (ix + 0.5) * step, y: (iy + 0.5) * step, z: (iz + 0.5) * step, vx: v[0], vy: v[1], vz: v[2], radius: r, mass });
+  }
+  return w;
+}
+
+for (const dim of [2, 3] as const) {
+  test(`a periodic gas of ${dim === 2 ? "disks" : "spheres"} keeps energy and momentum, never overlaps, has no bounds events`, () => {
+    const n = dim === 2 ? 300 : 216, L = dim === 2 ? 30 : 12, r = dim === 2 ? 0.7 : 0.8;
+    const w = gas(dim, n, 7 + dim, L, r);
+    let bodyEvents = 0, other = 0;
+    w.onCollision = (e: CollisionEvent) => {
+      if (e.kind === HIT_BODY) bodyEvents++;
+      else other++;
+    };
+    const e0 = w.kineticEnergy();
+    const p0 = w.momentum();
+    let pScale = 0;
+    for (let i = 0; i < n; i++) pScale += (1 / w.invMass[i]) * Math.hypot(w.vx[i], w.vy[i], w.vz[i]);
+    for (let step = 0; step < 10; step++) {
+      w.advance(1);
+      const pairs = dim === 2 ? [0, 1] : [0, 1, 2];
+      for (let i = 0; i < n; i++) {
+        for (let j = i + 1; j < n; j++) {
+          let d2 = 0;
+          for (const k of pairs) {
+            const p = k === 0 ? w.x : k === 1 ? w.y : w.z;
+            d2 += minImage(p[j] - p[i], L, true) ** 2;
+          }
+          assert.ok(Math.sqrt(d2) >= 2 * r * (1 - 1e-9), `bodies ${i} and ${j} overlap: ${Math.sqrt(d2)}`);
+        }
+        for (const k of pairs) {
+          const p = k === 0 ? w.x : k === 1 ? w.y : w.z;
+          assert.ok(p[i] >= -1e-12 && p[i] <= L + 1e-12, `body ${i} outside the box: ${p[i]}`);
+        }
+      }
+    }
+    assert.equal(other, 0);
+    assert.ok(bodyEvents > 1000, `only ${bodyEvents} collisions`);
+    assert.ok(Math.abs(w.kineticEnergy() - e0) <= 1e-12 * e0, `energy ${w.kineticEnergy()} vs ${e0}`);
+    const p1 = w.momentum();
+    for (let k = 0; k < dim; k++) assert.ok(Math.abs(p1[k] - p0[k]) <= 1e-12 * pScale, `momentum[${k}] ${p1[k]} vs ${p0[k]}`);
+    let wrapped = 0;
+    for (let i = 0; i < n; i++) if (w.periodic.image(i).some((m) => m !== 0)) wrapped++;
+    assert.ok(wrapped > 10, `only ${wrapped} bodies wrapped`);
+  });
+}
+
+/**
+ * The brute-force twin: every pair at every image (shifts -L, 0, L per axis), contact times
+ * from the plain quadratic, all bodies moved together, elastic response at the minimum image.
+ */
+function twinEventTimes(dim: 2 | 3, pos: number[][], vel: number[][], rad: number[], mass: number[], L: number, count: number): number[] {
+  const n = pos.length;
+  const times: number[] = [];
+  let now = 0;
+  const shifts: number[][] = [];
+  for (const a of [-L, 0, L]) for (const b of [-L, 0, L]) for (const c of dim === 3 ? [-L, 0, L] : [0]) shifts.push([a, b, c]);
+  while (times.length < count) {
+    let best = Infinity, bi = -1, bj = -1;
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        for (const s of shifts) {
+          const d = [0, 1, 2].map((k) => pos[j][k] + s[k] - pos[i][k]);
+          const v = [0, 1, 2].map((k) => vel[j][k] - vel[i][k]);
+          const b = d[0] * v[0] + d[1] * v[1] + d[2] * v[2];
+          if (b >= 0) continue;
+          const a = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+          const sigma = rad[i] + rad[j];
+          const c = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] - sigma * sigma;
+          const disc = b * b - a * c;
+          if (disc < 0) continue;
+          const t = c / (-b + Math.sqrt(disc));
+          if (t < best) { best = t; bi = i; bj = j; }
+        }
+      }
+    }
+    now += best;
+    times.push(now);
+    for (let i = 0; i < n; i++) {
+      for (let k = 0; k < dim; k++) {
+        pos[i][k] += best * vel[i][k];
+        pos[i][k] -= L * Math.floor(pos[i][k] / L);
+      }
+    }
+    const d = [0, 1, 2].map((k) => minImage(pos[bj][k] - pos[bi][k], L, k < dim));
+    const len = Math.hypot(d[0], d[1], d[2]);
+    const nrm = d.map((x) => x / len);
+    const u = (vel[bi][0] - vel[bj][0]) * nrm[0] + (vel[bi][1] - vel[bj][1]) * nrm[1] + (vel[bi][2] - vel[bj][2]) * nrm[2];
+    const J = (2 * u) / (1 / mass[bi] + 1 / mass[bj]);
+    for (let k = 0; k < 3; k++) {
+      vel[bi][k] -= (J / mass[bi]) * nrm[k];
+      vel[bj][k] += (J / mass[bj]) * nrm[k];
+    }
+  }
+  return times;
+}
+
+for (const dim of [2, 3] as const) {
+  test(`the brute-force twin (all pairs, all images) agrees on the event times (${dim}D)`, () => {
+    const rnd = new Random(40 + dim);
+    const L = 6, n = 12, count = 30;
+    const pos: number[][] = [], vel: number[][] = [], rad: number[] = [], mass: number[] = [];
+    const w = dim === 2
+      ? new World2D({ bounds: { min: [0, 0], max: [L, L], periodic: true } })
+      : new World3D({ bounds: { min: [0, 0, 0], max: [L, L, L], periodic: true } });
+    while (pos.length < n) {
+      const p = [rnd.next() * L, rnd.next() * L, dim === 3 ? rnd.next() * L : 0];
+      const r = 0.3 + 0.4 * rnd.next();
+      const ok = pos.every((q, k) => Math.hypot(...[0, 1, 2].map((a) => minImage(p[a] - q[a], L, a < dim))) > r + rad[k] + 0.01);
+      if (!ok) continue;
+      const v = [rnd.next() * 2 - 1, rnd.next() * 2 - 1, dim === 3 ? rnd.next() * 2 - 1 : 0];
+      const m = 0.5 + rnd.next();
+      pos.push(p); vel.push(v); rad.push(r); mass.push(m);
+      if (w instanceof World2D) w.addBody({ x: p[0], y: p[1], vx: v[0], vy: v[1], radius: r, mass: m });
+      else w.addBody({ x: p[0], y: p[1], z: p[2], vx: v[0], vy: v[1], vz: v[2], radius: r, mass: m });
+    }
+    const times: number[] = [];
+    w.onCollision = (e: CollisionEvent) => { times.push(e.t); };
+    const twin = twinEventTimes(dim, pos.map((p) => p.slice()), vel.map((v) => v.slice()), rad, mass, L, count);
+    while (times.length < count) w.advance(0.5);
+    // (a chaotic system: differences of rounding grow by orders of magnitude over tens of events)
+    for (let k = 0; k < count; k++) {
+      assert.ok(Math.abs(times[k] - twin[k]) <= 1e-9 * Math.max(1, twin[k]), `event ${k}: world ${times[k]}, twin ${twin[k]}`);
+    }
+  });
+}
+
+test("snapshot/restore and clone carry the image counters and go on alike", () => {
+  const w = gas(2, 60, 3, 12, 0.5) as World2D;
+  w.advance(5);
+  const snap = w.snapshot();
+  const copy = w.clone();
+  const images = Array.from({ length: 60 }, (_, i) => w.periodic.image(i));
+  assert.ok(images.some((m) => m[0] !== 0 || m[1] !== 0));
+  assert.deepEqual(Array.from({ length: 60 }, (_, i) => copy.periodic.image(i)), images);
+  assert.deepEqual(copy.periodic.axes, [true, true]);
+  w.advance(5);
+  copy.advance(5);
+  const end = Array.from({ length: 60 }, (_, i) => [w.x[i], w.y[i], ...w.periodic.image(i)]);
+  assert.deepEqual(Array.from({ length: 60 }, (_, i) => [copy.x[i], copy.y[i], ...copy.periodic.image(i)]), end);
+  w.restore(snap);
+  assert.deepEqual(Array.from({ length: 60 }, (_, i) => w.periodic.image(i)), images);
+  w.advance(5);
+  assert.deepEqual(Array.from({ length: 60 }, (_, i) => [w.x[i], w.y[i], ...w.periodic.image(i)]), end);
+});
+
+test("periodic bounds reject what does not mix with them, naming it", () => {
+  const make = (): World2D => new World2D({ bounds: { min: [0, 0], max: [10, 10], periodic: true } });
+  let w = make();
+  w.addBody({ id: "big", x: 5, y: 5, radius: 2.6 });
+  assert.throws(() => w.advance(1), /body "big": diameter 5.2 is more than half the periodic box length 10 along x/);
+  w = make();
+  w.addSegment(0, 0, 1, 1, "s");
+  assert.throws(() => w.advance(1), /wall "s": walls and periodic bounds don't mix/);
+  w = make();
+  w.addBody({ id: "f", x: 5, y: 5, radius: 1, fixed: true });
+  assert.throws(() => w.advance(1), /body "f": fixed bodies and periodic bounds don't mix/);
+  w = new World2D({ bounds: { min: [0, 0], max: [10, 10], periodic: [true, false] }, gravity: [1, 0] });
+  assert.throws(() => w.advance(1), /gravity along periodic axis x/);
+  assert.throws(() => new World2D({ bounds: { min: [0, 0], max: [10, 10], periodic: [true] as never } }), /bounds.periodic must be/);
+  assert.throws(() => new World2D({ bounds: { min: [0, 0], max: [10, 10], periodc: true } as never }), /unknown option "periodc" \(did you mean "periodic"\?\)/);
+  assert.throws(() => make().predictPath(make().addBody({ x: 1, y: 1, radius: 1 })), RangeError);
+});
+
+test("gravity along a non-periodic axis: bodies fall to the floor and wrap sideways", () => {
+  const w = new World2D({ bounds: { min: [0, 0], max: [10, 10], periodic: [true, false] }, gravity: [0, -10], restitution: 1 });
+  const a = w.addBody({ x: 9.5, y: 5, vx: 3, radius: 0.5 });
+  const e0 = w.kineticEnergy() + w.potentialEnergy();
+  w.advance(3);
+  assert.ok(w.periodic.image(a)[0] === 1);
+  assert.ok(w.y[a] >= 0.5 - 1e-9);
+  assert.ok(Math.abs(w.kineticEnergy() + w.potentialEnergy() - e0) < 1e-9 * Math.abs(e0));
+});
