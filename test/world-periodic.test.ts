@@ -244,3 +244,37 @@ test("gravity along a non-periodic axis: bodies fall to the floor and wrap sidew
   assert.ok(w.y[a] >= 0.5 - 1e-9);
   assert.ok(Math.abs(w.kineticEnergy() + w.potentialEnergy() - e0) < 1e-9 * Math.abs(e0));
 });
+
+test("scene files: bounds.periodic is validated, read into the world and written back", async () => {
+  const { validateScene, worldFromScene, sceneFromWorld, sceneSchema } = await import("../src/index.js");
+  const scene = validateScene({
+    carom: 1, dimensions: 2,
+    bounds: { min: [0, 0], max: [10, 10], periodic: [true, false] },
+    bodies: [
+      { id: "a", position: [9, 5], velocity: [1, 0], radius: 0.5 },
+      { id: "b", position: [2, 5], velocity: [-1, 0], radius: 0.5 },
+    ],
+  });
+  const w = worldFromScene(scene) as World2D;
+  assert.deepEqual(w.periodic.axes, [true, false]);
+  w.recordEvents = true;
+  w.advance(2);
+  assert.equal(w.events.count, 1);
+  assert.equal(w.events.t[0], 1);
+  const back = sceneFromWorld(w, scene);
+  assert.deepEqual(back.bounds?.periodic, [true, false]);
+  const all = worldFromScene(validateScene({ carom: 1, dimensions: 3, bounds: { min: [0, 0, 0], max: [4, 4, 4], periodic: true }, bodies: [] }));
+  assert.equal(sceneFromWorld(all).bounds?.periodic, true);
+  assert.equal(sceneFromWorld(new World2D({ bounds: { min: [0, 0], max: [1, 1] } })).bounds?.periodic, undefined);
+  assert.throws(
+    () => validateScene({ carom: 1, dimensions: 3, bounds: { min: [0, 0, 0], max: [4, 4, 4], periodic: [true, false] }, bodies: [] }),
+    /bounds\.periodic must be true, false or one boolean per axis \(3\)/,
+  );
+  // a body whose centre sits outside the box on a periodic axis is wrapped in, not rejected
+  const out = worldFromScene(validateScene({ carom: 1, dimensions: 2, bounds: { min: [0, 0], max: [10, 10], periodic: true }, bodies: [{ position: [12, 5], radius: 1 }] }));
+  out.advance(1);
+  assert.equal(out.x[0], 2);
+  assert.deepEqual(out.periodic.image(0), [1, 0]);
+  const schema = JSON.stringify(sceneSchema);
+  assert.ok(schema.includes('"periodic"'));
+});

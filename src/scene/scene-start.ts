@@ -90,6 +90,8 @@ export function checkSceneStart(scene: Scene, file = "<scene>"): void {
       if (fixed(i)) continue;
       const r = R[i];
       for (let k = 0; k < dim; k++) {
+        // (no faces on a periodic axis: the world wraps centres into the box)
+        if (bounds.periodic === true || (Array.isArray(bounds.periodic) && bounds.periodic[k] === true)) continue;
         const c = P[k][i];
         const lo = c - r < bounds.min[k] - START_SLACK * r;
         const hi = c + r > bounds.max[k] + START_SLACK * r;

@@ -12,6 +12,11 @@ export interface SceneBox {
   max: SceneVector;
 }
 
+/** The container: a box, periodic (wrapping around) on every axis (true) or on the axes marked true. */
+export interface SceneBounds extends SceneBox {
+  periodic?: boolean | boolean[];
+}
+
 export interface SceneBody {
   /** Unique across bodies and walls; default: the body's index as a string ("0", "1", ...). */
   id?: string;
@@ -70,7 +75,7 @@ export interface Scene {
   /** Restitution of every contact, in [0, 1] (default 1, elastic). */
   restitution?: number;
   /** The container the bodies stay inside (default none). */
-  bounds?: SceneBox;
+  bounds?: SceneBounds;
   bodies: SceneBody[];
   walls?: SceneWall[];
 }
