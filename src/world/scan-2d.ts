@@ -137,13 +137,15 @@ export abstract class WorldKernels2 extends WorldCore {
     const cellX = this.cellX, cellY = this.cellY;
     const now = this.now;
     const x = X[i], y = Y[i], vx = VX[i], vy = VY[i], r = R[i];
-    const ax = this.accX(i), ay = this.accY(i);
+    const ax = this.aex[i], ay = this.aey[i];
     const cx = cellX[i], cy = cellY[i];
     const nX = this.perN[0], nY = this.perN[1];
     const lx = this.maxX - this.minX, ly = this.maxY - this.minY;
     const simple = this.simplePairs;
     const lastBody = this.pLastKind === LAST_BODY ? this.pLastOther : -1;
     const point = r === 0;
+    const dense = grid.dense, gnx = grid.nx, gox = grid.ox, goy = grid.oy, mask = grid.mask;
+    const linear = this.linearMotion;
     let best = this.pBest;
     let other = -1;
     for (let dx = -1; dx <= 1; dx++) {
@@ -152,11 +154,13 @@ export abstract class WorldKernels2 extends WorldCore {
       for (let dy = -1; dy <= 1; dy++) {
         let cyy = cy + dy, sy = 0;
         if (nY > 0 && cyy < 0) { cyy += nY; sy = -ly; } else if (nY > 0 && cyy >= nY) { cyy -= nY; sy = ly; }
-        for (let j = head[this.bucket(cxx, cyy, 0)]; j >= 0; j = next[j]) {
-          if (j === i || cellX[j] !== cxx || cellY[j] !== cyy) continue;
+        // (dense: one bucket per cell, periodic axes numbered from 0; see rebuild)
+        const b = dense ? (cyy - goy) * gnx + (cxx - gox) : cellHash(cxx, cyy, 0, mask);
+        for (let j = head[b]; j >= 0; j = next[j]) {
+          if (j === i || (!dense && (cellX[j] !== cxx || cellY[j] !== cyy))) continue;
           if (!simple && !this.interacts(i, j)) continue;
           const dt = now - T0[j];
-          const bx = this.accX(j), by = this.accY(j);
+          const bx = linear ? 0 : this.accX(j), by = linear ? 0 : this.accY(j);
           let t: number;
           if (bx === ax && by === ay) {
             const jx = X[j] + sx + dt * (VX[j] + 0.5 * dt * bx);

@@ -132,13 +132,15 @@ export abstract class WorldKernels3 extends WorldCore {
     const cellX = this.cellX, cellY = this.cellY, cellZ = this.cellZ;
     const now = this.now;
     const x = X[i], y = Y[i], z = Z[i], vx = VX[i], vy = VY[i], vz = VZ[i], r = R[i];
-    const ax = this.accX(i), ay = this.accY(i), az = this.accZ(i);
+    const ax = this.aex[i], ay = this.aey[i], az = this.aez[i];
     const cx = cellX[i], cy = cellY[i], cz = cellZ[i];
     const nX = this.perN[0], nY = this.perN[1], nZ = this.perN[2];
     const lx = this.maxX - this.minX, ly = this.maxY - this.minY, lz = this.maxZ - this.minZ;
     const simple = this.simplePairs;
     const lastBody = this.pLastKind === LAST_BODY ? this.pLastOther : -1;
     const point = r === 0;
+    const dense = grid.dense, gnx = grid.nx, gny = grid.ny, gox = grid.ox, goy = grid.oy, goz = grid.oz, mask = grid.mask;
+    const linear = this.linearMotion;
     let best = this.pBest;
     let other = -1;
     for (let dx = -1; dx <= 1; dx++) {
@@ -150,11 +152,13 @@ export abstract class WorldKernels3 extends WorldCore {
         for (let dz = -1; dz <= 1; dz++) {
           let czz = cz + dz, sz = 0;
           if (nZ > 0 && czz < 0) { czz += nZ; sz = -lz; } else if (nZ > 0 && czz >= nZ) { czz -= nZ; sz = lz; }
-          for (let j = head[this.bucket(cxx, cyy, czz)]; j >= 0; j = next[j]) {
-            if (j === i || cellX[j] !== cxx || cellY[j] !== cyy || cellZ[j] !== czz) continue;
+          // (dense: one bucket per cell, periodic axes numbered from 0; see rebuild)
+          const b = dense ? ((czz - goz) * gny + (cyy - goy)) * gnx + (cxx - gox) : cellHash(cxx, cyy, czz, mask);
+          for (let j = head[b]; j >= 0; j = next[j]) {
+            if (j === i || (!dense && (cellX[j] !== cxx || cellY[j] !== cyy || cellZ[j] !== czz))) continue;
             if (!simple && !this.interacts(i, j)) continue;
             const dt = now - T0[j];
-            const bx = this.accX(j), by = this.accY(j), bz = this.accZ(j);
+            const bx = linear ? 0 : this.accX(j), by = linear ? 0 : this.accY(j), bz = linear ? 0 : this.accZ(j);
             let t: number;
             if (bx === ax && by === ay && bz === az) {
               const jx = X[j] + sx + dt * (VX[j] + 0.5 * dt * bx);

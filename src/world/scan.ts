@@ -141,6 +141,19 @@ export abstract class WorldScan extends WorldSensors {
         lo = c === 0 ? min : min + c * s;
         hi = c === n - 1 ? max : min + (c + 1) * s;
       }
+      if (a === 0) {
+        // (firstContact1D with a = 0, written out as in scanCell)
+        if (v > 0) {
+          const gap = hi - p;
+          const t = gap > 0 ? gap / v : 0;
+          if (t < best) { best = t; face = 2 * k + 1; }
+        } else if (v < 0) {
+          const gap = p - lo;
+          const t = gap > 0 ? gap / -v : 0;
+          if (t < best) { best = t; face = 2 * k; }
+        }
+        continue;
+      }
       let t = firstContact1D(p - lo, v, a);
       if (t < best) { best = t; face = 2 * k; }
       t = firstContact1D(hi - p, -v, -a);

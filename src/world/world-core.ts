@@ -200,11 +200,16 @@ export abstract class WorldCore extends WorldPaths {
     if (this.collapseTimeOption === undefined) this.collapseTime = g > 0 ? 0 : 1e-9;
     this.grid = new HashGrid(2 * Math.max(movers, 512), Math.max(this.capacity, 16));
     // A bounded world without kinematic bodies gets a dense grid when it is not too sparse.
-    if (this.kinematicCount === 0 && this.periodicAxes === 0 && Number.isFinite(this.maxX - this.minX + this.maxY - this.minY + (this.dim === 3 ? this.maxZ - this.minZ : 0))) {
-      const ox = Math.floor(this.minX / cs) - 2, oy = Math.floor(this.minY / cs) - 2;
-      const oz = this.dim === 3 ? Math.floor(this.minZ / cs) - 2 : 0;
-      const nx = Math.floor(this.maxX / cs) + 3 - ox, ny = Math.floor(this.maxY / cs) + 3 - oy;
-      const nz = this.dim === 3 ? Math.floor(this.maxZ / cs) + 3 - oz : 1;
+    if (this.kinematicCount === 0 && Number.isFinite(this.maxX - this.minX + this.maxY - this.minY + (this.dim === 3 ? this.maxZ - this.minZ : 0))) {
+      let ox = Math.floor(this.minX / cs) - 2, oy = Math.floor(this.minY / cs) - 2;
+      let oz = this.dim === 3 ? Math.floor(this.minZ / cs) - 2 : 0;
+      let nx = Math.floor(this.maxX / cs) + 3 - ox, ny = Math.floor(this.maxY / cs) + 3 - oy;
+      let nz = this.dim === 3 ? Math.floor(this.maxZ / cs) + 3 - oz : 1;
+      // (a periodic axis has exactly its cells 0 .. perN - 1: the scans map the others across)
+      const pn = this.perN;
+      if (pn[0] > 0) { ox = 0; nx = pn[0]; }
+      if (pn[1] > 0) { oy = 0; ny = pn[1]; }
+      if (pn[2] > 0) { oz = 0; nz = pn[2]; }
       if (nx * ny * nz <= 4 * movers + 4096) this.grid.makeDense(ox, oy, oz, nx, ny, nz);
     }
     const pairs: number[] = [];
