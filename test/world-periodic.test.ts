@@ -278,3 +278,35 @@ test("scene files: bounds.periodic is validated, read into the world and written
   const schema = JSON.stringify(sceneSchema);
   assert.ok(schema.includes('"periodic"'));
 });
+
+test("carom pack writes a periodic scene that carom run runs; a periodic gas scene runs with no bounds events", async () => {
+  const { carom, ensureBuilt, tempDir } = await import("./support/cli.js");
+  const { readFileSync, writeFileSync } = await import("node:fs");
+  const { join } = await import("node:path");
+  ensureBuilt();
+  const dir = tempDir();
+  const packed = join(dir, "packed.json");
+  const p = carom(["pack", "--dimensions", "2", "--count", "60", "--radii", "1", "--seed", "1", "-o", packed]);
+  assert.equal(p.code, 0, p.stderr);
+  const scene = JSON.parse(readFileSync(packed, "utf8"));
+  assert.equal(scene.bounds.periodic, true);
+  const r1 = carom(["run", packed, "--json"]);
+  assert.equal(r1.code, 0, r1.stderr);
+  // the same bodies spread out (positions doubled in a box twice as wide) and moving
+  const rnd = new Random(5);
+  scene.bounds.max = scene.bounds.max.map((m: number) => 2 * m);
+  for (const b of scene.bodies) {
+    b.position = b.position.map((x: number) => 2 * x);
+    b.velocity = [rnd.next() - 0.5, rnd.next() - 0.5];
+  }
+  const gasFile = join(dir, "gas.json");
+  writeFileSync(gasFile, JSON.stringify(scene));
+  const r2 = carom(["run", gasFile, "--json", "--final", join(dir, "final.json")]);
+  assert.equal(r2.code, 0, r2.stderr);
+  const s = JSON.parse(r2.stdout);
+  assert.ok(s.events.body > 0);
+  assert.equal(s.events.bounds, 0);
+  assert.ok(Math.abs(s.energy.after - s.energy.before) <= 1e-12 * s.energy.before);
+  const final = JSON.parse(readFileSync(join(dir, "final.json"), "utf8"));
+  assert.equal(final.bounds.periodic, true);
+});
