@@ -130,6 +130,7 @@ function twinEventTimes(dim: 2 | 3, pos: number[][], vel: number[][], rad: numbe
   for (const a of [-L, 0, L]) for (const b of [-L, 0, L]) for (const c of dim === 3 ? [-L, 0, L] : [0]) shifts.push([a, b, c]);
   while (times.length < count) {
     let best = Infinity, bi = -1, bj = -1;
+    // (pos: inside [0, L) on every axis)
     for (let i = 0; i < n; i++) {
       for (let j = i + 1; j < n; j++) {
         for (const s of shifts) {
@@ -147,14 +148,21 @@ function twinEventTimes(dim: 2 | 3, pos: number[][], vel: number[][], rad: numbe
         }
       }
     }
-    now += best;
-    times.push(now);
+    // Images -L, 0, L cover every contact only while no body moves more than L / 4: longer
+    // flights go in such steps, without an event.
+    let vmax = 0;
+    for (const v of vel) vmax = Math.max(vmax, Math.hypot(v[0], v[1], v[2]));
+    const horizon = L / (4 * vmax);
+    const step = Math.min(best, horizon);
+    now += step;
     for (let i = 0; i < n; i++) {
       for (let k = 0; k < dim; k++) {
-        pos[i][k] += best * vel[i][k];
+        pos[i][k] += step * vel[i][k];
         pos[i][k] -= L * Math.floor(pos[i][k] / L);
       }
     }
+    if (best > horizon) continue;
+    times.push(now);
     const d = [0, 1, 2].map((k) => minImage(pos[bj][k] - pos[bi][k], L, k < dim));
     const len = Math.hypot(d[0], d[1], d[2]);
     const nrm = d.map((x) => x / len);
@@ -191,6 +199,9 @@ for (const dim of [2, 3] as const) {
     w.onCollision = (e: CollisionEvent) => { times.push(e.t); };
     const twin = twinEventTimes(dim, pos.map((p) => p.slice()), vel.map((v) => v.slice()), rad, mass, L, count);
     while (times.length < count) w.advance(0.5);
+    let wrapped = 0;
+    for (let i = 0; i < n; i++) if (w.periodic.image(i).some((m) => m !== 0)) wrapped++;
+    assert.ok(wrapped >= 3, `only ${wrapped} bodies crossed the boundary`);
     // (a chaotic system: differences of rounding grow by orders of magnitude over tens of events)
     for (let k = 0; k < count; k++) {
       assert.ok(Math.abs(times[k] - twin[k]) <= 1e-9 * Math.max(1, twin[k]), `event ${k}: world ${times[k]}, twin ${twin[k]}`);
@@ -309,4 +320,33 @@ test("carom pack writes a periodic scene that carom run runs; a periodic gas sce
   assert.ok(Math.abs(s.energy.after - s.energy.before) <= 1e-12 * s.energy.before);
   const final = JSON.parse(readFileSync(join(dir, "final.json"), "utf8"));
   assert.equal(final.bounds.periodic, true);
+});
+
+test("one or two cells per periodic axis (bodies up to half the box wide) agree with the brute-force twin", () => {
+  for (const [L, radii] of [[4.5, [1.125, 1.125]], [5, [1.2, 1.0, 0.5]]] as [number, number[]][]) {
+    for (const dim of [2, 3] as const) {
+      const rnd = new Random(Math.round(L * 10) + dim);
+      const pos: number[][] = [], vel: number[][] = [], mass: number[] = [];
+      const w = dim === 2
+        ? new World2D({ bounds: { min: [0, 0], max: [L, L], periodic: true } })
+        : new World3D({ bounds: { min: [0, 0, 0], max: [L, L, L], periodic: true } });
+      while (pos.length < radii.length) {
+        const r = radii[pos.length];
+        const p = [rnd.next() * L, rnd.next() * L, dim === 3 ? rnd.next() * L : 0];
+        if (!pos.every((q, k) => Math.hypot(...[0, 1, 2].map((a) => minImage(p[a] - q[a], L, a < dim))) > r + radii[k] + 0.01)) continue;
+        const v = [rnd.next() * 2 - 1, rnd.next() * 2 - 1, dim === 3 ? rnd.next() * 2 - 1 : 0];
+        pos.push(p); vel.push(v); mass.push(1);
+        if (w instanceof World2D) w.addBody({ x: p[0], y: p[1], vx: v[0], vy: v[1], radius: r });
+        else w.addBody({ x: p[0], y: p[1], z: p[2], vx: v[0], vy: v[1], vz: v[2], radius: r });
+      }
+      const times: number[] = [];
+      w.onCollision = (e: CollisionEvent) => { times.push(e.t); };
+      const count = 15;
+      const twin = twinEventTimes(dim, pos.map((p) => p.slice()), vel.map((v) => v.slice()), radii, mass, L, count);
+      while (times.length < count) w.advance(0.5);
+      for (let k = 0; k < count; k++) {
+        assert.ok(Math.abs(times[k] - twin[k]) <= 1e-9 * Math.max(1, twin[k]), `L ${L}, ${dim}D, event ${k}: world ${times[k]}, twin ${twin[k]}`);
+      }
+    }
+  }
 });
