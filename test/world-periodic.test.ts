@@ -350,3 +350,35 @@ test("one or two cells per periodic axis (bodies up to half the box wide) agree 
     }
   }
 });
+
+test("checkSceneStart names what periodic bounds reject, by JSON path", async () => {
+  const { checkSceneStart, validateScene } = await import("../src/index.js");
+  const scene = () => validateScene({
+    carom: 1, dimensions: 3, gravity: [0, 0, -1],
+    bounds: { min: [0, 0, 0], max: [10, 10, 10], periodic: [true, false, true] },
+    bodies: [
+      { position: [5, 5, 5], radius: 1, acceleration: [1, 0, 0] },
+      { position: [1, 1, 1], radius: 0.5, fixed: true },
+      { position: [5, 2, 9.5], radius: 2.6 },
+    ],
+    walls: [{ plane: { point: [0, 0, 0], normal: [0, 1, 0] } }],
+  });
+  let message = "";
+  try {
+    scene(); // (validateScene ends with checkSceneStart)
+  } catch (e) {
+    message = (e as Error).message;
+  }
+  for (const part of [
+    "walls[0]: walls and periodic bounds don't mix", "gravity[2] must be 0 along periodic axis z, got -1",
+    'bodies[0].acceleration[0] ("0") must be 0 along periodic axis x, got 1', 'bodies[1].fixed ("1"): fixed bodies and periodic bounds don\'t mix',
+    'bodies[2].radius ("2"): diameter 5.2 is more than half the periodic box length 10 along x',
+  ]) assert.ok(message.includes(part), `missing "${part}" in:\n${message}`);
+  // a centre outside the box on a periodic axis is fine (the world wraps it); on the other axis it is not
+  const ok = validateScene({ carom: 1, dimensions: 2, bounds: { min: [0, 0], max: [10, 10], periodic: [true, false] }, bodies: [{ position: [-3, 5], radius: 1 }] });
+  checkSceneStart(ok);
+  assert.throws(
+    () => validateScene({ carom: 1, dimensions: 2, bounds: { min: [0, 0], max: [10, 10], periodic: [true, false] }, bodies: [{ position: [5, -3], radius: 1 }] }),
+    /not inside the bounds/,
+  );
+});
