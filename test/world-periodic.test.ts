@@ -382,3 +382,17 @@ test("checkSceneStart names what periodic bounds reject, by JSON path", async ()
     /not inside the bounds/,
   );
 });
+
+test("radius-0 points meet head-on across the boundary once, not again and again", () => {
+  const w = new World2D({ bounds: { min: [0, 0], max: [1, 1], periodic: true }, recordEvents: true });
+  w.addBody({ x: 0.9, y: 0.5, vx: 1, radius: 0 });
+  w.addBody({ x: 0.1, y: 0.5, vx: -1, radius: 0 });
+  const rep = w.advance(1);
+  assert.equal(rep.complete, true);
+  assert.equal(rep.collisions, 2); // across the boundary at t = 0.1, in the middle at t = 0.6
+  assert.ok(Math.abs(w.events.t[0] - 0.1) < 1e-15 && Math.abs(w.events.t[1] - 0.6) < 1e-15, `${w.events.t[0]}, ${w.events.t[1]}`);
+  const w3 = new World3D({ bounds: { min: [0, 0, 0], max: [1, 1, 1], periodic: true }, recordEvents: true });
+  w3.addBody({ x: 0.5, y: 0.5, z: 0.9, vz: 1, radius: 0 });
+  w3.addBody({ x: 0.5, y: 0.5, z: 0.1, vz: -1, radius: 0 });
+  assert.equal(w3.advance(1).collisions, 2);
+});

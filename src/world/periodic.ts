@@ -104,4 +104,14 @@ export abstract class WorldPeriodic extends WorldCells {
     };
     return { axes, image, unwrapped };
   }
+
+  /**
+   * Whether body i, at the same spot as the body it last bounced off and moving at relative
+   * velocity w to it, has moved no further from that bounce than the rounding of a wrap
+   * (x + L rounded: a few ulps of the box coordinates), so the two are still parting.
+   */
+  protected justBounced(i: number, wx: number, wy: number, wz: number): boolean {
+    const scale = Math.max(Math.abs(this.minX), Math.abs(this.maxX), Math.abs(this.minY), Math.abs(this.maxY), this.dim === 3 ? Math.max(Math.abs(this.minZ), Math.abs(this.maxZ)) : 0);
+    return (this.now - this.lastHit[i]) * Math.sqrt(wx * wx + wy * wy + wz * wz) <= scale * 2 ** -48;
+  }
 }

@@ -174,7 +174,12 @@ export abstract class WorldKernels2 extends WorldCore {
               exactToiCircles();
               t = q[11];
             }
-            if (point && t === Infinity && R[j] === 0) t = pointsMeetTime(x, y, 0, vx, vy, 0, jx, jy, 0, jvx, jvy, 0, best);
+            if (point && t === Infinity && R[j] === 0) {
+              t = pointsMeetTime(x, y, 0, vx, vy, 0, jx, jy, 0, jvx, jvy, 0, best);
+              // Points that have just bounced off each other can land on the same spot again when a
+              // wrap rounds a position (x + L): they do not meet again at once (see justBounced).
+              if (t === 0 && this.lastKind[i] === LAST_BODY && this.lastOther[i] === j && this.justBounced(i, jvx - vx, jvy - vy, 0)) t = Infinity;
+            }
           } else {
             t = this.accelPairTime(i, j, best, sx, sy, 0);
           }

@@ -173,7 +173,12 @@ export abstract class WorldKernels3 extends WorldCore {
                 exactToiSpheres();
                 t = q[15];
               }
-              if (point && t === Infinity && R[j] === 0) t = pointsMeetTime(x, y, z, vx, vy, vz, jx, jy, jz, jvx, jvy, jvz, best);
+              if (point && t === Infinity && R[j] === 0) {
+                t = pointsMeetTime(x, y, z, vx, vy, vz, jx, jy, jz, jvx, jvy, jvz, best);
+                // Points that have just bounced off each other can land on the same spot again when a
+                // wrap rounds a position (x + L): they do not meet again at once.
+                if (t === 0 && this.lastKind[i] === LAST_BODY && this.lastOther[i] === j && this.justBounced(i, jvx - vx, jvy - vy, jvz - vz)) t = Infinity;
+              }
             } else {
               t = this.accelPairTime(i, j, best, sx, sy, sz);
             }
