@@ -75,7 +75,7 @@ export abstract class BodyStore {
   // ---- body columns shared by both dimensions
   /** Radius of body i. */
   r!: Float64Array;
-  /** Inverse mass of body i (0: fixed, immovable). */
+  /** Inverse mass of body i (0: fixed, immovable); its mass is 1 / invMass[i]. */
   invMass!: Float64Array;
   /** Each body's own restitution, NaN when it uses the world's. */
   restitution!: Float64Array;
@@ -223,11 +223,6 @@ export abstract class BodyStore {
   /** Number of live bodies. */
   get bodyCount(): number {
     return this.n - this.free.length;
-  }
-
-  /** Mass of body i (Infinity when fixed). */
-  mass(i: number): number {
-    return 1 / this.invMass[i];
   }
 
   /** Typed arrays beyond the columns that a snapshot must carry (grid, walls). */

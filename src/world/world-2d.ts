@@ -53,12 +53,20 @@ export interface BodyInit2 {
 export interface World2DOptions extends WorldOptions {
   /** Uniform gravity [gx, gy] acting on every movable body (default [0, 0]). */
   gravity?: readonly [number, number];
-  /** A container the bodies stay inside. */
+  /**
+   * A container the bodies stay inside. `periodic` (true, or one boolean per axis) makes the
+   * box wrap around on those axes: no faces there, a body whose centre leaves comes back on the
+   * other side (see `world.periodic`), pairs meet at the minimum image. Walls, fixed bodies,
+   * sensors and acceleration along a periodic axis are a RangeError with periodic bounds, and
+   * so is a body whose diameter exceeds half the box length on a periodic axis.
+   */
   bounds?: {
     /** Lower corner [minX, minY] of the container. */
     min: readonly [number, number];
     /** Upper corner [maxX, maxY] of the container (each at least the lower corner's). */
     max: readonly [number, number];
+    /** Periodic axes: true for both, or one boolean per axis (default false). */
+    periodic?: boolean | readonly [boolean, boolean];
   };
 }
 
@@ -83,8 +91,8 @@ export class World2D extends WorldKernels2 {
     super(2, options, KINDS2);
     if (options.gravity) this.setGravity([options.gravity[0], options.gravity[1], 0]);
     if (options.bounds) {
-      checkKeys(options.bounds, ["min", "max"], "bounds");
-      this.setBox(options.bounds.min, options.bounds.max);
+      checkKeys(options.bounds, ["min", "max", "periodic"], "bounds");
+      this.setBox(options.bounds.min, options.bounds.max, options.bounds.periodic ?? false);
     }
   }
 

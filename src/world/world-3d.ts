@@ -58,12 +58,14 @@ export interface BodyInit3 {
 export interface World3DOptions extends WorldOptions {
   /** Uniform gravity [gx, gy, gz] (default [0, 0, 0]). */
   gravity?: readonly [number, number, number];
-  /** A box-shaped container the bodies stay inside. */
+  /** A box-shaped container the bodies stay inside; `periodic` as in World2DOptions.bounds. */
   bounds?: {
     /** Lower corner [minX, minY, minZ] of the container. */
     min: readonly [number, number, number];
     /** Upper corner [maxX, maxY, maxZ] of the container (each at least the lower corner's). */
     max: readonly [number, number, number];
+    /** Periodic axes: true for all three, or one boolean per axis (default false). */
+    periodic?: boolean | readonly [boolean, boolean, boolean];
   };
 }
 
@@ -77,8 +79,8 @@ export class World3D extends WorldKernels3 {
     super(3, options, KINDS3);
     if (options.gravity) this.setGravity(options.gravity);
     if (options.bounds) {
-      checkKeys(options.bounds, ["min", "max"], "bounds");
-      this.setBox(options.bounds.min, options.bounds.max);
+      checkKeys(options.bounds, ["min", "max", "periodic"], "bounds");
+      this.setBox(options.bounds.min, options.bounds.max, options.bounds.periodic ?? false);
     }
   }
 
