@@ -33,6 +33,7 @@ const dimensional = (v: string, box: string): object => ({
     gravity: { $ref: v },
     bounds: {
       $ref: box,
+      type: "object",
       properties: { periodic: { anyOf: [{ type: "boolean" }, { type: "array", minItems: v.endsWith("2") ? 2 : 3, maxItems: v.endsWith("2") ? 2 : 3 }] } },
     },
     bodies: {
