@@ -21,7 +21,7 @@ export type * from "./query/types-geometry2.js";
 export * from "./query/closest-point-triangle.js";
 export * from "./response/impulse.js";
 export { World2D, type BodyInit2, type World2DOptions } from "./world/world-2d.js";
-export type { PathPrediction } from "./world/world-core.js";
+export type { PathPrediction, PeriodicInfo } from "./world/world-core.js";
 export { World3D, type BodyInit3, type World3DOptions } from "./world/world-3d.js";
 export type { WorldOptions, AdvanceReport } from "./world/event-loop.js";
 export type { WorldSnapshot } from "./world/body-store.js";

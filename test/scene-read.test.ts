@@ -163,7 +163,7 @@ test("parseScene returns the scene typed, with defaults left to the readers of t
   const w = worldFromScene(s);
   assert.equal(w.dim, 2);
   assert.equal(w.ids[0], "0");
-  assert.equal(w.mass(0), 1);
+  assert.equal(1 / w.invMass[0], 1);
   assert.equal(w.defaultRestitution, 1);
 });
 

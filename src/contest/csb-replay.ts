@@ -10,18 +10,34 @@ export type CsbPodRecord = [number, number, number, number, number | null, numbe
 
 /** One recorded CSB game. */
 export interface CsbGameRecord {
+  /** Game number in the data set. */
   game?: number;
+  /** The referee's seed of the game. */
   seed?: number;
+  /** The checkpoints as [x, y] pairs, map units. */
   checkpoints: [number, number][];
+  /** The four pods before the first turn. */
   initial: CsbPodRecord[];
-  turns: { cmd: [number, number, number | "SHIELD" | "BOOST"][]; pods: CsbPodRecord[]; coll?: [number, number, number][] }[];
+  /** Every turn played, in order. */
+  turns: {
+    /** The four pods' commands: [x, y, thrust | "SHIELD" | "BOOST"]. */
+    cmd: [number, number, number | "SHIELD" | "BOOST"][];
+    /** The four pods after the turn. */
+    pods: CsbPodRecord[];
+    /** The turn's collisions as [time in the turn, pod a, pod b] (absent: none). */
+    coll?: [number, number, number][];
+  }[];
 }
 
 /** One difference between the simulator and the record. */
 export interface ReplayMismatch {
+  /** 0-based index of the turn. */
   turn: number;
+  /** Path of the field that differs (`pods[1].vx`, `coll.length`, ...). */
   field: string;
+  /** The recorded value. */
   expected: unknown;
+  /** The simulator's value. */
   actual: unknown;
 }
 

@@ -16,9 +16,13 @@ import { steeringSide } from "./csb-steering.js";
 
 /** A pod as the referee stores it. Pods 0 and 1 belong to player 0, pods 2 and 3 to player 1. */
 export interface CsbPod {
+  /** Position x, map units. */
   x: number;
+  /** Position y, map units (y grows downwards, as on the referee's map). */
   y: number;
+  /** Velocity x, map units per turn. */
   vx: number;
+  /** Velocity y, map units per turn. */
   vy: number;
   /** The referee's stored angle in radians (may lie outside (−π, π]); null before the first turn. */
   angle: number | null;
@@ -26,13 +30,17 @@ export interface CsbPod {
   passed: number;
   /** The 0-based round of the pod's last SHIELD, or null. */
   shieldRound: number | null;
+  /** Whether the pod's one BOOST has been used. */
   boostUsed: boolean;
 }
 
 /** One pod's order: steer towards (x, y) with thrust 0..200, `'SHIELD'` or `'BOOST'`. */
 export interface CsbCommand {
+  /** Target x, map units. */
   x: number;
+  /** Target y, map units. */
   y: number;
+  /** Thrust 0..200, or `'SHIELD'` or `'BOOST'`. */
   thrust: number | "SHIELD" | "BOOST";
 }
 
@@ -99,12 +107,14 @@ export class CsbSimulation {
   readonly state = new Float64Array(STATE_LENGTH);
   /** Checkpoint x and y coordinates (shared, never written after construction). */
   checkpointX: Float64Array;
+  /** Checkpoint y coordinates (see checkpointX). */
   checkpointY: Float64Array;
   /** The collision loop, also the read-back of the last turn's collisions. */
   private readonly loop = new CsbCollisionLoop();
   private readonly startX = new Float64Array(4);
   private readonly startY = new Float64Array(4);
 
+  /** Sets up the map and the pods at the start of round 0; RangeError naming the field on an invalid option. */
   constructor(options: CsbOptions) {
     const o = plainObject(options, "options");
     rejectUnknownKeys(o, OPTION_KEYS, "options");
@@ -133,6 +143,7 @@ export class CsbSimulation {
     return this.state[ROUND];
   }
 
+  /** Sets the round the next `turn` plays: an integer in [0, 2^31 - 1]. */
   set round(value: number) {
     this.state[ROUND] = integerIn(value, 0, 2 ** 31 - 1, "round");
   }
@@ -185,25 +196,39 @@ export class CsbSimulation {
     };
   }
 
-  /** Allocation-free reads for a bot's scoring function (pod index i is not checked). */
+  /** Position x of pod i (these reads allocate nothing, for a bot's scoring function; i is not checked). */
   x(i: number): number { return this.state[i * STRIDE + X]; }
+  /** Position y of pod i. */
   y(i: number): number { return this.state[i * STRIDE + Y]; }
+  /** Velocity x of pod i, map units per turn. */
   vx(i: number): number { return this.state[i * STRIDE + VX]; }
+  /** Velocity y of pod i, map units per turn. */
   vy(i: number): number { return this.state[i * STRIDE + VY]; }
   /** The stored angle in radians (0 while the pod has none yet: see `getPod`). */
   angle(i: number): number { return this.state[i * STRIDE + ANGLE]; }
+  /** Checkpoints pod i has passed, counting the start (see CsbPod.passed). */
   passed(i: number): number { return this.state[i * STRIDE + PASSED]; }
   /** The id of pod i's next checkpoint. */
   nextCheckpoint(i: number): number { return (this.state[i * STRIDE + PASSED] | 0) % this.checkpointX.length; }
 
   /** Collisions of the last turn: how many, and for each its time in the turn and the two pods. */
   get collisionCount(): number { return this.loop.count; }
+  /** Time of each collision of the last turn, as a fraction of the turn in [0, 1] (first collisionCount entries). */
   get collisionTime(): Float64Array { return this.loop.time; }
+  /** First pod of each collision of the last turn (first collisionCount entries). */
   get collisionA(): Int32Array { return this.loop.a; }
+  /** Second pod of each collision of the last turn (first collisionCount entries). */
   get collisionB(): Int32Array { return this.loop.b; }
 
   /** The last turn's collisions as objects (allocates; the typed arrays above do not). */
-  get collisions(): { time: number; a: number; b: number }[] {
+  get collisions(): {
+    /** Time in the turn, a fraction in [0, 1]. */
+    time: number;
+    /** First pod index. */
+    a: number;
+    /** Second pod index. */
+    b: number;
+  }[] {
     const out = [];
     for (let k = 0; k < this.loop.count; k++) out.push({ time: this.loop.time[k], a: this.loop.a[k], b: this.loop.b[k] });
     return out;

@@ -8,19 +8,29 @@ import type { ReplayMismatch } from "./csb-replay.js";
 
 /** A state as the NDJSON stores it (arrays in the README's field order). */
 export interface FbStateRecord {
+  /** The round the next turn plays (0-based). */
   round: number;
+  /** The players as [score, magic]. */
   players: [number, number][];
+  /** The wizards as [id, x, y, vx, vy, holding, grabCooldown, then turns and target of obliviate, accio, flipendo, petrificus]. */
   wizards: number[][];
+  /** The snaffles as [id, x, y, vx, vy, alive 0/1, captured 0/1, ignore ids]. */
   snaffles: [number, number, number, number, number, number, number, number[]][];
+  /** The bludgers as [id, x, y, vx, vy, lastVictim]. */
   bludgers: number[][];
 }
 
 /** One recorded FB game: `commands[k]` turns `states[k]` into `states[k + 1]`. */
 export interface FbGameRecord {
+  /** Game number in the data set. */
   game?: number;
+  /** The referee's seed of the game. */
   seed?: number;
+  /** True when the game ended (by score or round limit) after the last state. */
   ended?: boolean;
+  /** The states, one more than the commands. */
   states: FbStateRecord[];
+  /** Each turn's commands: per player, the command lines of its two wizards. */
   commands: [[string, string], [string, string]][];
 }
 

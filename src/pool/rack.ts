@@ -18,6 +18,7 @@ export class PoolRandom {
   private c: number;
   private d: number;
 
+  /** Starts the sequence from a seed (its low 32 bits). */
   constructor(seed: number) {
     let s = seed >>> 0;
     const next = (): number => {
@@ -48,8 +49,10 @@ export class PoolRandom {
   }
 }
 
+/** Which rack to set up: the nine-ball diamond or the eight-ball triangle. */
 export type RackKind = "nine-ball" | "eight-ball";
 
+/** Options of {@link rackBalls} (every key checked: an unknown one is a RangeError naming it). */
 export interface RackOptions {
   /** Default pocketTable(). */
   table?: PoolTable;
@@ -70,7 +73,14 @@ const EIGHT_ROWS = [["1"], ["9", "2"], ["10", "8", "3"], ["11", "7", "14", "4"],
  * The balls of a rack, object balls first (apex on the foot spot, three quarters of the table's
  * length, on the long axis) and the cue ball last, on the head string a little off centre.
  */
-export function rackBalls(kind: RackKind, options: RackOptions = {}): { id: string; x: number; y: number }[] {
+export function rackBalls(kind: RackKind, options: RackOptions = {}): {
+  /** Ball id: "1" to "15" for object balls, "cue" for the cue ball. */
+  id: string;
+  /** Position across the table's width, metres. */
+  x: number;
+  /** Position along the table's length, metres. */
+  y: number;
+}[] {
   const opts: RackOptions = options;
   requireObject(options, "rack options");
   rejectUnknownKeys(options, ["table", "R", "gap", "jitter", "seed"], "rack options");

@@ -28,14 +28,30 @@ import { pocketTable, DEFAULT_TABLE_SPECS, type PocketTableSpecs } from "./table
 
 /** A shot file read and checked: everything needed to play it. */
 export interface PoolShot {
+  /** Free text describing the shot. */
   description?: string;
+  /** Table specs that differ from the default table (absent: the default table). */
   specs?: Partial<PocketTableSpecs>;
-  balls: { id: string; x: number; y: number }[];
+  /** The balls in pooltool's order, positions on the table's cloth in metres. */
+  balls: {
+    /** Ball id ("cue" for the cue ball of a rack). */
+    id: string;
+    /** Position across the table's width, metres. */
+    x: number;
+    /** Position along the table's length, metres. */
+    y: number;
+  }[];
+  /** The cue strike that starts the shot. */
   strike: StrikeOptions;
+  /** Ball parameters that differ from the defaults. */
   params?: Partial<BallParams>;
+  /** Cue specs that differ from the defaults. */
   cue?: Partial<CueSpecs>;
+  /** Passed to PoolSystem's touchingGuard option. */
   touchingGuard?: boolean;
+  /** Simulation end time, seconds (see SimulateOptions.tFinal). */
   tFinal?: number;
+  /** Upper bound on events simulated (see SimulateOptions.maxEvents). */
   maxEvents?: number;
 }
 
@@ -129,8 +145,15 @@ export function nineBallBreakShot(): PoolShot {
 const num = { type: "number" };
 const specProps = Object.fromEntries(Object.keys(DEFAULT_TABLE_SPECS).map((k) => [k, num]));
 
-/** JSON Schema (draft 2020-12) of the pool shot file. */
-export const POOL_SHOT_SCHEMA = {
+/** JSON Schema (draft 2020-12) of the pool shot file (a plain object; `JSON.stringify` it to save). */
+export const POOL_SHOT_SCHEMA: {
+  /** The dialect: JSON Schema draft 2020-12. */
+  readonly $schema: string;
+  /** The schema's URI, by which validators and editors know it. */
+  readonly $id: string;
+  /** Every other keyword, as plain JSON. */
+  readonly [keyword: string]: unknown;
+} = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
   $id: "https://github.com/carom/carom/pool-shot.schema.json",
   title: "carom pool shot",

@@ -6,8 +6,11 @@ import type { PoolShot } from "./shot-file.js";
 import { systemOf } from "./shot-file.js";
 import type { PoolEvent, PoolSystem } from "./system.js";
 
+/** A shot played to the end (see {@link playShot}). */
 export interface PlayedShot {
+  /** The system after the shot, every ball at rest (or stopped at tFinal / maxEvents). */
   system: PoolSystem;
+  /** Every event of the shot in time order, the strike first. */
   events: PoolEvent[];
   /** Per ball (in insertion order): x, y pairs along its path, from the start to the end. */
   tracks: Map<string, number[]>;

@@ -23,33 +23,55 @@ import { type BallParams, type CueSpecs, resolveBallParams, resolveCueSpecs } fr
 import { pocketTable, type PoolTable } from "./table.js";
 import { BOX, LIN, tableArrays } from "./table-arrays.js";
 
+/** A ball's motion state, as pooltool names it. */
 export type MotionState = "stationary" | "spinning" | "sliding" | "rolling" | "pocketed";
+/** An event's type, as pooltool names it: a collision (stick, ball, cushion, pocket) or a motion-state transition. */
 export type PoolEventType =
   | "stick-ball" | "ball-ball" | "ball-linear-cushion" | "ball-circular-cushion" | "ball-pocket"
   | "sliding-rolling" | "rolling-spinning" | "rolling-stationary" | "spinning-stationary";
 
 /** One event: its time (s since the strike), its type and the ids involved (pooltool's order). */
 export interface PoolEvent {
+  /** Time of the event, seconds since the strike. */
   t: number;
+  /** What happened. */
   type: PoolEventType;
+  /** Ids of the agents involved, in pooltool's order (the stick is CUE_STICK_ID; cushions and pockets by their table ids). */
   ids: string[];
 }
 
 /** A ball's state: motion state, time, position, velocity, angular velocity. */
 export interface BallState {
+  /** The ball's id. */
   id: string;
+  /** Its motion state. */
   state: MotionState;
+  /** Time of this state, seconds since the strike. */
   t: number;
+  /** Centre position [x, y, z], metres (table frame; z is the height above the cloth). */
   r: [number, number, number];
+  /** Velocity of the centre [vx, vy, vz], m/s. */
   v: [number, number, number];
+  /** Angular velocity [wx, wy, wz], rad/s. */
   w: [number, number, number];
 }
 
 /** Options of {@link PoolSystem}. */
 export interface PoolSystemOptions {
+  /** The table (default: pocketTable(), pooltool's default 7-ft table). */
   table?: PoolTable;
-  balls: { id: string; x: number; y: number }[];
+  /** The balls at rest on the cloth, in pooltool's order. */
+  balls: {
+    /** Unique ball id. */
+    id: string;
+    /** Position across the table's width, metres. */
+    x: number;
+    /** Position along the table's length, metres. */
+    y: number;
+  }[];
+  /** Ball parameters that differ from the defaults (every ball shares them). */
   params?: Partial<BallParams>;
+  /** Cue specs that differ from the defaults. */
   cue?: Partial<CueSpecs>;
   /**
    * pooltool's guard for balls that keep touching after an impact (model.md 6.2 step 7; it
@@ -60,17 +82,25 @@ export interface PoolSystemOptions {
 
 /** A cue strike. */
 export interface StrikeOptions {
+  /** Id of the ball struck (at rest). */
   ball: string;
+  /** Cue speed, m/s (> 0). */
   V0: number;
+  /** Cue direction in the table plane, degrees counter-clockwise from +x. */
   phi: number;
+  /** Cue elevation, degrees in [0, 90) (default 0). */
   theta?: number;
+  /** Side offset of the contact point, as a fraction of the ball radius (default 0; a² + b² <= 1). */
   a?: number;
+  /** Top (+) or bottom (-) offset of the contact point, as a fraction of the ball radius (default 0). */
   b?: number;
 }
 
 /** Options of {@link PoolSystem.simulate}. */
 export interface SimulateOptions {
+  /** Upper bound on events simulated (default DEFAULT_MAX_EVENTS). */
   maxEvents?: number;
+  /** Stop at this time on the system's clock, seconds, >= the current time (default: no limit; the run ends when every ball is at rest). */
   tFinal?: number;
 }
 
@@ -83,9 +113,13 @@ const KIND_TRANSITION = 0, KIND_LINEAR = 1, KIND_CIRCULAR = 2, KIND_POCKET = 3, 
 const TIER = [2, 3, 3, 2, 3];
 
 export class PoolSystem {
+  /** The table played on. */
   readonly table: PoolTable;
+  /** The ball parameters in use (defaults merged with the options'). */
   readonly params: Readonly<BallParams>;
+  /** The cue specs in use (defaults merged with the options'). */
   readonly cue: Readonly<CueSpecs>;
+  /** Ball ids, in insertion (pooltool's) order. */
   readonly ids: readonly string[];
   private readonly n: number;
   private readonly B: Float64Array;
@@ -115,6 +149,7 @@ export class PoolSystem {
   private now = 0;
   private pending: { i: number; V0: number; phi: number; theta: number; a: number; b: number } | null = null;
 
+  /** Places the balls at rest on the table; RangeError naming the field on an invalid option. */
   constructor(opts: PoolSystemOptions) {
     requireObject(opts, "opts");
     rejectUnknownKeys(opts, ["table", "balls", "params", "cue", "touchingGuard"], "opts");

@@ -18,49 +18,79 @@ import { finiteNumber, positiveNumber, rejectUnknownKeys, requireObject } from "
 
 /** Table specifications (metres, degrees), pooltool's names. */
 export interface PocketTableSpecs {
+  /** Playing length (long side, along y), metres. */
   l: number;
+  /** Playing width (short side, along x), metres. */
   w: number;
+  /** Width of the cushion rail, metres. */
   cushion_width: number;
+  /** Height of the cushion's contact nose above the cloth, metres. */
   cushion_height: number;
+  /** Corner pocket mouth width, metres. */
   corner_pocket_width: number;
+  /** Corner pocket jaw angle, degrees. */
   corner_pocket_angle: number;
+  /** Corner pocket depth (how far a captured ball drops below the cloth), metres. */
   corner_pocket_depth: number;
+  /** Corner pocket capture circle radius, metres. */
   corner_pocket_radius: number;
+  /** Corner pocket jaw (circular cushion) radius, metres. */
   corner_jaw_radius: number;
+  /** Side pocket mouth width, metres. */
   side_pocket_width: number;
+  /** Side pocket jaw angle, degrees. */
   side_pocket_angle: number;
+  /** Side pocket depth (how far a captured ball drops below the cloth), metres. */
   side_pocket_depth: number;
+  /** Side pocket capture circle radius, metres. */
   side_pocket_radius: number;
+  /** Side pocket jaw (circular cushion) radius, metres. */
   side_jaw_radius: number;
 }
 
 /** A straight cushion: the ball plays on side `direction` (0 = SIDE1, 1 = SIDE2, 2 = both). */
 export interface LinearCushion {
+  /** pooltool's cushion id. */
   id: string;
+  /** First end point [x, y, z], metres (z: cushion height). */
   p1: [number, number, number];
+  /** Second end point [x, y, z], metres. */
   p2: [number, number, number];
+  /** The side a ball plays on: 0 = SIDE1, 1 = SIDE2, 2 = both (pooltool's convention). */
   direction: 0 | 1 | 2;
 }
 
 /** A circular cushion (pocket jaw). */
 export interface CircularCushion {
+  /** pooltool's jaw id. */
   id: string;
+  /** Centre [x, y, z], metres (z: cushion height). */
   center: [number, number, number];
+  /** Radius, metres. */
   radius: number;
 }
 
 /** A pocket: a ball whose centre enters the circle is captured and put `depth` below the cloth. */
 export interface Pocket {
+  /** pooltool's pocket id. */
   id: string;
+  /** Centre of the capture circle [x, y, z], metres. */
   center: [number, number, number];
+  /** Radius of the capture circle, metres. */
   radius: number;
+  /** How far below the cloth a captured ball is put, metres. */
   depth: number;
 }
 
+/** A pocket table built from specs (see pocketTable), in pooltool's ids and iteration order. */
 export interface PoolTable {
+  /** The specs it was built from. */
   readonly specs: PocketTableSpecs;
+  /** The straight cushion segments. */
   readonly linear: readonly LinearCushion[];
+  /** The circular cushions (pocket jaws). */
   readonly circular: readonly CircularCushion[];
+  /** The pockets. */
   readonly pockets: readonly Pocket[];
 }
 

@@ -31,7 +31,11 @@ const dimensional = (v: string, box: string): object => ({
   type: "object",
   properties: {
     gravity: { $ref: v },
-    bounds: { $ref: box },
+    bounds: {
+      $ref: box,
+      type: "object",
+      properties: { periodic: { anyOf: [{ type: "boolean" }, { type: "array", minItems: v.endsWith("2") ? 2 : 3, maxItems: v.endsWith("2") ? 2 : 3 }] } },
+    },
     bodies: {
       type: "array",
       items: { type: "object", properties: { position: { $ref: v }, velocity: { $ref: v }, acceleration: { $ref: v } } },
@@ -84,7 +88,7 @@ export const sceneSchema: {
     duration: { type: "number", minimum: 0, default: 10, description: "How long carom run simulates (--duration overrides it)." },
     gravity: { $ref: "#/$defs/vector", description: "Uniform acceleration of every movable body." },
     restitution: { type: "number", minimum: 0, maximum: 1, default: 1, description: "Restitution of every contact: 1 elastic, 0 perfectly inelastic." },
-    bounds: { $ref: "#/$defs/box", description: "The container: movable bodies stay inside it." },
+    bounds: { $ref: "#/$defs/bounds", description: "The container: movable bodies stay inside it, or wrap around on its periodic axes." },
     bodies: { type: "array", items: { $ref: "#/$defs/body" } },
     walls: { type: "array", items: { $ref: "#/$defs/wall" } },
   },
@@ -101,6 +105,20 @@ export const sceneSchema: {
       additionalProperties: false,
       properties: { min: { $ref: "#/$defs/vector" }, max: { $ref: "#/$defs/vector" } },
       description: "An axis-aligned box; min is the lowest corner, max the highest.",
+    },
+    bounds: {
+      type: "object",
+      required: ["min", "max"],
+      additionalProperties: false,
+      properties: {
+        min: { $ref: "#/$defs/vector" },
+        max: { $ref: "#/$defs/vector" },
+        periodic: {
+          anyOf: [{ type: "boolean" }, { type: "array", items: { type: "boolean" }, minItems: 2, maxItems: 3 }],
+          description: "Periodic (wrapping) axes: true for all, or one boolean per axis. No walls or fixed bodies with periodic bounds; each diameter at most half the box length on a periodic axis.",
+        },
+      },
+      description: "The container: an axis-aligned box; min is the lowest corner, max the highest.",
     },
     box2: boxOf("#/$defs/vector2"),
     box3: boxOf("#/$defs/vector3"),

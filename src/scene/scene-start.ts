@@ -93,6 +93,8 @@ export function checkSceneStart(scene: Scene, file = "<scene>"): void {
       if (fixed(i)) continue;
       const r = R[i];
       for (let k = 0; k < dim; k++) {
+        // (no faces on a periodic axis: the world wraps centres into the box)
+        if (bounds.periodic === true || (Array.isArray(bounds.periodic) && bounds.periodic[k] === true)) continue;
         const c = P[k][i];
         const lo = c - r < bounds.min[k] - START_SLACK * r;
         const hi = c + r > bounds.max[k] + START_SLACK * r;
@@ -103,6 +105,8 @@ export function checkSceneStart(scene: Scene, file = "<scene>"): void {
       }
     }
   }
+
+  if (bounds?.periodic !== undefined && bounds.periodic !== false) periodicIssues(scene, ids, issues);
 
   // Pairs: candidates from a grid (close-pairs.ts), the exact test on each, reported in index order.
   const overlaps: [number, number][] = [];
@@ -147,4 +151,37 @@ export function checkSceneStart(scene: Scene, file = "<scene>"): void {
 function firstIndex(path: string): number {
   const m = /\[(\d+)\]/.exec(path);
   return m === null ? -1 : Number(m[1]);
+}
+
+/**
+ * What a world with periodic bounds rejects (see World2DOptions.bounds), named by JSON path:
+ * walls, fixed bodies, gravity or an acceleration along a periodic axis, and a body wider than
+ * half the box length on a periodic axis. (Overlaps across the boundary are left to the world,
+ * which checks them at the minimum image.)
+ */
+function periodicIssues(scene: Scene, ids: readonly string[], issues: SceneIssue[]): void {
+  const b = scene.bounds;
+  if (b === undefined) return;
+  const dim = sceneDimensions(scene);
+  const on = Array.from({ length: dim }, (_, k) => b.periodic === true || (Array.isArray(b.periodic) && b.periodic[k] === true));
+  (scene.walls ?? []).forEach((_, w) => issues.push(issueAt(`walls[${w}]`, ": walls and periodic bounds don't mix (bounds.periodic is set)")));
+  for (let k = 0; k < dim; k++) {
+    if (on[k] && scene.gravity !== undefined && scene.gravity[k] !== 0) {
+      issues.push(issueAt(`gravity[${k}]`, ` must be 0 along periodic axis ${AXES[k]}, got ${describeValue(scene.gravity[k])}`));
+    }
+  }
+  scene.bodies.forEach((body, i) => {
+    const who = ` (${JSON.stringify(ids[i])})`;
+    if (body.fixed === true) issues.push(issueAt(`bodies[${i}].fixed`, `${who}: fixed bodies and periodic bounds don't mix`));
+    for (let k = 0; k < dim; k++) {
+      if (!on[k]) continue;
+      const a = body.acceleration?.[k] ?? 0;
+      if (a !== 0) issues.push(issueAt(`bodies[${i}].acceleration[${k}]`, `${who} must be 0 along periodic axis ${AXES[k]}, got ${describeValue(a)}`));
+      const L = b.max[k] - b.min[k];
+      if (2 * body.radius > L / 2) {
+        issues.push(issueAt(`bodies[${i}].radius`, `${who}: diameter ${describeValue(2 * body.radius)} is more than half the periodic box length ${describeValue(L)} along ${AXES[k]}`));
+        break;
+      }
+    }
+  });
 }

@@ -184,6 +184,7 @@ export function stuckBodies(scene: Scene): SceneIssue[] {
     const r = bodies[i].radius;
     if (bounds !== undefined) {
       for (let k = 0; k < dim; k++) {
+        if (bounds.periodic === true || (Array.isArray(bounds.periodic) && bounds.periodic[k] === true)) continue; // no faces on a periodic axis
         const tol = TOUCH_SLACK * r + 8 * Number.EPSILON * Math.max(Math.abs(p[k]), Math.abs(bounds.min[k]), Math.abs(bounds.max[k]), r);
         const unit = (s: number): [number, number, number] => [k === 0 ? s : 0, k === 1 ? s : 0, k === 2 ? s : 0];
         if (p[k] - r - bounds.min[k] <= tol) {

@@ -14,6 +14,12 @@ export interface SceneBox {
   max: SceneVector;
 }
 
+/** The container: a box, periodic (wrapping around) on every axis (true) or on the axes marked true. */
+export interface SceneBounds extends SceneBox {
+  /** Periodic axes: true for all, or one boolean per axis (default false: solid faces). */
+  periodic?: boolean | boolean[];
+}
+
 /** A moving (or fixed) circle or sphere of the scene. */
 export interface SceneBody {
   /** Unique across bodies and walls; default: the body's index as a string ("0", "1", ...). */
@@ -80,7 +86,7 @@ export interface Scene {
   /** Restitution of every contact, in [0, 1] (default 1, elastic). */
   restitution?: number;
   /** The container the bodies stay inside (default none). */
-  bounds?: SceneBox;
+  bounds?: SceneBounds;
   /** The bodies, in index order. */
   bodies: SceneBody[];
   /** Static obstacles (default none). */

@@ -16,6 +16,8 @@ export const SCENE_KEYS = ["$schema", "carom", "dimensions", "description", "tim
 export const BODY_KEYS = ["id", "position", "velocity", "acceleration", "radius", "mass", "fixed", "restitution", "group", "mask", "color"] as const;
 export const WALL_KEYS = ["id", "segment", "box", "triangle", "plane", "color"] as const;
 export const BOX_KEYS = ["min", "max"] as const;
+/** The keys of the scene's bounds. */
+export const BOUNDS_KEYS = ["min", "max", "periodic"] as const;
 export const PLANE_KEYS = ["point", "normal"] as const;
 
 /** Colours: CSS names, #hex, rgb()/hsl() forms; nothing that could break out of an SVG attribute. */
@@ -130,7 +132,12 @@ class Checker {
 
   box(v: unknown, path: string, strict: boolean): void {
     if (!this.object(v, path, 'an object {"min": [...], "max": [...]}')) return;
-    this.keys(v, path, BOX_KEYS, BOX_KEYS);
+    this.keys(v, path, strict ? BOUNDS_KEYS : BOX_KEYS, BOX_KEYS);
+    if (strict && "periodic" in v) {
+      const p = v.periodic;
+      const ok = typeof p === "boolean" || (Array.isArray(p) && p.length === this.dim && p.every((b) => typeof b === "boolean"));
+      if (!ok) this.add(childPath(path, "periodic"), ` must be true, false or one boolean per axis (${this.dim}), got ${describeValue(p)}`);
+    }
     const min = "min" in v ? this.vector(v.min, childPath(path, "min")) : undefined;
     const max = "max" in v ? this.vector(v.max, childPath(path, "max")) : undefined;
     if (min === undefined || max === undefined) return;

@@ -15,6 +15,12 @@ import { sceneBodyIds, sceneDimensions, sceneWallIds, type Scene, type SceneBody
 /** Options passed through to the world (collision callbacks, rules, budgets); the scene sets gravity, bounds and restitution. */
 export type SceneWorldOptions = Omit<WorldOptions, "restitution">;
 
+/** The scene's periodic axes as the world takes them (false when none). */
+function periodicOf(scene: Scene): boolean | boolean[] {
+  const p = scene.bounds?.periodic;
+  return p === undefined ? false : Array.isArray(p) ? p.slice() : p;
+}
+
 /**
  * Builds the world a validated scene describes: bodies in file order (body i of the scene is
  * body index i of the world), then walls in file order (wall index w). The world's time starts
@@ -32,7 +38,9 @@ export function worldFromScene(scene: Scene, options: SceneWorldOptions = {}): W
       ...options,
       restitution,
       gravity: scene.gravity === undefined ? undefined : [scene.gravity[0], scene.gravity[1]],
-      bounds: scene.bounds === undefined ? undefined : { min: [scene.bounds.min[0], scene.bounds.min[1]], max: [scene.bounds.max[0], scene.bounds.max[1]] },
+      bounds: scene.bounds === undefined
+        ? undefined
+        : { min: [scene.bounds.min[0], scene.bounds.min[1]], max: [scene.bounds.max[0], scene.bounds.max[1]], periodic: periodicOf(scene) as boolean | [boolean, boolean] },
     });
     w.now = scene.time ?? 0;
     scene.bodies.forEach((b, i) => {
@@ -59,7 +67,10 @@ export function worldFromScene(scene: Scene, options: SceneWorldOptions = {}): W
     gravity: scene.gravity === undefined ? undefined : [scene.gravity[0], scene.gravity[1], scene.gravity[2]],
     bounds: scene.bounds === undefined
       ? undefined
-      : { min: [scene.bounds.min[0], scene.bounds.min[1], scene.bounds.min[2]], max: [scene.bounds.max[0], scene.bounds.max[1], scene.bounds.max[2]] },
+      : {
+        min: [scene.bounds.min[0], scene.bounds.min[1], scene.bounds.min[2]], max: [scene.bounds.max[0], scene.bounds.max[1], scene.bounds.max[2]],
+        periodic: periodicOf(scene) as boolean | [boolean, boolean, boolean],
+      },
   });
   w.now = scene.time ?? 0;
   scene.bodies.forEach((b, i) => {
@@ -140,7 +151,11 @@ export function sceneFromWorld(world: World2D | World3D, template?: Scene): Scen
   const g = world.gravity;
   if (g.some((v) => v !== 0) || template?.gravity !== undefined) scene.gravity = g.slice();
   scene.restitution = world.defaultRestitution;
-  if (world.minX > -Infinity) scene.bounds = { min: pick(world.minX, world.minY, world.minZ), max: pick(world.maxX, world.maxY, world.maxZ) };
+  if (world.minX > -Infinity) {
+    scene.bounds = { min: pick(world.minX, world.minY, world.minZ), max: pick(world.maxX, world.maxY, world.maxZ) };
+    const axes = world.periodic.axes;
+    if (axes.some((p) => p)) scene.bounds.periodic = axes.every((p) => p) ? true : axes.slice();
+  }
   scene.bodies = [];
   for (let i = 0; i < world.n; i++) {
     const flags = world.flags[i];

@@ -35,5 +35,5 @@ export { EXAMPLE_SCENES, breakoutScene, cradleScene, gasScene, galtonScene, sphe
 export { poolBreakScene, POOL_BALL_RADIUS, POOL_BALL_MASS, POOL_TABLE_LENGTH, POOL_TABLE_WIDTH } from "./pool-break.js";
 export {
   DEFAULT_DURATION, sceneDimensions, sceneBodyIds, sceneWallIds,
-  type Scene, type SceneBody, type SceneWall, type SceneBox, type SceneVector,
+  type Scene, type SceneBody, type SceneWall, type SceneBox, type SceneBounds, type SceneVector,
 } from "./scene-types.js";

@@ -16,6 +16,7 @@
  */
 import type { HardSpheres } from "./hard-spheres.js";
 
+/** Options of {@link extxyzFrame} (every key checked: an unknown one is a RangeError naming it). */
 export interface ExtxyzOptions {
   /** Species label of every body, or one per body (default "X", ASE's dummy element). */
   species?: string | readonly string[];
@@ -25,16 +26,23 @@ export interface ExtxyzOptions {
 
 /** One frame as plain data (what {@link formatExtxyz} writes). */
 export interface ExtxyzData {
+  /** 2 (discs, written with a zero z) or 3 (spheres). */
   dimensions: 2 | 3;
+  /** Simulation time of the frame (written as Time=). */
   time: number;
   /** The cell: side lengths [Lx, Ly(, Lz)] with its corner at `origin` (default the zero vector). */
   box: ArrayLike<number>;
+  /** The cell's lower corner, one number per dimension (default the zero vector). */
   origin?: ArrayLike<number>;
   /** Periodic axes (pbc), one per dimension; the 2D depth axis is never periodic. */
   periodic: readonly boolean[];
+  /** Body centres, `dimensions` numbers per body. */
   positions: ArrayLike<number>;
+  /** Body velocities, `dimensions` numbers per body. */
   velocities: ArrayLike<number>;
+  /** Radius of each body. */
   radii: ArrayLike<number>;
+  /** Mass of each body. */
   masses: ArrayLike<number>;
   /** One label for all, or one per body (default "X"). */
   species?: string | readonly string[];

@@ -6,12 +6,17 @@ import type { HardSpheres } from "./hard-spheres.js";
 
 /** Andersen thermostat: each body's velocity is redrawn from Maxwell–Boltzmann at kT at the events of a Poisson process of the given rate per body. */
 export interface AndersenOptions {
+  /** kT of the redrawn velocities (> 0, energy units: mass × length² / time²). */
   temperature: number;
+  /** Redraws per body per unit time (> 0). */
   rate: number;
+  /** Seed of the thermostat's random numbers (an integer). */
   seed: number;
 }
 
+/** Options of a HardSpheres simulation (every key checked: an unknown one is a RangeError naming it). */
 export interface HardSpheresOptions {
+  /** 2 (discs) or 3 (spheres). */
   dimensions: 2 | 3;
   /** Side lengths of the periodic box [Lx, Ly(, Lz)]; the box spans [0, L) on each axis. */
   box: readonly number[];
@@ -36,6 +41,7 @@ export const THERMOSTAT_KEYS = ["temperature", "rate", "seed"];
 
 /** Counts of what the engine did, for benchmarks and tests. */
 export interface HardSpheresStats {
+  /** Collisions resolved. */
   collisions: number;
   /** Events dropped because the partner had changed course since the prediction. */
   stale: number;

@@ -54,15 +54,19 @@ const U8 = 8 * 2 ** -53;
 const TRUST = 2 ** 18;
 
 export class HardSpheres {
+  /** 2 (discs) or 3 (spheres). */
   readonly dimensions: 2 | 3;
+  /** Number of bodies. */
   readonly count: number;
   /** Box side lengths (Lz = Infinity in 2D). */
   readonly box: Float64Array;
   /** Interleaved state, 8 numbers per body: x, y, z, t, vx, vy, vz, ρ. */
   readonly state: Float64Array;
+  /** Mass of each body. */
   readonly mass: Float64Array;
   /** Image counters, 3 per body: unwrapped = wrapped + image × L. */
   readonly image: Int32Array;
+  /** What the engine has done so far (counts, updated as it runs). */
   readonly stats: HardSpheresStats = { collisions: 0, stale: 0, shellExits: 0, fullRebuilds: 0, thermostatKicks: 0, exactRoots: 0 };
   /** Called after each collision with the two bodies, the time and the impulse (optional). */
   onCollision: ((i: number, j: number, t: number, impulse: number) => void) | null = null;
@@ -92,6 +96,7 @@ export class HardSpheres {
   private tMeasure = 0;
   private collisionsMeasure = 0;
 
+  /** Sets up the bodies at time 0; RangeError naming the field on an invalid option or an overlap. */
   constructor(options: HardSpheresOptions) {
     if (options === null || typeof options !== "object") throw new RangeError("options must be an object");
     checkKeys(options, OPTION_KEYS, "HardSpheres");

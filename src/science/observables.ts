@@ -6,6 +6,7 @@
  */
 import type { HardSpheres } from "./hard-spheres.js";
 
+/** The radial distribution function g(r), sampled at bin centres. */
 export interface RadialDistribution {
   /** Bin centres. */
   r: Float64Array;

@@ -15,13 +15,17 @@ import { checkKeys, HardSpheres } from "./hard-spheres.js";
 import { ScienceRandom } from "./random.js";
 import { ballVolume, dimensionRoot, maxwellVelocities, power, randomPositions } from "./start.js";
 
+/** Options of {@link packJammed} and {@link Packer} (every key checked: an unknown one is a RangeError naming it). */
 export interface PackOptions {
+  /** 2 (discs) or 3 (spheres). */
   dimensions: 2 | 3;
+  /** Number of bodies (an integer >= 2). */
   count: number;
   /** Radius of each size class (at least one). */
   radii: readonly number[];
   /** Number fraction of each class (default equal); normalised to sum 1. */
   fractions?: readonly number[];
+  /** Seed of the random start (an integer). */
   seed: number;
   /** Stop when the reduced pressure Z reaches this (default 1e6). */
   targetPressure?: number;
@@ -37,24 +41,33 @@ export interface PackOptions {
   onProgress?: (p: PackProgress) => void;
 }
 
+/** Where a packing run stands, after a window of N collisions. */
 export interface PackProgress {
+  /** Packing fraction now. */
   packingFraction: number;
+  /** Reduced pressure Z over the last window. */
   pressure: number;
+  /** Collisions so far. */
   collisions: number;
 }
 
+/** A finished packing. */
 export interface PackResult {
+  /** 2 (discs) or 3 (spheres). */
   dimensions: 2 | 3;
   /** Side of the cubic (square) periodic box [0, L)^d. */
   box: number[];
   /** Centres, d per body, inside the box. */
   positions: Float64Array;
+  /** Radius of each body: its size class's radius, or a hair less (a relative change near 1e-9) when rounding in the final scaling left an overlap. */
   radii: Float64Array;
   /** Size class of each body (index into the radii option). */
   sizeClass: Int32Array;
+  /** Packing fraction of the result: total body volume (area) over the box's. */
   packingFraction: number;
   /** Reduced pressure over the last window. */
   pressure: number;
+  /** Collisions of the whole run. */
   collisions: number;
   /** The largest overlap left, as a fraction of the smaller radius (≤ 1e-9). */
   maxOverlap: number;
@@ -105,6 +118,7 @@ export class Packer {
   private readonly onProgress: ((p: PackProgress) => void) | undefined;
   private done = false;
 
+  /** Places the bodies at random at startFraction; RangeError naming the field on an invalid option. */
   constructor(options: PackOptions) {
     checkKeys(options, KEYS, "packJammed");
     const d = options.dimensions;

@@ -6,14 +6,19 @@
 import { checkKeys, type HardSpheresOptions } from "./hard-spheres.js";
 import { ScienceRandom } from "./random.js";
 
+/** Options of {@link latticeStart} (every key checked: an unknown one is a RangeError naming it). */
 export interface LatticeStartOptions {
+  /** 2 (discs) or 3 (spheres). */
   dimensions: 2 | 3;
+  /** Number of bodies. */
   count: number;
+  /** Fraction of the box the bodies fill (the box side follows from it). */
   packingFraction: number;
   /** Radius of every body (default 0.5: unit diameter). */
   radius?: number;
   /** kT of the velocities (default 1; masses are 1). */
   temperature?: number;
+  /** Seed of the random velocities (an integer). */
   seed: number;
 }
 

@@ -31,13 +31,21 @@ type ColumnKind = "f64" | "i32" | "u8";
 
 /** An opaque copy of a world's state (see `snapshot` and `restore`). */
 export interface WorldSnapshot {
+  /** World time when the snapshot was taken. */
   readonly now: number;
+  /** Number of body slots in use (alive or freed). */
   readonly n: number;
-  readonly columns: ReadonlyArray<Column>;
-  readonly extra: ReadonlyArray<Column>;
+  /** Copies of the per-body columns (positions, velocities, flags, ...), n entries each, in the world's internal order. */
+  readonly columns: ReadonlyArray<Float64Array | Int32Array | Uint8Array>;
+  /** Copies of the remaining state (broad-phase grid, walls, sensor overlaps, ...), then the event queue's heap, slots and times. */
+  readonly extra: ReadonlyArray<Float64Array | Int32Array | Uint8Array>;
+  /** Body ids by body index. */
   readonly ids: ReadonlyArray<string>;
+  /** Freed body slots, reused by the next addBody calls. */
   readonly free: ReadonlyArray<number>;
+  /** Number of scheduled events in the queue. */
   readonly queueSize: number;
+  /** True when the grid and events were due to be rebuilt. */
   readonly dirty: boolean;
 }
 
@@ -67,7 +75,7 @@ export abstract class BodyStore {
   // ---- body columns shared by both dimensions
   /** Radius of body i. */
   r!: Float64Array;
-  /** Inverse mass of body i (0: fixed, immovable). */
+  /** Inverse mass of body i (0: fixed, immovable); its mass is 1 / invMass[i]. */
   invMass!: Float64Array;
   /** Each body's own restitution, NaN when it uses the world's. */
   restitution!: Float64Array;
@@ -215,11 +223,6 @@ export abstract class BodyStore {
   /** Number of live bodies. */
   get bodyCount(): number {
     return this.n - this.free.length;
-  }
-
-  /** Mass of body i (Infinity when fixed). */
-  mass(i: number): number {
-    return 1 / this.invMass[i];
   }
 
   /** Typed arrays beyond the columns that a snapshot must carry (grid, walls). */

@@ -21,6 +21,27 @@ export abstract class WorldCells extends WorldWalls {
   /** Side of a grid cell: twice the largest radius of a moving body. */
   protected cellSize = Infinity;
   private readonly extentOut = new Float64Array(6);
+  /**
+   * Periodic axes (see periodicAxes): the cells of axis k are numbered 0 .. perN[k] - 1 from the
+   * box's lower side, perS[k] wide (at least cellSize; the last one ends exactly at the upper
+   * side), and cell perN[k] - 1 neighbours cell 0 across the boundary. perN[k] is 0 on an axis
+   * that does not wrap (cells floor(p / cellSize) as without a period).
+   */
+  protected perN = new Int32Array(3);
+  protected perS = new Float64Array(3);
+
+  /** Cell index of coordinate p on axis k. */
+  protected cellIndex(k: number, p: number): number {
+    const n = this.perN[k];
+    if (n === 0) return Math.floor(p / this.cellSize);
+    const c = Math.floor((p - (k === 0 ? this.minX : k === 1 ? this.minY : this.minZ)) / this.perS[k]);
+    return c < 0 ? 0 : c >= n ? n - 1 : c;
+  }
+
+  /** Box length along axis k. */
+  protected boxLength(k: number): number {
+    return k === 0 ? this.maxX - this.minX : k === 1 ? this.maxY - this.minY : this.maxZ - this.minZ;
+  }
 
   protected override onReserve(capacity: number): void {
     this.grid.reserve(capacity);
@@ -59,16 +80,28 @@ export abstract class WorldCells extends WorldWalls {
     }
   }
 
-  protected scanNeighbours(i: number, f: (j: number) => void): void {
+  /**
+   * Calls f for every moving body j in the cells around body i, with the shift (sx, sy, sz) to
+   * add to j's position to get the image next to i (zero without periodic axes; a multiple of
+   * the box length across a periodic boundary; with one or two cells on an axis a body may come
+   * with two shifts).
+   */
+  protected scanNeighbours(i: number, f: (j: number, sx: number, sy: number, sz: number) => void): void {
     const grid = this.grid;
     const cx = this.cellX[i], cy = this.cellY[i], cz = this.cellZ[i];
     const zr = this.dim === 3 ? 1 : 0;
+    const pn = this.perN;
     for (let dx = -1; dx <= 1; dx++) {
+      let X = cx + dx, sx = 0;
+      if (pn[0] > 0 && (X < 0 || X >= pn[0])) { sx = X < 0 ? -this.boxLength(0) : this.boxLength(0); X = X < 0 ? X + pn[0] : X - pn[0]; }
       for (let dy = -1; dy <= 1; dy++) {
+        let Y = cy + dy, sy = 0;
+        if (pn[1] > 0 && (Y < 0 || Y >= pn[1])) { sy = Y < 0 ? -this.boxLength(1) : this.boxLength(1); Y = Y < 0 ? Y + pn[1] : Y - pn[1]; }
         for (let dz = -zr; dz <= zr; dz++) {
-          const X = cx + dx, Y = cy + dy, Z = cz + dz;
+          let Z = cz + dz, sz = 0;
+          if (pn[2] > 0 && (Z < 0 || Z >= pn[2])) { sz = Z < 0 ? -this.boxLength(2) : this.boxLength(2); Z = Z < 0 ? Z + pn[2] : Z - pn[2]; }
           for (let j = grid.head[this.bucket(X, Y, Z)]; j >= 0; j = grid.next[j]) {
-            if (j !== i && this.cellX[j] === X && this.cellY[j] === Y && this.cellZ[j] === Z) f(j);
+            if (j !== i && this.cellX[j] === X && this.cellY[j] === Y && this.cellZ[j] === Z) f(j, sx, sy, sz);
           }
         }
       }

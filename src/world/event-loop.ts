@@ -18,6 +18,7 @@ import { BodyStore, EV_BODY, EV_BOUNDS, EV_CELL, EV_SUPPORT_END, EV_WALL } from 
 
 export { EV_BODY, EV_BOUNDS, EV_CELL, EV_NONE, EV_SUPPORT_END, EV_WALL } from "./body-store.js";
 
+/** Options shared by World2D and World3D (every key checked: an unknown one is a RangeError naming it). */
 export interface WorldOptions {
   /**
    * Restitution of every contact (default 1, elastic). A body's own restitution replaces it for

@@ -92,6 +92,7 @@ export abstract class WorldMotion extends EventLoop {
     return this.dim === 3 ? [this.gx, this.gy, this.gz] : [this.gx, this.gy];
   }
 
+  /** Sets the gravity from the current time on: [gx, gy] in 2D, [gx, gy, gz] in 3D; RangeError otherwise. */
   set gravity(g: readonly number[]) {
     if (!Array.isArray(g) || g.length !== this.dim) throw new RangeError(`gravity must be an array of ${this.dim} numbers, got ${String(g)}`);
     this.syncAll();
@@ -113,7 +114,16 @@ export abstract class WorldMotion extends EventLoop {
   maxY = Infinity;
   /** The container's upper z side (3D). */
   maxZ = Infinity;
-
+  /**
+   * Periodic axes as a bit set (1 x, 2 y, 4 z; 0: none). On a periodic axis the container has
+   * no faces: a body whose centre leaves through one side comes back through the other (its
+   * image counter on that axis changes by one) and pairs meet at the minimum image.
+   */
+  protected periodicAxes = 0;
+  /** Per body and axis, how many box lengths it has been wrapped by (+1 each time it leaves through the upper side). */
+  protected imageX!: Int32Array;
+  protected imageY!: Int32Array;
+  protected imageZ!: Int32Array;
 
   constructor(dim: 2 | 3, options: WorldOptions) {
     super(options);
@@ -134,6 +144,7 @@ export abstract class WorldMotion extends EventLoop {
     this.column("pushTime", "f64", 0);
     this.column("pushTrapped", "u8", 0);
     this.column("lastOther", "i32", -1);
+    for (const name of ["imageX", "imageY", "imageZ"]) this.column(name, "i32", 0);
   }
 
   protected setGravity(g: readonly number[]): void {
@@ -146,7 +157,15 @@ export abstract class WorldMotion extends EventLoop {
     this.dirty = true;
   }
 
-  protected setBox(min: readonly number[], max: readonly number[]): void {
+  protected setBox(min: readonly number[], max: readonly number[], periodic: unknown = false): void {
+    let bits = 0;
+    if (periodic === true) bits = this.dim === 3 ? 7 : 3;
+    else if (Array.isArray(periodic) && periodic.length === this.dim && periodic.every((p) => typeof p === "boolean")) {
+      periodic.forEach((p, k) => { if (p) bits |= 1 << k; });
+    } else if (periodic !== false) {
+      throw new RangeError(`bounds.periodic must be true, false or an array of ${this.dim} booleans, got ${JSON.stringify(periodic)}`);
+    }
+    this.periodicAxes = bits;
     for (let k = 0; k < this.dim; k++) {
       if (!Number.isFinite(min[k])) throw new RangeError(`bounds.min[${k}] must be a finite number, got ${min[k]}`);
       if (!Number.isFinite(max[k])) throw new RangeError(`bounds.max[${k}] must be a finite number, got ${max[k]}`);
@@ -183,6 +202,9 @@ export abstract class WorldMotion extends EventLoop {
     this.aex[i] = 0;
     this.aey[i] = 0;
     this.aez[i] = 0;
+    this.imageX[i] = 0;
+    this.imageY[i] = 0;
+    this.imageZ[i] = 0;
   }
 
   /** Sets body i's velocity at the current time; its events are recomputed. */

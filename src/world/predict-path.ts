@@ -16,15 +16,21 @@ export interface PathPrediction {
   time: number;
   /** Contact normal from the predicted body towards the one it hits. */
   nx: number;
+  /** Contact normal, y (see nx). */
   ny: number;
+  /** Contact normal, z (see nx; 0 in 2D). */
   nz: number;
   /** The predicted body's velocity just after the contact. */
   vx: number;
+  /** The predicted body's velocity just after the contact, y. */
   vy: number;
+  /** The predicted body's velocity just after the contact, z (0 in 2D). */
   vz: number;
   /** The other body's velocity just after the contact. */
   otherVx: number;
+  /** The other body's velocity just after the contact, y. */
   otherVy: number;
+  /** The other body's velocity just after the contact, z (0 in 2D). */
   otherVz: number;
 }
 /** @internal Path prediction. */

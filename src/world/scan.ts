@@ -28,6 +28,8 @@ export abstract class WorldScan extends WorldSensors {
   protected abstract scanBodiesFast(i: number): void;
   /** Moving neighbours of body i, general case (accelerations, filters, masks). */
   protected abstract scanBodies(i: number): void;
+  /** Moving neighbours of body i in a world with periodic axes (images across the boundary). */
+  protected abstract scanBodiesPeriodic(i: number): void;
 
   /** Computes and schedules body i's next event from its state at `now`. */
   protected override predict(i: number): void {
@@ -43,13 +45,15 @@ export abstract class WorldScan extends WorldSensors {
     this.pOtherVersion = 0;
     this.pLastKind = this.lastHit[i] === now ? this.lastKind[i] : LAST_NONE;
     this.pLastOther = this.lastOther[i];
-    this.scanCell(i);
+    if (this.periodicAxes !== 0) this.scanCellPeriodic(i);
+    else this.scanCell(i);
     if ((this.flags[i] & FLAG_FIXED) === 0) {
       this.scanBounds(i);
       this.scanWalls(i);
       if (this.support[i] !== -1) this.scanSupport(i);
     }
-    if (this.simplePairs && this.linearMotion) this.scanBodiesFast(i);
+    if (this.periodicAxes !== 0) this.scanBodiesPeriodic(i);
+    else if (this.simplePairs && this.linearMotion) this.scanBodiesFast(i);
     else this.scanBodies(i);
     const kind = this.pKind;
     this.evKind[i] = kind;
@@ -111,7 +115,58 @@ export abstract class WorldScan extends WorldSensors {
     }
   }
 
-  /** The container's faces: 0 -x, 1 +x, 2 -y, 3 +y, 4 -z, 5 +z. */
+  /**
+   * scanCell with periodic axes: on such an axis the cells are numbered from the box's lower
+   * side (see perN) and leaving the last cell through the upper side is leaving the box, where
+   * crossCell wraps the body to the other side.
+   */
+  protected scanCellPeriodic(i: number): void {
+    let best = Infinity;
+    let face = -1;
+    const cs = this.cellSize;
+    for (let k = 0; k < this.dim; k++) {
+      const p = k === 0 ? this.x[i] : k === 1 ? this.y[i] : this.z[i];
+      const v = k === 0 ? this.vx[i] : k === 1 ? this.vy[i] : this.vz[i];
+      const a = k === 0 ? this.aex[i] : k === 1 ? this.aey[i] : this.aez[i];
+      const c = k === 0 ? this.cellX[i] : k === 1 ? this.cellY[i] : this.cellZ[i];
+      const n = this.perN[k];
+      let lo: number, hi: number;
+      if (n === 0) {
+        lo = c * cs;
+        hi = (c + 1) * cs;
+      } else {
+        const min = k === 0 ? this.minX : k === 1 ? this.minY : this.minZ;
+        const max = k === 0 ? this.maxX : k === 1 ? this.maxY : this.maxZ;
+        const s = this.perS[k];
+        lo = c === 0 ? min : min + c * s;
+        hi = c === n - 1 ? max : min + (c + 1) * s;
+      }
+      if (a === 0) {
+        // (firstContact1D with a = 0, written out as in scanCell)
+        if (v > 0) {
+          const gap = hi - p;
+          const t = gap > 0 ? gap / v : 0;
+          if (t < best) { best = t; face = 2 * k + 1; }
+        } else if (v < 0) {
+          const gap = p - lo;
+          const t = gap > 0 ? gap / -v : 0;
+          if (t < best) { best = t; face = 2 * k; }
+        }
+        continue;
+      }
+      let t = firstContact1D(p - lo, v, a);
+      if (t < best) { best = t; face = 2 * k; }
+      t = firstContact1D(hi - p, -v, -a);
+      if (t < best) { best = t; face = 2 * k + 1; }
+    }
+    if (best < this.pBest) {
+      this.pBest = best;
+      this.pKind = EV_CELL;
+      this.pOther = face;
+    }
+  }
+
+  /** The container's faces: 0 -x, 1 +x, 2 -y, 3 +y, 4 -z, 5 +z (none on a periodic axis). */
   protected scanBounds(i: number): void {
     const r = this.r[i];
     const faces = this.dim === 3 ? 6 : 4;
@@ -122,7 +177,7 @@ export abstract class WorldScan extends WorldSensors {
     const eps = cs * 2 ** -20;
     const lx = this.cellX[i] * cs, ly = this.cellY[i] * cs, lz = this.cellZ[i] * cs;
     for (let face = 0; face < faces; face++) {
-      if (sup === -2 - face) continue;
+      if (sup === -2 - face || (this.periodicAxes & (1 << (face >> 1))) !== 0) continue;
       switch (face) {
         case 0: if (this.minX + r < lx - eps) continue; break;
         case 1: if (this.maxX - r > lx + cs + eps) continue; break;
@@ -223,16 +278,16 @@ export abstract class WorldScan extends WorldSensors {
    * different accelerations: the quartic kernel, its inputs written straight into its scratch
    * (nothing boxed but tMax and the result).
    */
-  protected accelPairTime(i: number, j: number, tMax: number): number {
+  protected accelPairTime(i: number, j: number, tMax: number, sx = 0, sy = 0, sz = 0): number {
     const q = accelIO;
     const dt = this.now - this.t0[j];
     const bx = this.aex[j], by = this.aey[j], bz = this.aez[j];
     q[0] = this.x[i]; q[1] = this.y[i]; q[2] = this.z[i];
     q[3] = this.vx[i]; q[4] = this.vy[i]; q[5] = this.vz[i];
     q[6] = this.aex[i]; q[7] = this.aey[i]; q[8] = this.aez[i]; q[9] = this.r[i];
-    q[10] = this.x[j] + dt * (this.vx[j] + 0.5 * dt * bx);
-    q[11] = this.y[j] + dt * (this.vy[j] + 0.5 * dt * by);
-    q[12] = this.z[j] + dt * (this.vz[j] + 0.5 * dt * bz);
+    q[10] = this.x[j] + sx + dt * (this.vx[j] + 0.5 * dt * bx);
+    q[11] = this.y[j] + sy + dt * (this.vy[j] + 0.5 * dt * by);
+    q[12] = this.z[j] + sz + dt * (this.vz[j] + 0.5 * dt * bz);
     q[13] = this.vx[j] + dt * bx; q[14] = this.vy[j] + dt * by; q[15] = this.vz[j] + dt * bz;
     q[16] = bx; q[17] = by; q[18] = bz; q[19] = this.r[j];
     q[20] = tMax;

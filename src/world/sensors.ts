@@ -15,12 +15,12 @@ import { ROOT_UP, polyRootKinds, realRootsInInterval } from "../math/poly-roots.
 import { pairContactTime } from "./accelerated.js";
 import { FLAG_ALIVE, FLAG_SENSOR } from "./body-store.js";
 import { SENSOR_ENTER, SENSOR_EXIT } from "./event-log.js";
-import { WorldCells } from "./cells.js";
+import { WorldPeriodic } from "./periodic.js";
 
 const roots = new Float64Array(4);
 
 /** @internal Sensor pairs and their enter and exit times. */
-export abstract class WorldSensors extends WorldCells {
+export abstract class WorldSensors extends WorldPeriodic {
   /** Pairs (lower index * 2^26 + higher index) of a sensor and a body that overlap now. */
   protected readonly sensorInside = new Set<number>();
 

@@ -20,12 +20,15 @@ export interface BodyInit2 {
   id?: string;
   /** Position (|value| <= 1e150, as every coordinate, velocity and acceleration). */
   x: number;
+  /** Position, y (see x). */
   y: number;
   /** Velocity (default 0). */
   vx?: number;
+  /** Velocity, y (default 0). */
   vy?: number;
   /** Own constant acceleration, added to the world's gravity. */
   ax?: number;
+  /** Own constant acceleration, y (default 0; see ax). */
   ay?: number;
   /** Radius >= 0 (0: a point). */
   radius: number;
@@ -42,6 +45,7 @@ export interface BodyInit2 {
   restitution?: number;
   /** Collision group bits and mask (default 1 and all bits): two bodies collide when each one's group meets the other's mask. */
   group?: number;
+  /** Collision mask bits (default all bits, -1): the groups this body collides with (see group). */
   mask?: number;
 }
 
@@ -49,8 +53,21 @@ export interface BodyInit2 {
 export interface World2DOptions extends WorldOptions {
   /** Uniform gravity [gx, gy] acting on every movable body (default [0, 0]). */
   gravity?: readonly [number, number];
-  /** A container the bodies stay inside. */
-  bounds?: { min: readonly [number, number]; max: readonly [number, number] };
+  /**
+   * A container the bodies stay inside. `periodic` (true, or one boolean per axis) makes the
+   * box wrap around on those axes: no faces there, a body whose centre leaves comes back on the
+   * other side (see `world.periodic`), pairs meet at the minimum image. Walls, fixed bodies,
+   * sensors and acceleration along a periodic axis are a RangeError with periodic bounds, and
+   * so is a body whose diameter exceeds half the box length on a periodic axis.
+   */
+  bounds?: {
+    /** Lower corner [minX, minY] of the container. */
+    min: readonly [number, number];
+    /** Upper corner [maxX, maxY] of the container (each at least the lower corner's). */
+    max: readonly [number, number];
+    /** Periodic axes: true for both, or one boolean per axis (default false). */
+    periodic?: boolean | readonly [boolean, boolean];
+  };
 }
 
 const BODY_KEYS2 = ["id", "x", "y", "vx", "vy", "ax", "ay", "radius", "mass", "fixed", "sensor", "restitution", "group", "mask"];
@@ -68,13 +85,14 @@ const BODY_KEYS2 = ["id", "x", "y", "vx", "vy", "ax", "ay", "radius", "mass", "f
  * ```
  */
 export class World2D extends WorldKernels2 {
+  /** Creates an empty world at time 0; RangeError on an unknown or invalid option. */
   constructor(options: World2DOptions = {}) {
     checkKeys(options, WORLD_OPTION_KEYS, "World2D options");
     super(2, options, KINDS2);
     if (options.gravity) this.setGravity([options.gravity[0], options.gravity[1], 0]);
     if (options.bounds) {
-      checkKeys(options.bounds, ["min", "max"], "bounds");
-      this.setBox(options.bounds.min, options.bounds.max);
+      checkKeys(options.bounds, ["min", "max", "periodic"], "bounds");
+      this.setBox(options.bounds.min, options.bounds.max, options.bounds.periodic ?? false);
     }
   }
 

@@ -18,44 +18,69 @@ KINDS3[WALL_TRIANGLE] = triangleWall;
 
 /** A body to add to a World3D. */
 export interface BodyInit3 {
+  /** Unique string id (default: the body index). */
   id?: string;
+  /** Position, x (|value| <= 1e150, as every coordinate, velocity and acceleration). */
   x: number;
+  /** Position, y. */
   y: number;
+  /** Position, z. */
   z: number;
+  /** Velocity, x (default 0). */
   vx?: number;
+  /** Velocity, y (default 0). */
   vy?: number;
+  /** Velocity, z (default 0). */
   vz?: number;
+  /** Own constant acceleration, x, added to the world's gravity (default 0). */
   ax?: number;
+  /** Own constant acceleration, y (default 0). */
   ay?: number;
+  /** Own constant acceleration, z (default 0). */
   az?: number;
+  /** Radius >= 0 (0: a point). */
   radius: number;
+  /** Default 1; ignored for fixed bodies. */
   mass?: number;
+  /** Immovable (infinite mass); it may still move at a constant velocity (a kinematic body). */
   fixed?: boolean;
   /** A sensor (see BodyInit2.sensor). */
   sensor?: boolean;
+  /** This body's restitution (default: the world's); two bodies that both set one use the product. */
   restitution?: number;
+  /** Collision group bits (default 1): two bodies collide when each one's group meets the other's mask. */
   group?: number;
+  /** Collision mask bits (default all bits, -1): the groups this body collides with (see group). */
   mask?: number;
 }
 
+/** Options of a World3D (every key checked: an unknown one is a RangeError naming it). */
 export interface World3DOptions extends WorldOptions {
   /** Uniform gravity [gx, gy, gz] (default [0, 0, 0]). */
   gravity?: readonly [number, number, number];
-  /** A box-shaped container the bodies stay inside. */
-  bounds?: { min: readonly [number, number, number]; max: readonly [number, number, number] };
+  /** A box-shaped container the bodies stay inside; `periodic` as in World2DOptions.bounds. */
+  bounds?: {
+    /** Lower corner [minX, minY, minZ] of the container. */
+    min: readonly [number, number, number];
+    /** Upper corner [maxX, maxY, maxZ] of the container (each at least the lower corner's). */
+    max: readonly [number, number, number];
+    /** Periodic axes: true for all three, or one boolean per axis (default false). */
+    periodic?: boolean | readonly [boolean, boolean, boolean];
+  };
 }
 
 const BODY_KEYS3 = ["id", "x", "y", "z", "vx", "vy", "vz", "ax", "ay", "az", "radius", "mass", "fixed", "sensor", "restitution", "group", "mask"];
 
 /** Exact event-driven simulation of moving spheres in 3D (the same engine and rules as World2D). */
 export class World3D extends WorldKernels3 {
+  /** Creates an empty world at time 0; RangeError on an unknown or invalid option. */
   constructor(options: World3DOptions = {}) {
     checkKeys(options, WORLD_OPTION_KEYS, "World3D options");
     super(3, options, KINDS3);
     if (options.gravity) this.setGravity(options.gravity);
     if (options.bounds) {
-      checkKeys(options.bounds, ["min", "max"], "bounds");
-      this.setBox(options.bounds.min, options.bounds.max);
+      checkKeys(options.bounds, ["min", "max", "periodic"], "bounds");
+      this.setBox(options.bounds.min, options.bounds.max, options.bounds.periodic ?? false);
     }
   }
 

@@ -8,6 +8,7 @@
  *   motion.ts       free flight / constant acceleration, gravity, the container
  *   walls.ts        the wall table (kinds in walls/*.ts)
  *   cells.ts        the grid of cells (broad phase)
+ *   periodic.ts     periodic bounds: layout, wrapping, image counters
  *   scan.ts         prediction of each body's next event
  *   resting.ts      resting contact and sleeping under gravity
  *
@@ -25,6 +26,7 @@ import { WorldPaths, type PathPrediction } from "./predict-path.js";
 export { START_SLACK } from "./motion.js";
 export { WALL_BOX2, WALL_BOX3, WALL_PLANE, WALL_SEGMENT, WALL_STRIDE, WALL_TRIANGLE } from "./walls/wall-kind.js";
 export type { PathPrediction } from "./predict-path.js";
+export type { PeriodicInfo } from "./periodic.js";
 
 /** @internal The whole engine; World2D and World3D add their dimension's kernels. */
 export abstract class WorldCore extends WorldPaths {
@@ -39,6 +41,7 @@ export abstract class WorldCore extends WorldPaths {
     w.maxX = this.maxX;
     w.maxY = this.maxY;
     w.maxZ = this.maxZ;
+    w.periodicAxes = this.periodicAxes;
     w.wallIds = this.wallIds.slice();
     w.response = this.response;
     w.filter = this.filter;
@@ -58,6 +61,7 @@ export abstract class WorldCore extends WorldPaths {
    */
   predictPath(i: number, maxTime = Infinity, maxBounces = 16): PathPrediction {
     this.checkBody(i);
+    if (this.periodicAxes !== 0) throw new RangeError("predictPath does not follow bodies across periodic bounds");
     if (this.dirty) this.rebuild();
     return this.pathOf(i, maxTime, maxBounces);
   }
@@ -70,7 +74,7 @@ export abstract class WorldCore extends WorldPaths {
    * other body leaves the rebuild to happen.
    */
   protected admit(i: number): void {
-    if (!this.cleanBeforeAdd || this.restSpeed > 0) return;
+    if (!this.cleanBeforeAdd || this.restSpeed > 0 || this.periodicAxes !== 0) return;
     const r = this.r[i], cs = this.cellSize;
     if ((this.flags[i] & (FLAG_FIXED | FLAG_SENSOR)) !== 0 || this.group[i] !== 1 || this.mask[i] !== -1) return;
     if (this.ax[i] !== 0 || this.ay[i] !== 0 || this.az[i] !== 0 || !(2 * r * (1 + 2 ** -20) <= cs)) return;
@@ -127,10 +131,10 @@ export abstract class WorldCore extends WorldPaths {
     this.dropSensorPairs(i);
     // Sleepers that rested on it wake up (they may have nothing left to rest on).
     if (!this.dirty && this.restSpeed > 0) {
-      this.scanNeighbours(i, (j) => {
+      this.scanNeighbours(i, (j, sx, sy, sz) => {
         // touching within rounding: radii grown by START_SLACK
         const k = 1 + START_SLACK;
-        if (this.flags[j] & FLAG_ASLEEP && separationSign(this.x[i], this.y[i], this.z[i], this.r[i] * k, this.x[j], this.y[j], this.z[j], this.r[j] * k) <= 0) {
+        if (this.flags[j] & FLAG_ASLEEP && separationSign(this.x[i], this.y[i], this.z[i], this.r[i] * k, this.x[j] + sx, this.y[j] + sy, this.z[j] + sz, this.r[j] * k) <= 0) {
           this.flags[j] &= ~FLAG_ASLEEP;
           this.updateAcc(j);
         }
@@ -180,6 +184,7 @@ export abstract class WorldCore extends WorldPaths {
     for (const b of [this.minX, this.minY, this.minZ, this.maxX, this.maxY, this.maxZ]) if (Number.isFinite(b)) far = Math.max(far, Math.abs(b));
     if (cs < far * 2 ** -28) cs = far * 2 ** -28;
     this.cellSize = cs;
+    if (this.periodicAxes !== 0) this.setupPeriodic(cs);
     const g = Math.sqrt(this.gx * this.gx + this.gy * this.gy + this.gz * this.gz);
     this.restSpeed = this.restSpeedOption ?? (g > 0 ? Math.sqrt(2 * g * 1e-6 * Math.max(rMax, cs / 2)) : 0);
     this.minSeparation = this.restSpeed;
@@ -188,10 +193,15 @@ export abstract class WorldCore extends WorldPaths {
     this.grid = new HashGrid(2 * Math.max(movers, 512), Math.max(this.capacity, 16));
     // A bounded world without kinematic bodies gets a dense grid when it is not too sparse.
     if (this.kinematicCount === 0 && Number.isFinite(this.maxX - this.minX + this.maxY - this.minY + (this.dim === 3 ? this.maxZ - this.minZ : 0))) {
-      const ox = Math.floor(this.minX / cs) - 2, oy = Math.floor(this.minY / cs) - 2;
-      const oz = this.dim === 3 ? Math.floor(this.minZ / cs) - 2 : 0;
-      const nx = Math.floor(this.maxX / cs) + 3 - ox, ny = Math.floor(this.maxY / cs) + 3 - oy;
-      const nz = this.dim === 3 ? Math.floor(this.maxZ / cs) + 3 - oz : 1;
+      let ox = Math.floor(this.minX / cs) - 2, oy = Math.floor(this.minY / cs) - 2;
+      let oz = this.dim === 3 ? Math.floor(this.minZ / cs) - 2 : 0;
+      let nx = Math.floor(this.maxX / cs) + 3 - ox, ny = Math.floor(this.maxY / cs) + 3 - oy;
+      let nz = this.dim === 3 ? Math.floor(this.maxZ / cs) + 3 - oz : 1;
+      // (a periodic axis has exactly its cells 0 .. perN - 1: the scans map the others across)
+      const pn = this.perN;
+      if (pn[0] > 0) { ox = 0; nx = pn[0]; }
+      if (pn[1] > 0) { oy = 0; ny = pn[1]; }
+      if (pn[2] > 0) { oz = 0; nz = pn[2]; }
       if (nx * ny * nz <= 4 * movers + 4096) this.grid.makeDense(ox, oy, oz, nx, ny, nz);
     }
     const pairs: number[] = [];
@@ -204,9 +214,15 @@ export abstract class WorldCore extends WorldPaths {
         this.register(-1 - i, x - r, y - r, z - r, x + r, y + r, z + r, rMax, pairs, globals);
         continue;
       }
-      this.cellX[i] = Math.floor(x / cs);
-      this.cellY[i] = Math.floor(y / cs);
-      this.cellZ[i] = this.dim === 3 ? Math.floor(z / cs) : 0;
+      if (this.periodicAxes !== 0) {
+        this.cellX[i] = this.cellIndex(0, x);
+        this.cellY[i] = this.cellIndex(1, y);
+        this.cellZ[i] = this.dim === 3 ? this.cellIndex(2, z) : 0;
+      } else {
+        this.cellX[i] = Math.floor(x / cs);
+        this.cellY[i] = Math.floor(y / cs);
+        this.cellZ[i] = this.dim === 3 ? Math.floor(z / cs) : 0;
+      }
       this.grid.insert(i, this.bucket(this.cellX[i], this.cellY[i], this.cellZ[i]));
     }
     for (let w = 0; w < this.wallCount; w++) this.registerWall(w, rMax, pairs, globals);
@@ -235,9 +251,10 @@ export abstract class WorldCore extends WorldPaths {
       if ((this.flags[i] & (FLAG_ALIVE | FLAG_FIXED | FLAG_CHECKED)) !== FLAG_ALIVE) continue;
       const x = this.x[i], y = this.y[i], z = this.z[i], r = this.r[i];
       const slack = START_SLACK * r;
+      const p = this.periodicAxes; // (no faces on a periodic axis: centres are wrapped into the box)
       if (
-        x - r < this.minX - slack || x + r > this.maxX + slack || y - r < this.minY - slack || y + r > this.maxY + slack ||
-        z - r < this.minZ - slack || z + r > this.maxZ + slack
+        (!(p & 1) && (x - r < this.minX - slack || x + r > this.maxX + slack)) || (!(p & 2) && (y - r < this.minY - slack || y + r > this.maxY + slack)) ||
+        (!(p & 4) && (z - r < this.minZ - slack || z + r > this.maxZ + slack))
       ) {
         const at = this.dim === 2 ? `[${x}, ${y}]` : `[${x}, ${y}, ${z}]`;
         throw new RangeError(`${this.describe(i)} (radius ${r} at ${at}) is not inside the bounds`);
@@ -246,11 +263,11 @@ export abstract class WorldCore extends WorldPaths {
     for (let i = 0; i < n; i++) {
       if (!(this.flags[i] & FLAG_ALIVE) || this.isStatic(i)) continue;
       const fresh = (this.flags[i] & FLAG_CHECKED) === 0;
-      this.scanNeighbours(i, (j) => {
+      this.scanNeighbours(i, (j, sx, sy, sz) => {
         const jFresh = (this.flags[j] & FLAG_CHECKED) === 0;
         // each pair with a new member once: from the new side, or from the lower index when both are new
         if (!fresh || (jFresh && j < i)) return;
-        if (this.interacts(i, j) && !this.sensorPair(i, j) && this.pairSign(i, j) < 0) throw new RangeError(`${this.describe(i)} and ${this.describe(j)} overlap at the start`);
+        if (this.interacts(i, j) && !this.sensorPair(i, j) && this.pairSign(i, j, sx, sy, sz) < 0) throw new RangeError(`${this.describe(i)} and ${this.describe(j)} overlap at the start`);
       });
       if ((this.flags[i] & FLAG_FIXED) !== 0) continue;
       this.scanStatic(i, (code) => {
@@ -269,14 +286,15 @@ export abstract class WorldCore extends WorldPaths {
   }
 
   /** Sign of the separation of i and j with both radii shrunk by START_SLACK (negative: overlapping). */
-  protected pairSign(i: number, j: number): number {
+  protected pairSign(i: number, j: number, sx = 0, sy = 0, sz = 0): number {
     const k = 1 - START_SLACK;
-    return separationSign(this.x[i], this.y[i], this.z[i], this.r[i] * k, this.x[j], this.y[j], this.z[j], this.r[j] * k);
+    return separationSign(this.x[i], this.y[i], this.z[i], this.r[i] * k, this.x[j] + sx, this.y[j] + sy, this.z[j] + sz, this.r[j] * k);
   }
 
   protected override crossCell(i: number, face: number, t: number): void {
     this.moveTo(i, t);
-    switch (face) {
+    if (this.periodicAxes !== 0 && this.perN[face >> 1] > 0) this.wrapCell(i, face);
+    else switch (face) {
       case 0: this.cellX[i]--; break;
       case 1: this.cellX[i]++; break;
       case 2: this.cellY[i]--; break;
@@ -307,6 +325,13 @@ export abstract class WorldCore extends WorldPaths {
     let nx = this.x[j] - this.x[i];
     let ny = this.y[j] - this.y[i];
     let nz = this.z[j] - this.z[i];
+    if (this.periodicAxes !== 0) {
+      // the minimum image: the contact is at most half a box length long on a periodic axis
+      const p = this.periodicAxes, lx = this.maxX - this.minX, ly = this.maxY - this.minY, lz = this.maxZ - this.minZ;
+      if (p & 1 && Math.abs(nx) > lx / 2) nx = nx > 0 ? this.x[j] - lx - this.x[i] : this.x[j] + lx - this.x[i];
+      if (p & 2 && Math.abs(ny) > ly / 2) ny = ny > 0 ? this.y[j] - ly - this.y[i] : this.y[j] + ly - this.y[i];
+      if (p & 4 && Math.abs(nz) > lz / 2) nz = nz > 0 ? this.z[j] - lz - this.z[i] : this.z[j] + lz - this.z[i];
+    }
     if (nx === 0 && ny === 0 && nz === 0) {
       // Point particles meeting: the direction of approach.
       nx = this.vx[i] - this.vx[j];
@@ -506,7 +531,7 @@ export abstract class WorldCore extends WorldPaths {
       // what a rebuild works out, so that a restored or cloned world goes on exactly alike
       this.restSpeed, this.minSeparation, this.softSpeed, this.collapseTime, this.linearMotion ? 1 : 0, this.kinematicCount,
       this.gx, this.gy, this.gz, this.movingWalls,
-    )];
+    ), Float64Array.of(this.perN[0], this.perN[1], this.perN[2], this.perS[0], this.perS[1], this.perS[2])];
   }
 
   protected override setExtraState(a: (Float64Array | Int32Array | Uint8Array)[]): void {
@@ -542,5 +567,10 @@ export abstract class WorldCore extends WorldPaths {
     this.gy = v[10];
     this.gz = v[11];
     this.movingWalls = v[12];
+    const per = a[14] as Float64Array;
+    for (let k = 0; k < 3; k++) {
+      this.perN[k] = per[k];
+      this.perS[k] = per[3 + k];
+    }
   }
 }
