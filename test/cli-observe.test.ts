@@ -14,7 +14,7 @@ before(() => ensureBuilt());
 const R = 1;
 
 /** A walled 2D gas: n × n disks of radius 1 on a square lattice at packing fraction eta, unit speeds in seeded directions, elastic. */
-function gasScene(n: number, eta: number, seed: number): { text: string; side: number; count: number } {
+function gasScene(n: number, eta: number, seed: number, periodic = false): { text: string; side: number; count: number } {
   const count = n * n;
   const side = Math.sqrt((count * Math.PI * R * R) / eta);
   let s = seed >>> 0;
@@ -30,14 +30,14 @@ function gasScene(n: number, eta: number, seed: number): { text: string; side: n
       bodies.push({ id: `d${i}-${j}`, position: [(i + 0.5) * h, (j + 0.5) * h], velocity: [Math.cos(a), Math.sin(a)], radius: R, mass: 1 + (i % 3) });
     }
   }
-  const scene = { carom: 1, dimensions: 2, duration: 10, restitution: 1, bounds: { min: [0, 0], max: [side, side] }, bodies };
+  const scene = { carom: 1, dimensions: 2, duration: 10, restitution: 1, bounds: periodic ? { min: [0, 0], max: [side, side], periodic: true } : { min: [0, 0], max: [side, side] }, bodies };
   return { text: JSON.stringify(scene), side, count };
 }
 
 interface Observed {
   bodies: number;
   duration: number;
-  pressure: { Z: number; kT: number; bodyCollisions: number; bounds: { pressure: number; Z: number; area: number; volume: number }; walls: { impulse: number } };
+  pressure: { Z: number; kT: number; bodyCollisions: number; bounds: { impulse: number; pressure: number; Z: number; area: number; volume: number }; walls: { impulse: number } };
   temperature: { start: number; end: number; mean: number; samples: number };
   rate: { bodyCollisionsPerBody: number; wallHitsPerBody: number; bodyCollisions: number; wallHits: number };
   rdf: { rMax: number; bins: number; r: number[]; g: number[]; neighbours: number; samples: number };
@@ -190,4 +190,25 @@ test("3D: the spheres example's g(r) counts N - 1 neighbours across its box, kT 
   }
   assert.equal(o.temperature.end, e / (3 * moving));
   assert.ok(Number.isFinite(o.pressure.Z) && Number.isFinite(o.pressure.bounds.Z));
+});
+
+test("periodic box: no bounds events, Z within 3% of Henderson at eta = 0.3, g(r) with minimum image tends to 1, MSD from unwrapped positions grows past the box", () => {
+  const dir = tempDir();
+  const gas = gasScene(12, 0.3, 7, true);
+  writeFileSync(join(dir, "gas.json"), gas.text);
+  const r = carom(["run", join(dir, "gas.json"), "--json", "--duration", "200", "--observe", "pressure,rdf,msd", "--observe-out", join(dir, "o.json")]);
+  assert.equal(r.code, 0, r.stderr);
+  const summary = JSON.parse(r.stdout) as { events: { bounds: number } };
+  const o = JSON.parse(readFileSync(join(dir, "o.json"), "utf8")) as Observed;
+  assert.equal(summary.events.bounds, 0);
+  const henderson = (1 + 0.09 / 8) / 0.49;
+  assert.ok(Math.abs(o.pressure.Z / henderson - 1) < 0.03, `Z = ${o.pressure.Z}, Henderson ${henderson}`);
+  assert.equal(o.pressure.bounds.impulse, 0);
+  const far = o.rdf.g.filter((_, k) => o.rdf.r[k] > 6 * R);
+  const mean = far.reduce((s, v) => s + v, 0) / far.length;
+  assert.ok(Math.abs(mean - 1) < 0.05, `g(6r..16r) = ${mean}`);
+  // Wrapped positions would saturate at the mean squared distance of two random points of the box, L²/3;
+  // unwrapped, the MSD grows past it and on (diffusion).
+  assert.ok(o.msd.msd[10] > 1.15 * (gas.side * gas.side) / 3, `msd ${o.msd.msd[10]}, L²/3 = ${(gas.side * gas.side) / 3}`);
+  assert.ok(o.msd.msd[10] > 1.5 * o.msd.msd[5], JSON.stringify(o.msd.msd));
 });

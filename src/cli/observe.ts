@@ -13,12 +13,12 @@
  * - rate: body–body collisions per body per unit time (2 C / (N t): each collision counts for
  *   both bodies), and wall/bounds hits per body per unit time.
  * - rdf: g(r) averaged over the samples, g_k = 2 H_k / (N ρ V_k c(r_k)) with ρ = N / V (V the
- *   bounds' volume, else the box the centres span), plain distances (the world has no periodic
- *   axes), and c(r) the bounds' covariance (the share of pairs at distance r that an ideal gas
- *   keeps inside the box; 1 without bounds), so that g → 1 far away; `neighbours` is the mean
- *   number within rMax, N − 1 when rMax reaches across the box.
- * - msd: the mean squared displacement of the movable bodies since the start, at each sample
- *   (positions in a world without periodic axes are unwrapped already).
+ *   bounds' volume, else the box the centres span), minimum image on periodic axes and plain
+ *   distances on the others, and c(r) the bounds' covariance along the walled axes (the share of
+ *   pairs at distance r that an ideal gas keeps inside the box; 1 without bounds), so that g → 1
+ *   far away; `neighbours` is the mean number within rMax, N − 1 when rMax reaches across the box.
+ * - msd: the mean squared displacement of the movable bodies since the start, at each sample,
+ *   from unwrapped positions (`world.periodic.unwrapped` on periodic axes).
  *
  * Samples are the run's frames (every --every with --trajectory, else duration / 10), at most
  * about 11 of them, plus the end.
@@ -84,7 +84,7 @@ export interface Observables {
 function movable(world: AnyWorld): number[] {
   const out: number[] = [];
   for (let i = 0; i < world.n; i++) {
-    if (world.indexOf(world.ids[i]) === i && world.mass(i) < Infinity) out.push(i);
+    if (world.indexOf(world.ids[i]) === i && world.invMass[i] > 0) out.push(i);
   }
   return out;
 }
@@ -92,7 +92,7 @@ function movable(world: AnyWorld): number[] {
 /** kT = 2 KE / (d N) over the bodies `list`. */
 function temperatureOf(world: AnyWorld, list: readonly number[]): number {
   let e = 0;
-  for (const i of list) e += world.mass(i) * (world.vx[i] * world.vx[i] + world.vy[i] * world.vy[i] + world.vz[i] * world.vz[i]);
+  for (const i of list) e += (1 / world.invMass[i]) * (world.vx[i] * world.vx[i] + world.vy[i] * world.vy[i] + world.vz[i] * world.vz[i]);
   // e is 2 KE
   return list.length === 0 ? NaN : e / (world.dim * list.length);
 }
@@ -106,8 +106,9 @@ const ANGLES = 512;
  * (midpoint rule over the angles). An ideal gas in a walled box has g(r) equal to it; dividing by
  * it undoes the box's edges, so g(r) → 1 at large r.
  */
-export function boxCovariance(box: { min: number[]; max: number[] }, r: number): number {
-  const L = box.max.map((m, a) => m - box.min[a]);
+export function boxCovariance(box: { min: number[]; max: number[] }, r: number, periodic: readonly boolean[] = []): number {
+  // A periodic axis keeps every pair (minimum image, r at most half its length): no edge there.
+  const L = box.max.map((m, a) => (periodic[a] === true ? Infinity : m - box.min[a]));
   let sum = 0;
   if (L.length === 2) {
     for (let k = 0; k < ANGLES; k++) {
@@ -153,6 +154,8 @@ export class Observer {
   private readonly rMax: number;
   private readonly box: { min: number[]; max: number[] } | null;
   private readonly kTStart: number;
+  /** Per axis: does the world wrap around (minimum image for g(r), unwrapped positions for the MSD)? */
+  private readonly periodic: boolean[];
 
   constructor(world: AnyWorld, readonly wanted: ReadonlySet<Observable>, options: ObserveOptions) {
     this.list = movable(world);
@@ -160,11 +163,11 @@ export class Observer {
     this.start = world.now;
     const frames = options.every === undefined ? 1 : Math.floor(options.duration / options.every) + 1;
     this.stride = Math.max(1, Math.ceil((frames - 1) / OBSERVE_SAMPLES));
+    this.periodic = [...world.periodic.axes, false, false].slice(0, 3);
     this.origin = new Float64Array(3 * this.list.length);
     this.list.forEach((i, k) => {
-      this.origin[3 * k] = world.x[i];
-      this.origin[3 * k + 1] = world.y[i];
-      this.origin[3 * k + 2] = world.z[i];
+      const u = this.unwrapped(world, i);
+      for (let a = 0; a < 3; a++) this.origin[3 * k + a] = u[a];
     });
     const d = this.dim;
     this.box = world.minX > -Infinity ? { min: [world.minX, world.minY, world.minZ].slice(0, d), max: [world.maxX, world.maxY, world.maxZ].slice(0, d) } : null;
@@ -177,6 +180,13 @@ export class Observer {
     this.hist = new Float64Array(options.bins ?? DEFAULT_RDF_BINS);
     this.lastHist = new Float64Array(this.wanted.has("rdf") ? this.hist.length : 0);
     this.kTStart = temperatureOf(world, this.list);
+  }
+
+  /** Body i's position, unwrapped on periodic axes, as [x, y, z]. */
+  private unwrapped(world: AnyWorld, i: number): number[] {
+    if (!this.periodic.some((p) => p)) return [world.x[i], world.y[i], world.z[i]];
+    const u = world.periodic.unwrapped(i);
+    return [u[0], u[1], u[2] ?? 0];
   }
 
   /** The box spanned by the centres of the movable bodies, widened by their largest radius. */
@@ -202,7 +212,7 @@ export class Observer {
       const kind = e.kind[k];
       if (kind === HIT_BODY) {
         const a = e.a[k], b = e.b[k];
-        if (world.mass(a) < Infinity && world.mass(b) < Infinity) {
+        if (world.invMass[a] > 0 && world.invMass[b] > 0) {
           this.virial += (world.r[a] + world.r[b]) * e.impulse[k];
           this.bodyCollisions++;
         } else {
@@ -230,7 +240,8 @@ export class Observer {
     if (this.wanted.has("msd")) {
       let sum = 0;
       this.list.forEach((i, k) => {
-        const dx = world.x[i] - this.origin[3 * k], dy = world.y[i] - this.origin[3 * k + 1], dz = world.z[i] - this.origin[3 * k + 2];
+        const u = this.unwrapped(world, i);
+        const dx = u[0] - this.origin[3 * k], dy = u[1] - this.origin[3 * k + 1], dz = u[2] - this.origin[3 * k + 2];
         sum += dx * dx + dy * dy + dz * dz;
       });
       this.msd.push(this.list.length === 0 ? 0 : sum / this.list.length);
@@ -276,14 +287,24 @@ export class Observer {
     this.lastHist.set(this.hist);
     this.lastNorm = this.rdfNorm;
     const bins = this.hist.length, scale = bins / rm;
+    const side = [0, 1, 2].map((a) => (a < d ? box.max[a] - box.min[a] : 0));
+    const wrap = this.periodic;
+    // Neighbouring cells: ±1, around the box on a periodic axis of 3 or more cells, every cell when fewer.
+    const around = (a: number, c: number): number[] => {
+      if (wrap[a] && nc[a] < 3) return Array.from({ length: nc[a] }, (_, k) => k);
+      if (wrap[a]) return [(c + nc[a] - 1) % nc[a], c, (c + 1) % nc[a]];
+      const out: number[] = [];
+      for (let g = Math.max(0, c - 1); g <= Math.min(nc[a] - 1, c + 1); g++) out.push(g);
+      return out;
+    };
+    const image = (x: number, a: number): number => (!wrap[a] ? x : x > 0.5 * side[a] ? x - side[a] : x < -0.5 * side[a] ? x + side[a] : x);
     for (let i = 0; i < n; i++) {
-      const cx = cell[3 * i], cy = cell[3 * i + 1], cz = cell[3 * i + 2];
-      for (let gz = Math.max(0, cz - 1); gz <= Math.min(nc[2] - 1, cz + 1); gz++) {
-        for (let gy = Math.max(0, cy - 1); gy <= Math.min(nc[1] - 1, cy + 1); gy++) {
-          for (let gx = Math.max(0, cx - 1); gx <= Math.min(nc[0] - 1, cx + 1); gx++) {
+      for (const gz of around(2, cell[3 * i + 2])) {
+        for (const gy of around(1, cell[3 * i + 1])) {
+          for (const gx of around(0, cell[3 * i])) {
             for (let j = head[(gz * nc[1] + gy) * nc[0] + gx]; j >= 0; j = next[j]) {
               if (j <= i) continue;
-              const dx = pos[3 * j] - pos[3 * i], dy = pos[3 * j + 1] - pos[3 * i + 1], dz = pos[3 * j + 2] - pos[3 * i + 2];
+              const dx = image(pos[3 * j] - pos[3 * i], 0), dy = image(pos[3 * j + 1] - pos[3 * i + 1], 1), dz = image(pos[3 * j + 2] - pos[3 * i + 2], 2);
               const bin = Math.floor(Math.sqrt(dx * dx + dy * dy + dz * dz) * scale);
               if (bin < bins) this.hist[bin] += 2;
             }
@@ -340,7 +361,7 @@ export class Observer {
         const shell = d === 3 ? (4 / 3) * Math.PI * (r1 ** 3 - r0 ** 3) : Math.PI * (r1 * r1 - r0 * r0);
         const h = this.hist[k] / this.rdfSamples;
         r.push((r0 + r1) / 2);
-        const c = this.box === null ? 1 : boxCovariance(this.box, (r0 + r1) / 2);
+        const c = this.box === null ? 1 : boxCovariance(this.box, (r0 + r1) / 2, this.periodic);
         g.push(n > 0 && c > 0 ? (h * volume) / (n * n * shell * c) : 0);
         neighbours += n > 0 ? h / n : 0;
       }
