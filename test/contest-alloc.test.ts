@@ -6,16 +6,22 @@ import { readContestGames } from "./support/contest-fixtures.js";
 
 const newSpaceUsed = (): number => v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space")!.space_used_size;
 
-/** Bytes allocated by `batch` once warm (optimised): new-space growth, retried when a collection intervened. */
+/**
+ * Bytes allocated by `batch` once warm (optimised): the least new-space growth over several
+ * runs. The optimising compiler works in the background, so on a busy machine the first runs
+ * after the warm-up may still be interpreted (and box doubles); the least growth is the warm one.
+ */
 function allocatedBy(batch: () => void): number {
   for (let k = 0; k < 30; k++) batch();
-  for (let attempt = 0; attempt < 8; attempt++) {
+  let least = Infinity;
+  for (let attempt = 0; attempt < 20 && least >= 8192; attempt++) {
     const before = newSpaceUsed();
     batch();
     const grown = newSpaceUsed() - before;
-    if (grown >= 0) return grown;
+    if (grown >= 0) least = Math.min(least, grown); // negative: a collection ran in between
   }
-  throw new Error("a collection ran during every attempt");
+  if (least === Infinity) throw new Error("a collection ran during every attempt");
+  return least;
 }
 
 test("once warm, CSB copyFrom + turn allocates nothing (4,000 turns of recorded commands grow the heap by less than the 2 KB the statistics call itself takes, plus margin)", () => {
