@@ -3,27 +3,15 @@ import { sweepCircleSegmentRaw, toiCircleSegmentRaw } from "../../query/sweep-ci
 import { separationSign } from "../../query/overlap.js";
 import type { WallHit2 } from "../../query/types.js";
 import { segmentContact } from "../accelerated.js";
+import { extentOfTwoPoints2, translateTwoPoints2 } from "./two-points-2d.js";
 import type { WallKind } from "./wall-kind.js";
 
 const hit: WallHit2 = { t: 0, px: 0, py: 0, nx: 0, ny: 0, feature: 0, index: 0 };
 
 export const segmentWall: WallKind = {
   name: "segment",
-  extent(d, o, out) {
-    out[0] = Math.min(d[o], d[o + 2]);
-    out[1] = Math.min(d[o + 1], d[o + 3]);
-    out[2] = 0;
-    out[3] = Math.max(d[o], d[o + 2]);
-    out[4] = Math.max(d[o + 1], d[o + 3]);
-    out[5] = 0;
-    return true;
-  },
-  translate(d, o, dx, dy) {
-    d[o] += dx;
-    d[o + 1] += dy;
-    d[o + 2] += dx;
-    d[o + 3] += dy;
-  },
+  extent: extentOfTwoPoints2,
+  translate: translateTwoPoints2,
   toi(d, o, x, y, _z, vx, vy, _vz, r, tMax) {
     return toiCircleSegmentRaw(x, y, vx, vy, r, d[o], d[o + 1], d[o + 2], d[o + 3], tMax);
   },
