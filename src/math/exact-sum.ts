@@ -44,32 +44,40 @@ export function exactGap(dx: number, dxl: number, dy: number, dyl: number, dz: n
   n = pushSquare(n, dy, dyl, 1);
   n = pushSquare(n, dz, dzl, 1);
   n = pushSquare(n, R, Rl, -1);
-  // Grow-Expansion with zero elimination: nonoverlapping, increasing magnitude.
-  let m = 0;
-  let bb: number;
-  for (let i = 0; i < n; i++) {
-    let q = terms[i];
-    let k = 0;
-    for (let j = 0; j < m; j++) {
-      const s = q + expansion[j];
-      bb = s - q;
-      const h = q - (s - bb) + (expansion[j] - bb);
-      q = s;
-      if (h !== 0) expansion[k++] = h;
-    }
-    if (q !== 0) expansion[k++] = q;
-    m = k;
-  }
+  const m = growExpansion(terms, n, expansion);
   // Round to a double-double: accumulate from the smallest component up.
   let hi = 0;
   let lo = 0;
   for (let j = 0; j < m; j++) {
     const s = hi + expansion[j];
-    bb = s - hi;
+    const bb = s - hi;
     lo += hi - (s - bb) + (expansion[j] - bb);
     hi = s;
   }
   const H = hi + lo;
   exactGapOut[0] = H;
   exactGapOut[1] = lo - (H - hi);
+}
+
+/**
+ * Sums the n doubles of `terms` exactly into `out` as a nonoverlapping expansion of increasing
+ * magnitude with zeros eliminated (Shewchuk's Grow-Expansion, each step a TwoSum); returns its
+ * length. The last component carries the sign of the exact sum. `out` needs room for 2n.
+ */
+export function growExpansion(terms: Float64Array, n: number, out: Float64Array): number {
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    let q = terms[i];
+    let k = 0;
+    for (let j = 0; j < m; j++) {
+      const s = q + out[j];
+      const bb = s - q;
+      const h = q - (s - bb) + (out[j] - bb);
+      q = s;
+      if (h !== 0) out[k++] = h;
+    }
+    if (q !== 0) out[k++] = q;
+    m = k;
+  }
+  return m;
 }

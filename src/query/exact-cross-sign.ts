@@ -5,6 +5,7 @@
  * Internal (not re-exported from the package root).
  */
 import { SPLITTER } from "../math/double-double.js";
+import { growExpansion } from "../math/exact-sum.js";
 
 /** Scratch for the exact sign: up to 16 product terms and the growing expansion. */
 const terms = new Float64Array(16);
@@ -32,22 +33,8 @@ export function exactCrossSign(ax: number, ay: number, bx: number, by: number, p
   n = pushProduct(n, -uyh, wxl);
   n = pushProduct(n, -uyl, wxh);
   n = pushProduct(n, -uyl, wxl);
-  // Grow-Expansion with zero elimination: the expansion stays nonoverlapping and sorted by
-  // increasing magnitude, so its last component carries the sign of the exact sum.
-  let m = 0;
-  for (let i = 0; i < n; i++) {
-    let q = terms[i];
-    let k = 0;
-    for (let j = 0; j < m; j++) {
-      const s = q + expansion[j];
-      bb = s - q;
-      const h = q - (s - bb) + (expansion[j] - bb);
-      q = s;
-      if (h !== 0) expansion[k++] = h;
-    }
-    if (q !== 0) expansion[k++] = q;
-    m = k;
-  }
+  // The exact sum as a nonoverlapping expansion: its last component carries the sign.
+  const m = growExpansion(terms, n, expansion);
   return m === 0 ? 0 : expansion[m - 1] > 0 ? 1 : -1;
 }
 
