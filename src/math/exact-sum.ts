@@ -14,7 +14,8 @@ const expansion = new Float64Array(48);
 /** Output of {@link exactGap}: [hi, lo] with hi + lo = c to about 2^-106 c. */
 export const exactGapOut = new Float64Array(2);
 
-function pushProduct(n: number, a: number, b: number): number {
+/** Appends a·b to `terms` at n as two exact terms (Dekker's TwoProduct: low part, then the product); returns n + 2. */
+export function pushTwoProduct(terms: Float64Array, n: number, a: number, b: number): number {
   const p = a * b;
   let t = SPLITTER * a;
   const aH = t - (t - a);
@@ -29,9 +30,9 @@ function pushProduct(n: number, a: number, b: number): number {
 
 /** (x + xl)^2 as exact terms: x^2, 2 x xl (2x is exact), xl^2; negated when sign < 0. */
 function pushSquare(n: number, x: number, xl: number, sign: number): number {
-  n = pushProduct(n, sign * x, x);
-  n = pushProduct(n, sign * 2 * x, xl);
-  return pushProduct(n, sign * xl, xl);
+  n = pushTwoProduct(terms, n, sign * x, x);
+  n = pushTwoProduct(terms, n, sign * 2 * x, xl);
+  return pushTwoProduct(terms, n, sign * xl, xl);
 }
 
 /**

@@ -4,8 +4,7 @@
  * circle against a segment, used there only when the double-double value is too small to trust.
  * Internal (not re-exported from the package root).
  */
-import { SPLITTER } from "../math/double-double.js";
-import { growExpansion } from "../math/exact-sum.js";
+import { growExpansion, pushTwoProduct } from "../math/exact-sum.js";
 
 /** Scratch for the exact sign: up to 16 product terms and the growing expansion. */
 const terms = new Float64Array(16);
@@ -25,28 +24,16 @@ export function exactCrossSign(ax: number, ay: number, bx: number, by: number, p
   const wxh = qx - px; bb = wxh - qx; const wxl = qx - (wxh - bb) + (-px - bb);
   const wyh = qy - py; bb = wyh - qy; const wyl = qy - (wyh - bb) + (-py - bb);
   let n = 0;
-  n = pushProduct(n, uxh, wyh);
-  n = pushProduct(n, uxh, wyl);
-  n = pushProduct(n, uxl, wyh);
-  n = pushProduct(n, uxl, wyl);
-  n = pushProduct(n, -uyh, wxh);
-  n = pushProduct(n, -uyh, wxl);
-  n = pushProduct(n, -uyl, wxh);
-  n = pushProduct(n, -uyl, wxl);
+  n = pushTwoProduct(terms, n, uxh, wyh);
+  n = pushTwoProduct(terms, n, uxh, wyl);
+  n = pushTwoProduct(terms, n, uxl, wyh);
+  n = pushTwoProduct(terms, n, uxl, wyl);
+  n = pushTwoProduct(terms, n, -uyh, wxh);
+  n = pushTwoProduct(terms, n, -uyh, wxl);
+  n = pushTwoProduct(terms, n, -uyl, wxh);
+  n = pushTwoProduct(terms, n, -uyl, wxl);
   // The exact sum as a nonoverlapping expansion: its last component carries the sign.
   const m = growExpansion(terms, n, expansion);
   return m === 0 ? 0 : expansion[m - 1] > 0 ? 1 : -1;
 }
 
-function pushProduct(n: number, a: number, b: number): number {
-  const p = a * b;
-  let t = SPLITTER * a;
-  const aH = t - (t - a);
-  const aL = a - aH;
-  t = SPLITTER * b;
-  const bH = t - (t - b);
-  const bL = b - bH;
-  terms[n] = aH * bH - p + aH * bL + aL * bH + aL * bL;
-  terms[n + 1] = p;
-  return n + 2;
-}
