@@ -21,6 +21,7 @@ function parse(text: string): any {
 /** Distance in ulps of the expected value (0 when equal, Infinity when one is not finite). */
 function ulps(got: number, want: number): number {
   if (got === want) return 0;
+  if (got === want) return 0;
   if (!Number.isFinite(got) || !Number.isFinite(want)) return Infinity;
   const u = want === 0 ? 2 ** -1074 : Math.max(2 ** -1074, 2 ** (Math.floor(Math.log2(Math.abs(want))) - 52));
   return Math.abs(got - want) / u;
@@ -32,6 +33,8 @@ function check(label: string, got: unknown, want: unknown, tol: number): void {
   } else if (typeof want === "number") {
     assert.ok(typeof got === "number" && !Number.isNaN(got), `${label}: expected ${want}, got ${String(got)}`);
     assert.ok(ulps(got as number, want) <= tol, `${label}: expected ${want} within ${tol} ulps, got ${String(got)}`);
+  } else if (typeof want === "boolean") {
+    assert.equal(got, want, `${label}: expected ${want}`);
   } else if (want === null) {
     assert.equal(got, null, `${label}: expected no hit`);
   } else if (Array.isArray(want)) {

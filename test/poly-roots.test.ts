@@ -587,6 +587,46 @@ test("random quartics with clustered roots agree with the exact reference in cou
   console.log(`random clustered quartics: ${clustered} roots beyond 1.5 ulps, all with backward error below 2^-96; ${mismatched} counts differ`);
 });
 
+test("wide intervals: roots in [0, hi] for hi up to 1e300 and Infinity are those of the exact reference", () => {
+  // Two real roots and a complex pair, (t - r1)(t - r2)(t^2 + p t + q) with p^2 < 4 q, times a
+  // random power of ten: a search interval much wider than the roots once missed them (a
+  // critical point accepted before it had converged; found by an accelerated-body query).
+  const his = [1, 10, 100, 1e3, 1e6, 1e20, 1e100, 1e300, Infinity];
+  let checked = 0;
+  fc.assert(
+    fc.property(
+      fc.double({ min: 0.01, max: 100, noNaN: true }), fc.double({ min: 1.1, max: 10, noNaN: true }),
+      fc.double({ min: -200, max: 200, noNaN: true }), fc.double({ min: 1.0001, max: 100, noNaN: true }),
+      fc.integer({ min: -200, max: 200 }), fc.constantFrom(...his),
+      (r1, spread, p, k, e, hi) => {
+        const r2 = r1 * spread;
+        const q = (p * p * k) / 4 + k;
+        const a = r1 * r2, b = -(r1 + r2);
+        const f = 10 ** e;
+        const co = [a * q * f, (a * p + b * q) * f, (a + b * p + q) * f, (b + p) * f, f];
+        const ex = exactRoots(co).filter((r) => r.below >= 0 && r.below <= hi);
+        const got = solveAll(co, 0, hi);
+        if (got.roots.length !== ex.length) return false;
+        for (let i = 0; i < ex.length; i++) {
+          if (got.kinds[i] !== kindFromSides(ex[i].left, ex[i].right)) return false;
+          if (ulpError(got.roots[i], ex[i]) > 1.5 && !(backwardError(co, got.roots[i]) <= 2 ** -96)) return false;
+          checked++;
+        }
+        return true;
+      },
+    ),
+    { seed: 7, numRuns: 600 },
+  );
+  assert.ok(checked > 600, `${checked}`);
+  // The case that exposed it: roots 6.12... and 8.43... in [0, 600] and beyond.
+  const co = [8361417423.568525, -1741961963.243443, 6.790386531088871e-9, 8709809.816217216, 217745.24540543038];
+  for (const hi of [100, 600, 1e6, Infinity]) {
+    const got = solveAll(co, 0, hi);
+    assert.deepEqual(got.kinds, [ROOT_DOWN, ROOT_UP], `hi = ${hi}`);
+    assert.ok(Math.abs(got.roots[0] - 6.124515496597098) < 1e-14 && Math.abs(got.roots[1] - 8.439088914585774) < 1e-14, `hi = ${hi}: ${got.roots}`);
+  }
+});
+
 test("bad input throws a RangeError naming the argument", () => {
   assert.throws(() => firstRootInInterval(1, NaN, 0, 0, 0, 0, 1), /c1 must be a finite number, got NaN/);
   assert.throws(() => firstRootInInterval(1, 0, 0, 0, Infinity, 0, 1), /c4 must be a finite number, got Infinity/);

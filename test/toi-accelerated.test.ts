@@ -472,6 +472,73 @@ test("scaling every length by 2^600 or 2^-600 leaves the contact times unchanged
   assert.ok(hits > 20);
 });
 
+test("bodies tiny next to their distance (R down to 1e-280 of it): contacts within an ulp, near misses miss", () => {
+  // B comes at A along x from x = D with an offset y0 across (fixed: no acceleration across),
+  // so the kind is known exactly: a contact exactly when |y0| < R. f(t) = |d(t)|^2 - R^2 dips
+  // below zero only over R / D of the time: below the quartic's resolution (once R / D < 2^-48).
+  const rng = new Random(11 + SEED);
+  let hits = 0;
+  for (let i = 0; i < 200; i++) {
+    const D = 10 ** rng.range(12, 300);
+    const R = 10 ** rng.range(-2, 2);
+    const v = -(10 ** rng.range(-3, 3)) * Math.sqrt(D);
+    const g = rng.range(-1, 0.2) * (v * v) / D;
+    const y0 = R * (rng.next() < 0.5 ? rng.range(0, 0.999) : rng.range(1.001, 3)) * (rng.next() < 0.5 ? -1 : 1);
+    const a: AcceleratedCircle = { x: 0, y: 0, vx: 0, vy: 0, ax: 0, ay: 0, r: R / 2 };
+    const b: AcceleratedCircle = { x: D, y: y0, vx: v, vy: 0, ax: g, ay: 0, r: R / 2 };
+    const t = timeOfImpactCirclesAccelerated(a, b, Infinity);
+    if (Math.abs(y0) >= R) {
+      assert.equal(t, Infinity, `case ${i}: a miss by ${Math.abs(y0) - R} at D = ${D}`);
+      continue;
+    }
+    assert.ok(t > 0 && t < Infinity, `case ${i}: a contact at D = ${D}, got ${t}`);
+    // The contact window can be far shorter than an ulp of t, so f need not be negative at any
+    // double: check instead that the centre is still short of the contact point x = h =
+    // sqrt(R^2 - y0^2) one ulp before t and past it one ulp after (x > h <=> x > 0 and
+    // x^2 + y0^2 > R^2, exact in dyadics).
+    const short = (s: number): number => {
+      const X = posAt(D, v, g, dy(s));
+      if (sgn(X) <= 0) return -1;
+      return sgn(sub(add(mul(X, X), mul(dy(y0), dy(y0))), mul(add(dy(a.r), dy(b.r)), add(dy(a.r), dy(b.r)))));
+    };
+    assert.ok(brackets(short, t), `case ${i}: t = ${t} is not within an ulp of the crossing`);
+    hits++;
+  }
+  assert.ok(hits > 60, `${hits}`);
+});
+
+test("extreme time scales (distance 1, speed 1e300; distance 1e-300, speed 1e300) keep exact contacts", () => {
+  const rng = new Random(13 + SEED);
+  let hits = 0;
+  for (let i = 0; i < 600; i++) {
+    const L = 10 ** rng.range(-300, 300);
+    const V = 10 ** rng.range(-300, 300);
+    const time = L / V;
+    if (!(time > 1e-300 && time < 1e300)) continue;
+    const G = (V / time) * rng.range(-2, 2);
+    if (!(Math.abs(G) < 1e300)) continue;
+    const c = (): AcceleratedCircle => ({ x: L * rng.range(-2, 2), y: L * rng.range(-2, 2), vx: V * rng.range(-2, 2), vy: V * rng.range(-2, 2), ax: G * rng.range(-1, 1), ay: G * rng.range(-1, 1), r: L * rng.range(0.1, 1) });
+    const a = c();
+    const b = c();
+    const t = timeOfImpactCirclesAccelerated(a, b, Infinity);
+    if (t === Infinity || t === 0) continue;
+    assert.ok(brackets((s) => pairF(circleArr(a), circleArr(b), 2, s), t), `case ${i}: t = ${t} at L = ${L}, V = ${V}`);
+    hits++;
+  }
+  assert.ok(hits > 60, `${hits}`);
+  // Analytic: distance 10 (radii 1 + 1) closing at 2e308 (each at 1e308): t = 8 / 2e308 = 4e-308.
+  const fast: AcceleratedCircle = { x: 0, y: 0, vx: 1e308, vy: 0, ax: 0, ay: 0, r: 1 };
+  assert.equal(timeOfImpactCirclesAccelerated(fast, { x: 10, y: 0, vx: -1e308, vy: 0, ax: -1, ay: 0, r: 1 }, Infinity), 4e-308);
+  // Differences beyond the largest double: the same time as the problem halved.
+  const far = (k: number): [AcceleratedCircle, AcceleratedCircle] => [
+    { x: -1e308 * k, y: 0, vx: 0, vy: 0, ax: 0, ay: 0, r: 1e307 * k },
+    { x: 1e308 * k, y: 0, vx: -1e308 * k, vy: 0, ax: -1e307 * k, ay: 0, r: 1e307 * k },
+  ];
+  const t1 = timeOfImpactCirclesAccelerated(...far(1), Infinity);
+  assert.ok(t1 > 1.6 && t1 < 1.7, `${t1}`);
+  assert.equal(t1, timeOfImpactCirclesAccelerated(...far(0.5), Infinity));
+});
+
 // ---------------------------------------------------------------------------------------------
 // Properties (exact inputs on a grid of 1/64, so that every check is exact).
 

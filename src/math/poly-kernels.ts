@@ -96,7 +96,7 @@ export function criticalPoints(lanes: number): void {
   }
   for (let j = 0; j < lanes; j++) {
     const x = CX[j];
-    if (!(x > CA[j] && x < CB[j] && CDX[j] <= TWO_M12 * Math.max(Math.abs(x), CB[j] - CA[j]))) {
+    if (!(x > CA[j] && x < CB[j] && CDX[j] <= TWO_M12 * Math.abs(x))) {
       W[W_A] = CA[j];
       W[W_B] = CB[j];
       W[W_SA] = CS[j];

@@ -7,7 +7,7 @@
  * The comparison is exact: a plain-double evaluation decides whenever its rigorous error bound
  * allows (almost always), and the rest is settled from the exact differences in double-double.
  */
-import { dd, twoProduct, twoSum } from "../math/double-double.js";
+import { dd, ldexp, twoProduct, twoSum } from "../math/double-double.js";
 import type { Circle, Sphere } from "./types.js";
 import { checkCircle, checkFinite, checkSphere } from "./validate.js";
 
@@ -35,11 +35,34 @@ export function separationSign(
 }
 
 /**
- * The same sign from the exact differences: every leading square by TwoProduct, their sum by
- * TwoSum, the small terms in plain doubles. Exact unless |d|^2 - R^2 is below about 2^-100 of
- * |d|^2 + R^2, which no two distinct doubles' worth of geometry reaches in practice.
+ * The same sign when the plain screen cannot tell (too close to call, or squares that overflow
+ * or underflow). The sign is unchanged when every length is scaled by the same power of two,
+ * so lengths beyond 2^+-500 are first brought near 1 (exact, except that an input below 2^-1022
+ * of the largest is flushed: it cannot change the sign unless the answer is a tie at that
+ * scale); differences beyond the largest double are formed from quartered inputs first.
  */
 function exactSeparationSign(
+  ax: number, ay: number, az: number, ar: number,
+  bx: number, by: number, bz: number, br: number,
+): number {
+  for (let pass = 0; pass < 3; pass++) {
+    const m = Math.max(Math.abs(bx - ax), Math.abs(by - ay), Math.abs(bz - az), ar + br);
+    if (m >= 2 ** -500 && m <= 2 ** 500) break;
+    if (m === 0) return 0;
+    const k = m === Infinity ? -2 : -Math.floor(Math.log2(m));
+    ax = ldexp(ax, k); ay = ldexp(ay, k); az = ldexp(az, k); ar = ldexp(ar, k);
+    bx = ldexp(bx, k); by = ldexp(by, k); bz = ldexp(bz, k); br = ldexp(br, k);
+  }
+  return signFromExactDifferences(ax, ay, az, ar, bx, by, bz, br);
+}
+
+/**
+ * The sign from the exact differences: every leading square by TwoProduct, their sum by
+ * TwoSum, the small terms in plain doubles. Exact unless |d|^2 - R^2 is below about 2^-100 of
+ * |d|^2 + R^2, which no two distinct doubles' worth of geometry reaches in practice. Lengths
+ * must lie within 2^+-500 (squares neither overflow nor underflow).
+ */
+function signFromExactDifferences(
   ax: number, ay: number, az: number, ar: number,
   bx: number, by: number, bz: number, br: number,
 ): number {

@@ -8,7 +8,6 @@
  * from a sweep: a ray cast treats the sphere as solid and answers 0 from inside, whatever the
  * direction, where a sweep would say "moving apart".
  */
-import { SPLITTER } from "../math/double-double.js";
 import { toiSpheresRaw } from "./toi-sphere-sphere.js";
 import { FEATURE_INTERIOR } from "./types.js";
 import type { Sphere, WallHit3 } from "./types.js";
@@ -22,39 +21,24 @@ const ONE_PLUS_16U = 1 + 16 * 2 ** -53;
 const TINY = 2 ** -1000;
 
 /**
- * Whether (ox, oy, oz) lies in the closed ball of radius r about (cx, cy, cz). Decided in plain
- * doubles when |o - c|^2 - r^2 is clear of its rounding bound, else from the exact differences
- * (TwoSum) and exact squares (TwoProduct) summed before one rounding.
+ * Whether (ox, oy, oz) lies in the closed ball of radius r about (cx, cy, cz), exactly. Decided
+ * in plain doubles when |o - c|^2 - r^2 is clear of its rounding bound; otherwise (too close to
+ * call, or squares that overflow or underflow) the exact sphere kernel is asked: a point moving
+ * straight at the centre with tMax = 0 gets time 0 exactly when it already touches or overlaps
+ * the ball (the kernel rescales extreme magnitudes and decides the sign in double-double).
  */
 function insideClosedBall(ox: number, oy: number, oz: number, cx: number, cy: number, cz: number, r: number): boolean {
   const dx = ox - cx;
   const dy = oy - cy;
   const dz = oz - cz;
+  // A difference beyond the largest double puts the point farther from the centre than any radius.
+  if (!(dx - dx === 0 && dy - dy === 0 && dz - dz === 0)) return false;
   const D = dx * dx + dy * dy + dz * dz;
   const R2 = r * r;
-  const e = U8 * (D + R2);
+  const e = U8 * (D + R2) + TINY;
   if (D - R2 < -e) return true;
-  if (D - R2 > e) return false;
-  let t: number;
-  let bb: number;
-  // d = o - c exactly as hi + lo, then d.d - r^2 from exact products (second-order terms plain).
-  bb = dx - ox; const dxl = ox - (dx - bb) + (-cx - bb);
-  bb = dy - oy; const dyl = oy - (dy - bb) + (-cy - bb);
-  bb = dz - oz; const dzl = oz - (dz - bb) + (-cz - bb);
-  t = SPLITTER * dx; const xH = t - (t - dx); const xL = dx - xH;
-  t = SPLITTER * dy; const yH = t - (t - dy); const yL = dy - yH;
-  t = SPLITTER * dz; const zH = t - (t - dz); const zL = dz - zH;
-  t = SPLITTER * r; const rH = t - (t - r); const rL = r - rH;
-  const q1 = dx * dx; const q1e = xH * xH - q1 + 2 * xH * xL + xL * xL;
-  const q2 = dy * dy; const q2e = yH * yH - q2 + 2 * yH * yL + yL * yL;
-  const q3 = dz * dz; const q3e = zH * zH - q3 + 2 * zH * zL + zL * zL;
-  const q4 = r * r; const q4e = rH * rH - q4 + 2 * rH * rL + rL * rL;
-  // (q1 + q2 + q3 - q4) with TwoSum error terms folded in.
-  let s = q1 + q2; bb = s - q1; let low = q1 - (s - bb) + (q2 - bb);
-  let s2 = s + q3; bb = s2 - s; low += s - (s2 - bb) + (q3 - bb);
-  s = s2 - q4; bb = s - s2; low += s2 - (s - bb) + (-q4 - bb);
-  low += q1e + q2e + q3e - q4e + 2 * (dx * dxl + dy * dyl + dz * dzl) + (dxl * dxl + dyl * dyl + dzl * dzl);
-  return s + low <= 0;
+  if (D - R2 > e && D < 2 ** 1000) return false;
+  return (dx === 0 && dy === 0 && dz === 0) || toiSpheresRaw(ox, oy, oz, -dx, -dy, -dz, 0, cx, cy, cz, 0, 0, 0, r, 0) === 0;
 }
 
 /**

@@ -39,6 +39,7 @@ import { checkSegment2 } from "./validate-geometry2.js";
 import {
   accelIO,
   accelQuartic,
+  accelTimeScale,
   accelDifferences,
   checkAcceleratedCircle,
   offsetsAt,
@@ -235,7 +236,7 @@ function capCandidates(index: number, tMax: number, first: boolean): void {
   const n = solvePolynomial(first ? ROOTS_FIRST_DOWN : ROOTS_ALL);
   for (let i = 0; i < n; i++) {
     if (polyRootKinds[i] !== ROOT_DOWN) continue;
-    CT[candidates] = polyRoots[i];
+    CT[candidates] = polyRoots[i] * accelTimeScale[0];
     CF[candidates] = 1 + index;
     CS[candidates++] = 0;
   }

@@ -35,11 +35,19 @@
  * as a graze. A cheap bound (|d| - t |w| - t^2 |g| / 2 > R on all of [0, tMax]) rejects far
  * pairs before any of this. The equation is homogeneous in (d, w, g, R), so inputs of any
  * magnitude are first brought near 1 by an exact power-of-two scaling (the result is the same,
- * bit for bit, for inputs scaled by 2^600 or 2^-600; tested).
+ * bit for bit, for inputs scaled by 2^600 or 2^-600; tested). Differences beyond the largest
+ * double are formed from halved inputs (the same equation); when the problem's own time scale
+ * (|d| / |w|, or sqrt(|d| / |g|)) lies beyond 2^+-100, the quartic is set up on a clock of that
+ * scale ({@link accelTimeScale}), so mixed scales (a distance of 1 closed at 1e300) neither
+ * overflow nor underflow. Bodies tiny next to their distance (R < 2^-40 |d|), whose contact
+ * window can be narrower than the quartic's resolution, are re-examined around each apparent
+ * graze on a local clock (see farSmallContact): head-on contacts are found and near misses
+ * rejected down to R / |d| of about 2^-100, and decided by the linear motion over the last ulp
+ * beyond that.
  */
 import { SPLITTER } from "../math/double-double.js";
 import { quadraticAt, scaledDirectionAt, unitOffset } from "./relative-motion.js";
-import { polyInput, polyRoots, solvePolynomial, ROOTS_FIRST_DOWN } from "../math/poly-roots.js";
+import { polyInput, polyRootKinds, polyRoots, solvePolynomial, ROOTS_ALL, ROOTS_FIRST_DOWN, ROOT_DOWN, ROOT_TOUCH } from "../math/poly-roots.js";
 import { toiCirclesRaw } from "./toi-circle-circle.js";
 import { toiSpheresRaw } from "./toi-sphere-sphere.js";
 import { FEATURE_VERTEX } from "./types.js";
@@ -133,6 +141,21 @@ export const accelIO = new Float64Array(22);
  * 12..17, and R = rA + rB in 18..19. Left by {@link accelContact} for the contact normal.
  */
 const DIFF = new Float64Array(20);
+/**
+ * The differences the quartic's coefficients are formed from: DIFF, or, when the problem's own
+ * time scale is extreme, DIFF in the units of a rescaled clock (see {@link accelTimeScale}).
+ */
+const QD = new Float64Array(20);
+/** DIFF before its power-of-two scaling (after the halving of overflowing inputs). */
+const RAW = new Float64Array(20);
+/**
+ * The factor T = 2^k of the clock the last {@link accelQuartic} used: its polynomial is in
+ * s = t / T, so a root s of it is the time s T (exact: a power of two). 1 unless the problem's
+ * own time scale (the time |d| / |w| or sqrt(|d| / |g|) to cover the distance) lies beyond
+ * 2^+-100, where forming the coefficients in the caller's units would overflow or underflow.
+ * Callers multiply the roots by it.
+ */
+export const accelTimeScale = new Float64Array([1]);
 const D = 0;
 const V = 6;
 const G = 12;
@@ -141,7 +164,7 @@ const G = 12;
 const ACC = new Float64Array(2);
 
 /**
- * ACC += scale (x . y) for the double-double 3-vectors of DIFF at offsets i and j; scale is a
+ * ACC += scale (x . y) for the double-double 3-vectors of QD at offsets i and j; scale is a
  * power of two, so it is exact. Each xh yh is split exactly (TwoProduct) and summed exactly
  * (TwoSum); the cross terms xh yl + xl yh + xl yl are 2^-53 smaller and go to the low part.
  */
@@ -149,10 +172,10 @@ function accDot(i: number, j: number, scale: number): void {
   let s = ACC[0];
   let e = ACC[1];
   for (let k = 0; k < 6; k += 2) {
-    const xh = DIFF[i + k];
-    const xl = DIFF[i + k + 1];
-    const yh = DIFF[j + k];
-    const yl = DIFF[j + k + 1];
+    const xh = QD[i + k];
+    const xl = QD[i + k + 1];
+    const yh = QD[j + k];
+    const yl = QD[j + k + 1];
     let t = SPLITTER * xh;
     const xH = t - (t - xh);
     const xL = xh - xH;
@@ -197,13 +220,14 @@ export const QUARTIC_SOLVE = 3;
  * the contact normal), the far-apart bound, and the coefficients as double-doubles in
  * {@link polyInput} on [0, tMax]; returns QUARTIC_FAR, QUARTIC_NOW, QUARTIC_STILL or
  * QUARTIC_SOLVE. After QUARTIC_SOLVE, polyInput[0] <= 0 tells that they overlap (or touch) at
- * t = 0 while separating. No argument checks (finite inputs, radii >= 0, tMax >= 0).
+ * t = 0 while separating. The polynomial's variable is t / {@link accelTimeScale} (1 except
+ * for extreme time scales): multiply its roots by that factor. No argument checks (finite
+ * inputs, radii >= 0, tMax >= 0).
  */
 export function accelQuartic(): number {
   const q = accelIO;
   accelDifferences();
   const Rh = DIFF[18];
-  const Rl = DIFF[19];
   const tMax = q[20];
 
   // Far apart for the whole interval: |d(t)| >= |d| - t |w| - t^2 |g| / 2 > R (with margins
@@ -217,7 +241,9 @@ export function accelQuartic(): number {
     if (dist > (Rh + reach) * MARGIN * MARGIN) return QUARTIC_FAR;
   }
 
-  // The quartic's coefficients as double-doubles, into polyInput.
+  // The quartic's coefficients as double-doubles, into polyInput (in the units of QD's clock).
+  const tk = clockExponent();
+  accelTimeScale[0] = tk === 0 ? 1 : scaleBy(1, tk);
   accDot(G, G, 0.25);
   accTo(4);
   accDot(V, G, 1);
@@ -229,11 +255,13 @@ export function accelQuartic(): number {
   accTo(1);
   accDot(D, D, 1);
   // - R^2 = -(Rh + Rl)^2, the leading product exact (TwoProduct).
-  const u = SPLITTER * Rh;
-  const RH = u - (u - Rh);
-  const RL = Rh - RH;
-  const p = -(Rh * Rh);
-  const pe = -(RH * RH - Rh * Rh + 2 * RH * RL + RL * RL + 2 * Rh * Rl + Rl * Rl);
+  const Qh = QD[18];
+  const Ql = QD[19];
+  const u = SPLITTER * Qh;
+  const RH = u - (u - Qh);
+  const RL = Qh - RH;
+  const p = -(Qh * Qh);
+  const pe = -(RH * RH - Qh * Qh + 2 * RH * RL + RL * RL + 2 * Qh * Ql + Ql * Ql);
   const s = ACC[0];
   const s2 = s + p;
   const bb = s2 - s;
@@ -241,7 +269,7 @@ export function accelQuartic(): number {
   ACC[0] = s2;
   accTo(0);
   polyInput[5] = 0;
-  polyInput[6] = tMax;
+  polyInput[6] = tk === 0 ? tMax : scaleBy(tMax, -tk);
 
   // At t = 0: overlapping or touching, and approaching?
   if (polyInput[0] <= 0) {
@@ -262,27 +290,198 @@ export function accelQuartic(): number {
  */
 export function accelContact(): void {
   const code = accelQuartic();
-  accelIO[21] = code === QUARTIC_NOW ? 0 : code === QUARTIC_SOLVE && solvePolynomial(ROOTS_FIRST_DOWN) > 0 ? polyRoots[0] : Infinity;
+  let t = code === QUARTIC_NOW ? 0 : code === QUARTIC_SOLVE && solvePolynomial(ROOTS_FIRST_DOWN) > 0 ? polyRoots[0] * accelTimeScale[0] : Infinity;
+  if (t === Infinity && code === QUARTIC_SOLVE && DIFF[18] < FAR_SMALL * Math.max(Math.abs(DIFF[0]), Math.abs(DIFF[2]), Math.abs(DIFF[4]))) t = farSmallContact();
+  // (A rescaled root can exceed tMax by an ulp's worth of the scaling of tMax, or overflow.)
+  accelIO[21] = t <= accelIO[20] ? t : Infinity;
+}
+
+/** R below this fraction of the distance: a contact may hide inside a touching cluster of roots. */
+const FAR_SMALL = 2 ** -40;
+/** The original problem's DIFF and tMax while {@link farSmallContact} solves local ones. */
+const FAR = new Float64Array(21);
+
+/**
+ * Bodies far apart next to their size (R < 2^-40 |d|). Where the path passes within R of
+ * contact, f(t) = |d(t)|^2 - R^2 dips below zero over a window some R / |d| of the time wide:
+ * below the resolution of the quartic once R / |d| < about 2^-48, so the solver sees a touching
+ * pair of roots (a graze) there. Each such touch t0 is re-examined on a local clock started a
+ * little before it (2^-30 of the time to it, well beyond the error of the touch's location): the
+ * offset there, d(ts), is formed with exact products (so it is accurate although it is far
+ * shorter than d), and the local quartic, now with R / |d(ts)| 2^30 times larger, tells a
+ * crossing from a graze; repeated while the touch persists. Once the local clock's start cannot
+ * move by a double any more, the motion over the remaining window is linear to far below the
+ * resolution and the exact linear kernel decides. Bounded: at most 40 steps per touch.
+ */
+function farSmallContact(): number {
+  const q = accelIO;
+  const tMax = q[20];
+  const n = solvePolynomial(ROOTS_ALL);
+  const T = accelTimeScale[0];
+  let touches = 0;
+  for (let i = 0; i < n; i++) if (polyRootKinds[i] === ROOT_TOUCH) SEEDS[touches++] = polyRoots[i] * T;
+  FAR.set(DIFF);
+  FAR[20] = tMax;
+  let found = Infinity;
+  for (let k = 0; k < touches && found === Infinity; k++) {
+    let ts = 0;
+    let t0 = SEEDS[k];
+    for (let step = 0; step < 40; step++) {
+      const next = ts + (t0 - ts) * (1 - 2 ** -30);
+      if (!(next > ts) || !(next < t0)) {
+        // The window [ts, t0] is a few ulps of ts wide: decide with the linear motion there.
+        localProblem(ts);
+        const tau = toiSpheresRaw(0, 0, 0, 0, 0, 0, q[9], q[10], q[11], q[12], q[13], q[14], q[15], 0, FAR[20] - ts);
+        if (tau < Infinity) found = ts + tau;
+        break;
+      }
+      ts = next;
+      localProblem(ts);
+      const code = accelQuartic();
+      if (code === QUARTIC_NOW) {
+        found = ts;
+        break;
+      }
+      if (code !== QUARTIC_SOLVE) break;
+      const m = solvePolynomial(ROOTS_ALL);
+      const Tl = accelTimeScale[0];
+      let next0 = Infinity;
+      for (let i = 0; i < m; i++) {
+        if (polyRootKinds[i] === ROOT_DOWN) {
+          found = ts + polyRoots[i] * Tl;
+          break;
+        }
+        if (polyRootKinds[i] === ROOT_TOUCH) {
+          next0 = ts + polyRoots[i] * Tl;
+          break;
+        }
+      }
+      if (found < Infinity || next0 === Infinity) break;
+      t0 = next0;
+    }
+  }
+  DIFF.set(FAR.subarray(0, 20));
+  q[20] = FAR[20];
+  return found;
+}
+
+/** Up to four touching roots of the original problem, for {@link farSmallContact}. */
+const SEEDS = new Float64Array(4);
+
+/**
+ * accelIO := the original problem (FAR) seen from time ts: body A at rest at the origin with
+ * radius R, body B at d(ts) (exact products, one rounding) with velocity w + g ts and
+ * acceleration g, tMax - ts. In DIFF's scaled lengths; times are unchanged by that scaling.
+ */
+function localProblem(ts: number): void {
+  DIFF.set(FAR.subarray(0, 20));
+  OFS_T[0] = ts;
+  offsetsAt();
+  const q = accelIO;
+  for (let k = 0; k < 3; k++) {
+    q[k] = 0;
+    q[3 + k] = 0;
+    q[6 + k] = 0;
+    q[10 + k] = OFS[k];
+    q[13 + k] = FAR[V + 2 * k] + FAR[G + 2 * k] * ts + (FAR[V + 2 * k + 1] + FAR[G + 2 * k + 1] * ts);
+    q[16 + k] = FAR[G + 2 * k] + FAR[G + 2 * k + 1];
+  }
+  q[9] = FAR[18] + FAR[19];
+  q[19] = 0;
+  q[20] = FAR[20] - ts;
+}
+
+/** x 2^k for any integer k (exact unless the result leaves the normal range). */
+function scaleBy(x: number, k: number): number {
+  while (k > 1000) {
+    x *= 2 ** 1000;
+    k -= 1000;
+  }
+  while (k < -1000) {
+    x *= 2 ** -1000;
+    k += 1000;
+  }
+  return x * 2 ** k;
+}
+
+/** The exponent e of |x| (2^e <= |x| < 2^(e+1)) for finite x > 0 (subnormals included). */
+function exponent(x: number): number {
+  scaleBits[0] = x;
+  const e = ((scaleWords[SCALE_HI] >>> 20) & 0x7ff) - 1023;
+  if (e !== -1023) return e;
+  scaleBits[0] = x * 2 ** 64;
+  return ((scaleWords[SCALE_HI] >>> 20) & 0x7ff) - 1023 - 64;
+}
+
+/**
+ * Fills QD for the coefficients and returns k, the exponent of {@link accelTimeScale}. The
+ * problem's own time scale is T = min(|d| / |w|, sqrt(|d| / |g|)) with |d| the larger of the
+ * distance and R (RAW holds the unscaled differences); when it lies within 2^+-100 of 1, QD is
+ * DIFF and k = 0 (so ordinary inputs keep their bits). Otherwise w and g are taken in units of
+ * the clock 2^k near T (w 2^k, g 2^2k, from the unscaled differences so that nothing underflows
+ * on the way) and the lengths brought near 1 again.
+ */
+function clockExponent(): number {
+  let md = 0;
+  let mw = 0;
+  let mg = 0;
+  for (let k = 0; k < 6; k += 2) {
+    md = Math.max(md, Math.abs(RAW[D + k]));
+    mw = Math.max(mw, Math.abs(RAW[V + k]));
+    mg = Math.max(mg, Math.abs(RAW[G + k]));
+  }
+  md = Math.max(md, RAW[18]);
+  let k = 0;
+  if (md > 0 && (mw > 0 || mg > 0)) {
+    const ed = exponent(md);
+    const kw = mw > 0 ? ed - exponent(mw) : Infinity;
+    const kg = mg > 0 ? (ed - exponent(mg)) >> 1 : Infinity;
+    k = kw < kg ? kw : kg;
+    if (k >= -100 && k <= 100) k = 0;
+  }
+  if (k === 0) {
+    QD.set(DIFF);
+    return 0;
+  }
+  for (let i = 0; i < 20; i++) QD[i] = i < V || i >= 18 ? RAW[i] : scaleBy(RAW[i], i < G ? k : 2 * k);
+  let m = 0;
+  for (let i = 0; i < 20; i += 2) m = Math.max(m, Math.abs(QD[i]));
+  const f = unitScale(m);
+  if (f !== 1) for (let i = 0; i < 20; i++) QD[i] *= f;
+  return k;
 }
 
 /** The exact differences of the bodies in {@link accelIO} (TwoSum), into DIFF. */
 export function accelDifferences(): void {
+  // A difference (or the radius sum) beyond the largest double: form every difference from
+  // halved inputs instead. The contact equation is homogeneous in (d, w, g, R), so halving all
+  // of them leaves the time unchanged (exact for normal inputs; a subnormal one loses at most
+  // 2^-1075, far below an ulp of the 2^1023 present).
+  if (!differences(1)) differences(0.5);
+}
+
+/** DIFF := the exact differences of the inputs times h (1 or 1/2); false when one overflows. */
+function differences(h: number): boolean {
   const q = accelIO;
   let bb: number;
+  let finite = true;
   for (let k = 0; k < 9; k++) {
-    const b = q[10 + k];
-    const a = q[k];
+    const b = q[10 + k] * h;
+    const a = q[k] * h;
     const s = b - a;
     bb = s - b;
     DIFF[2 * k] = s;
     DIFF[2 * k + 1] = b - (s - bb) + (-a - bb);
+    if (s - s !== 0) finite = false;
   }
-  const ra = q[9];
-  const rb = q[19];
+  const ra = q[9] * h;
+  const rb = q[19] * h;
   const Rh = ra + rb;
   bb = Rh - ra;
   DIFF[18] = Rh;
   DIFF[19] = ra - (Rh - bb) + (rb - bb);
+  if (Rh === Infinity || !finite) return false;
+  RAW.set(DIFF);
   // The contact equation is homogeneous in (d, w, g, R): a power-of-two scaling (exact) keeps
   // inputs of any magnitude clear of overflow and underflow in the products.
   let m = 0;
@@ -292,6 +491,7 @@ export function accelDifferences(): void {
   }
   const f = unitScale(m);
   if (f !== 1) for (let k = 0; k < 20; k++) DIFF[k] *= f;
+  return true;
 }
 
 const scaleBits = new Float64Array(1);
