@@ -50,6 +50,7 @@ import { quadraticAt, scaledDirectionAt, unitOffset } from "./relative-motion.js
 import { polyInput, polyRootKinds, polyRoots, solvePolynomial, ROOTS_ALL, ROOTS_FIRST_DOWN, ROOT_DOWN, ROOT_TOUCH } from "../math/poly-roots.js";
 import { toiCirclesRaw } from "./toi-circle-circle.js";
 import { toiSpheresRaw } from "./toi-sphere-sphere.js";
+import { farSmallRoot } from "./toi-points.js";
 import { FEATURE_VERTEX } from "./types.js";
 import type { Circle, Sphere, SweepHit2, SweepHit3, WallHit2, WallHit3 } from "./types.js";
 import { checkCircle, checkSphere, checkTMax } from "./validate.js";
@@ -329,10 +330,20 @@ function farSmallContact(): number {
     for (let step = 0; step < 40; step++) {
       const next = ts + (t0 - ts) * (1 - 2 ** -30);
       if (!(next > ts) || !(next < t0)) {
-        // The window [ts, t0] is a few ulps of ts wide: decide with the linear motion there.
+        // The window [ts, t0] is a few ulps of ts wide: the motion over it is linear to far
+        // below the resolution; decide with the linear contact, its discriminant from
+        // Lagrange's identity (R^2 |w|^2 - |d x w|^2, no cancellation of |d|^2 against R^2).
         localProblem(ts);
-        const tau = toiSpheresRaw(0, 0, 0, 0, 0, 0, q[9], q[10], q[11], q[12], q[13], q[14], q[15], 0, FAR[20] - ts);
-        if (tau < Infinity) found = ts + tau;
+        q[16] = 0;
+        q[17] = 0;
+        q[18] = 0;
+        const code = accelQuartic();
+        if (code === QUARTIC_NOW) found = ts;
+        else if (code === QUARTIC_SOLVE && polyInput[1] < 0) {
+          const p = polyInput;
+          const tau = farSmallRoot(QD[0], QD[1], QD[2], QD[3], QD[4], QD[5], QD[6], QD[7], QD[8], QD[9], QD[10], QD[11], p[2], 0.5 * p[1], 0.5 * p[8], p[0], p[7], QD[18]) * accelTimeScale[0];
+          if (tau <= q[20]) found = ts + tau;
+        }
         break;
       }
       ts = next;
