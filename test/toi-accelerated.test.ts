@@ -539,6 +539,49 @@ test("extreme time scales (distance 1, speed 1e300; distance 1e-300, speed 1e300
   assert.equal(t1, timeOfImpactCirclesAccelerated(...far(0.5), Infinity));
 });
 
+test("lengths times 2^L and the clock times 2^J (L up to 900, J up to 400) scale every contact time exactly", () => {
+  // Velocities scale by 2^(L - J) and accelerations by 2^(L - 2J); the time then scales by 2^J,
+  // bit for bit: the kernels rescale lengths and, for extreme time scales, the clock.
+  const rng = new Random(17 + SEED);
+  const P = (k: number): number => 2 ** k;
+  let hits = 0;
+  let compared = 0;
+  for (let i = 0; i < 1500; i++) {
+    const a = randomCircle(rng);
+    const b = randomCircle(rng);
+    const sa = randomSphere(rng);
+    const sb = randomSphere(rng);
+    const seg = { ax: rng.range(-3, 3), ay: rng.range(-3, 3), bx: rng.range(-3, 3), by: rng.range(-3, 3) };
+    const peg = { x: rng.range(-3, 3), y: rng.range(-3, 3), r: rng.range(0, 1) };
+    const plane = { x: rng.range(-3, 3), y: rng.range(-3, 3), z: rng.range(-3, 3), nx: rng.range(-1, 1), ny: rng.range(-1, 1), nz: rng.range(-1, 1) };
+    const L = Math.round(rng.range(-900, 900));
+    const J = Math.round(rng.range(-400, 400));
+    const fv = P(L - J);
+    const fa = P(L - 2 * J);
+    const k = P(L);
+    // Skip scalings that push a field out of the normal range (there the inputs themselves lose bits).
+    if (![k, fv, fa].every((f) => f > 2 ** -1000 && f < 2 ** 1000) || !(fa * 8 < 2 ** 1023 && fa / 8 > 2 ** -1020)) continue;
+    const c = (o: AcceleratedCircle): AcceleratedCircle => ({ x: o.x * k, y: o.y * k, vx: o.vx * fv, vy: o.vy * fv, ax: o.ax * fa, ay: o.ay * fa, r: o.r * k });
+    const sp = (o: AcceleratedSphere): AcceleratedSphere => ({
+      x: o.x * k, y: o.y * k, z: o.z * k, vx: o.vx * fv, vy: o.vy * fv, vz: o.vz * fv, ax: o.ax * fa, ay: o.ay * fa, az: o.az * fa, r: o.r * k,
+    });
+    const T = TMAX * P(J);
+    const pairs: [number, number][] = [
+      [timeOfImpactCirclesAccelerated(a, b, TMAX), timeOfImpactCirclesAccelerated(c(a), c(b), T)],
+      [timeOfImpactSpheresAccelerated(sa, sb, TMAX), timeOfImpactSpheresAccelerated(sp(sa), sp(sb), T)],
+      [timeOfImpactAcceleratedCircleCircle(a, peg, TMAX), timeOfImpactAcceleratedCircleCircle(c(a), { x: peg.x * k, y: peg.y * k, r: peg.r * k }, T)],
+      [timeOfImpactAcceleratedCircleSegment(a, seg, TMAX), timeOfImpactAcceleratedCircleSegment(c(a), { ax: seg.ax * k, ay: seg.ay * k, bx: seg.bx * k, by: seg.by * k }, T)],
+      [timeOfImpactAcceleratedSpherePlane(sa, plane, TMAX), timeOfImpactAcceleratedSpherePlane(sp(sa), { x: plane.x * k, y: plane.y * k, z: plane.z * k, nx: plane.nx, ny: plane.ny, nz: plane.nz }, T)],
+    ];
+    for (const [q, [t, ts]] of pairs.entries()) {
+      compared++;
+      if (t < Infinity) hits++;
+      assert.ok(Object.is(ts === Infinity ? ts : ts * P(-J), t), `case ${i}, query ${q} (L = ${L}, J = ${J}): ${t} became ${ts} = ${ts * P(-J)} 2^${J}`);
+    }
+  }
+  assert.ok(compared > 3000 && hits > 500, `${compared} ${hits}`);
+});
+
 // ---------------------------------------------------------------------------------------------
 // Properties (exact inputs on a grid of 1/64, so that every check is exact).
 

@@ -30,7 +30,7 @@ import { checkPlane3, type Plane3 } from "./geometry3.js";
 import { FEATURE_INTERIOR } from "./types.js";
 import type { WallHit2, WallHit3 } from "./types.js";
 import { checkTMax } from "./validate.js";
-import { checkAcceleratedCircle, checkAcceleratedSphere, unitScale, type AcceleratedCircle, type AcceleratedSphere } from "./toi-accelerated.js";
+import { checkAcceleratedCircle, checkAcceleratedSphere, clockExponent, scaleBy, unitScale, type AcceleratedCircle, type AcceleratedSphere } from "./toi-accelerated.js";
 
 /**
  * A line through (x, y) with normal (nx, ny) (any nonzero length): the boundary of the solid
@@ -110,7 +110,9 @@ function accTo(i: number, scale: number): void {
 export function acceleratedPlaneContact(): void {
   const q = accelPlaneIO;
   // c - q exactly (TwoSum) per axis.
-  let m = 0;
+  let md = q[9];
+  let mv = 0;
+  let ma = 0;
   for (let k = 0; k < 3; k++) {
     const c = q[k];
     const p = q[10 + k];
@@ -118,11 +120,22 @@ export function acceleratedPlaneContact(): void {
     const bb = dh - c;
     REL[2 * k] = dh;
     REL[2 * k + 1] = c - (dh - bb) + (-p - bb);
-    m = Math.max(m, Math.abs(dh), Math.abs(q[3 + k]), Math.abs(q[6 + k]));
+    md = Math.max(md, Math.abs(dh));
+    mv = Math.max(mv, Math.abs(q[3 + k]));
+    ma = Math.max(ma, Math.abs(q[6 + k]));
   }
+  // An extreme time scale (a distance of 1 covered at 1e300) is counted on a clock of that
+  // scale, 2^clock: v times 2^clock, a times 2^(2 clock), tMax and the root back (all exact).
+  const clock = clockExponent(md, mv, ma);
+  const V = VA;
+  for (let k = 0; k < 3; k++) {
+    V[k] = clock === 0 ? q[3 + k] : scaleBy(q[3 + k], clock);
+    V[3 + k] = clock === 0 ? q[6 + k] : scaleBy(q[6 + k], 2 * clock);
+  }
+  const m = Math.max(md, Math.abs(V[0]), Math.abs(V[1]), Math.abs(V[2]), Math.abs(V[3]), Math.abs(V[4]), Math.abs(V[5]));
   // The equation is homogeneous in N, and in (c - q, v, a, r): power-of-two scalings (exact)
   // keep inputs of any magnitude clear of overflow and underflow.
-  const fs = unitScale(Math.max(m, q[9]));
+  const fs = unitScale(m);
   const fn = unitScale(Math.max(Math.abs(q[13]), Math.abs(q[14]), Math.abs(q[15])));
   const nx = q[13] * fn;
   const ny = q[14] * fn;
@@ -146,20 +159,20 @@ export function acceleratedPlaneContact(): void {
   accProduct(-r, lh, ll);
   accTo(0, 1);
   // S1 = N . v, S2 = N . a / 2.
-  accProduct(nx, q[3] * fs, 0);
-  accProduct(ny, q[4] * fs, 0);
-  accProduct(nz, q[5] * fs, 0);
+  accProduct(nx, V[0] * fs, 0);
+  accProduct(ny, V[1] * fs, 0);
+  accProduct(nz, V[2] * fs, 0);
   accTo(1, 1);
-  accProduct(nx, q[6] * fs, 0);
-  accProduct(ny, q[7] * fs, 0);
-  accProduct(nz, q[8] * fs, 0);
+  accProduct(nx, V[3] * fs, 0);
+  accProduct(ny, V[4] * fs, 0);
+  accProduct(nz, V[5] * fs, 0);
   accTo(2, 0.5);
   polyInput[3] = 0;
   polyInput[4] = 0;
   polyInput[10] = 0;
   polyInput[11] = 0;
   polyInput[5] = 0;
-  polyInput[6] = q[16];
+  polyInput[6] = clock === 0 ? q[16] : scaleBy(q[16], -clock);
   t = polyInput[1] !== 0 ? polyInput[1] : polyInput[2];
   if (polyInput[0] <= 0) {
     // Closer than r, touching or behind: a contact now if approaching; none if not moving
@@ -173,8 +186,12 @@ export function acceleratedPlaneContact(): void {
       return;
     }
   }
-  q[17] = solvePolynomial(ROOTS_FIRST_DOWN) > 0 ? polyRoots[0] : Infinity;
+  const root = solvePolynomial(ROOTS_FIRST_DOWN) > 0 ? polyRoots[0] : Infinity;
+  q[17] = clock === 0 || root === Infinity ? root : Math.min(scaleBy(root, clock), q[16]);
 }
+
+/** The body's velocity (0..2) and acceleration (3..5) on the kernel's clock. */
+const VA = new Float64Array(6);
 
 /** N . (c - q) as a double-double, saved while ACC computes N . N. */
 const S0 = new Float64Array(2);

@@ -41,6 +41,8 @@ import {
   accelQuartic,
   accelTimeScale,
   accelDifferences,
+  clockExponent,
+  scaleBy,
   checkAcceleratedCircle,
   offsetsAt,
   normaliseOffsets,
@@ -71,6 +73,8 @@ const RL = new Float64Array(2);
 let lengthSquared = 0;
 /** The power-of-two scale applied to the interior's quantities (see interiorSetup). */
 let segScale = 1;
+/** The interior's clock: its polynomials are in t 2^-segClock (see interiorSetup). */
+let segClock = 0;
 
 /** Candidates: time, feature (0 interior, 1 cap a, 2 cap b), side (interior). */
 const CT = new Float64Array(12);
@@ -126,9 +130,17 @@ function interiorSetup(): void {
     U[2 * k] = s;
     U[2 * k + 1] = c - (s - bb) + (-a - bb);
   }
+  // When the motion's own time scale is extreme (a distance of 1 covered at 1e300), time is
+  // counted on a clock of that scale, 2^clock: velocities times 2^clock, accelerations times
+  // 2^(2 clock) (exact), so that the products below neither overflow nor underflow.
+  segClock = clockExponent(Math.max(Math.abs(U[0]), Math.abs(U[2]), q[6]), Math.max(Math.abs(q[2]), Math.abs(q[3])), Math.max(Math.abs(q[4]), Math.abs(q[5])));
+  const v0x = segClock === 0 ? q[2] : scaleBy(q[2], segClock);
+  const v0y = segClock === 0 ? q[3] : scaleBy(q[3], segClock);
+  const a0x = segClock === 0 ? q[4] : scaleBy(q[4], 2 * segClock);
+  const a0y = segClock === 0 ? q[5] : scaleBy(q[5], 2 * segClock);
   // Everything here is homogeneous in the spatial scale: a power-of-two scaling (exact) keeps
   // inputs of any magnitude clear of overflow and underflow.
-  let m = Math.max(Math.abs(q[2]), Math.abs(q[3]), Math.abs(q[4]), Math.abs(q[5]), q[6]);
+  let m = Math.max(Math.abs(v0x), Math.abs(v0y), Math.abs(a0x), Math.abs(a0y), q[6]);
   for (let k = 0; k < 4; k += 2) m = Math.max(m, Math.abs(E[k]), Math.abs(U[k]));
   const f = unitScale(m);
   segScale = f;
@@ -139,7 +151,7 @@ function interiorSetup(): void {
     }
   }
   const exh = E[0], exl = E[1], eyh = E[2], eyl = E[3];
-  const vx = q[2] * f, vy = q[3] * f, ax = q[4] * f, ay = q[5] * f;
+  const vx = v0x * f, vy = v0y * f, ax = a0x * f, ay = a0y * f;
   // H = e x u(t): H0 = ex uy - ey ux, H1 = ex vy - ey vx, H2 = (ex ay - ey ax) / 2.
   accMul(exh, exl, U[2], U[3]);
   accMul(-eyh, -eyl, U[0], U[1]);
@@ -210,7 +222,7 @@ function interiorCandidates(tMax: number, first: boolean): void {
     polyInput[10] = 0;
     polyInput[11] = 0;
     polyInput[5] = 0;
-    polyInput[6] = tMax;
+    polyInput[6] = segClock === 0 ? tMax : scaleBy(tMax, -segClock);
     const n = solvePolynomial(ROOTS_ALL);
     const want = side > 0 ? ROOT_DOWN : ROOT_UP;
     for (let i = 0; i < n; i++) {
@@ -218,7 +230,7 @@ function interiorCandidates(tMax: number, first: boolean): void {
       const t = polyRoots[i];
       const s = footAt(t);
       if (!(s >= 0 && s <= lengthSquared)) continue;
-      CT[candidates] = t;
+      CT[candidates] = segClock === 0 ? t : scaleBy(t, segClock);
       CF[candidates] = 0;
       CS[candidates++] = side;
       if (first) break;
@@ -269,9 +281,10 @@ function overlapsAt(t: number): boolean {
   dy = (cy - q[10]) * f;
   if (dx * dx + dy * dy < r2) return true;
   if (lengthSquared > 0) {
-    const s = footAt(t);
+    const ts = segClock === 0 ? t : scaleBy(t, -segClock);
+    const s = footAt(ts);
     if (s > 0 && s < lengthSquared) {
-      const H = heightAt(t);
+      const H = heightAt(ts);
       if (H * H < r2 * lengthSquared) return true;
     }
   }
@@ -291,6 +304,7 @@ export function acceleratedSegmentContact(): void {
   if (!degenerate) interiorSetup();
   else {
     lengthSquared = 0;
+    segClock = 0;
     segScale = unitScale(Math.max(Math.abs(q[0] - q[7]), Math.abs(q[1] - q[8]), q[6]));
   }
 

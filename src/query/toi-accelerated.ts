@@ -207,6 +207,17 @@ function accTo(i: number): void {
 
 const MARGIN = 1 + 2 ** -40;
 
+/**
+ * |(x, y, z)|, or an upper bound within a factor 2 of it where the squares would overflow or
+ * underflow (lengths are near 1 after scaling, but a speed or an acceleration on a very
+ * different time scale need not be).
+ */
+function norm(x: number, y: number, z: number): number {
+  const s = x * x + y * y + z * z;
+  if (s > 2 ** -900 && s < 2 ** 900) return Math.sqrt(s);
+  return 2 * Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
+}
+
 /** {@link accelQuartic}: the bodies stay farther apart than R on all of [0, tMax]. */
 export const QUARTIC_FAR = 0;
 /** {@link accelQuartic}: overlapping or touching at t = 0 and approaching (contact at 0). */
@@ -238,12 +249,12 @@ export function accelQuartic(): number {
   const gh0 = DIFF[12], gh1 = DIFF[14], gh2 = DIFF[16];
   if (tMax < Infinity) {
     const dist = Math.sqrt(dh0 * dh0 + dh1 * dh1 + dh2 * dh2);
-    const reach = tMax * Math.sqrt(wh0 * wh0 + wh1 * wh1 + wh2 * wh2) + 0.5 * tMax * tMax * Math.sqrt(gh0 * gh0 + gh1 * gh1 + gh2 * gh2);
+    const reach = tMax * norm(wh0, wh1, wh2) + 0.5 * tMax * tMax * norm(gh0, gh1, gh2);
     if (dist > (Rh + reach) * MARGIN * MARGIN) return QUARTIC_FAR;
   }
 
   // The quartic's coefficients as double-doubles, into polyInput (in the units of QD's clock).
-  const tk = clockExponent();
+  const tk = quarticClock();
   accelTimeScale[0] = tk === 0 ? 1 : scaleBy(1, tk);
   accDot(G, G, 0.25);
   accTo(4);
@@ -402,8 +413,22 @@ function localProblem(ts: number): void {
   q[20] = FAR[20] - ts;
 }
 
+/**
+ * The exponent k of a clock 2^k near a motion's own time scale, min(md / mw, sqrt(md / mg)) for
+ * a length md, speed mw and acceleration mg (maxima of magnitudes); 0 when that lies within
+ * 2^+-100 of 1 (ordinary inputs keep their bits) or cannot be told (md, or both mw and mg, 0).
+ */
+export function clockExponent(md: number, mw: number, mg: number): number {
+  if (!(md > 0) || !(mw > 0 || mg > 0)) return 0;
+  const ed = exponent(md);
+  const kw = mw > 0 ? ed - exponent(mw) : Infinity;
+  const kg = mg > 0 ? (ed - exponent(mg)) >> 1 : Infinity;
+  const k = kw < kg ? kw : kg;
+  return k >= -100 && k <= 100 ? 0 : k;
+}
+
 /** x 2^k for any integer k (exact unless the result leaves the normal range). */
-function scaleBy(x: number, k: number): number {
+export function scaleBy(x: number, k: number): number {
   while (k > 1000) {
     x *= 2 ** 1000;
     k -= 1000;
@@ -432,7 +457,7 @@ function exponent(x: number): number {
  * the clock 2^k near T (w 2^k, g 2^2k, from the unscaled differences so that nothing underflows
  * on the way) and the lengths brought near 1 again.
  */
-function clockExponent(): number {
+function quarticClock(): number {
   let md = 0;
   let mw = 0;
   let mg = 0;
@@ -442,14 +467,7 @@ function clockExponent(): number {
     mg = Math.max(mg, Math.abs(RAW[G + k]));
   }
   md = Math.max(md, RAW[18]);
-  let k = 0;
-  if (md > 0 && (mw > 0 || mg > 0)) {
-    const ed = exponent(md);
-    const kw = mw > 0 ? ed - exponent(mw) : Infinity;
-    const kg = mg > 0 ? (ed - exponent(mg)) >> 1 : Infinity;
-    k = kw < kg ? kw : kg;
-    if (k >= -100 && k <= 100) k = 0;
-  }
+  const k = clockExponent(md, mw, mg);
   if (k === 0) {
     QD.set(DIFF);
     return 0;
@@ -511,11 +529,15 @@ const SCALE_HI = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
 
 /**
  * A power of two f with m f in [1, 2) (within 2^+-74 of that at the ends of the range) when m
- * lies outside [2^-400, 2^400], where squares and products of such magnitudes could overflow or
- * underflow; else 1 (also for m = 0).
+ * lies outside [2^-100, 2^100]; else 1 (also for m = 0). m is the largest magnitude of a
+ * problem whose other magnitudes may be up to 2^200 smaller (a time scale within 2^+-100 of
+ * the clock's): after the scaling they all lie within [2^-300, 2^100], so squares, products
+ * and their rounding errors neither overflow nor underflow. (Floating-point arithmetic commutes
+ * with power-of-two scaling away from overflow and underflow, so the scaling changes no bit of
+ * a result.)
  */
 export function unitScale(m: number): number {
-  if ((m >= 2 ** -400 && m <= 2 ** 400) || !(m > 0) || m === Infinity) return 1;
+  if ((m >= 2 ** -100 && m <= 2 ** 100) || !(m > 0) || m === Infinity) return 1;
   scaleBits[0] = m;
   let e = ((scaleWords[SCALE_HI] >>> 20) & 0x7ff) - 1023;
   if (e === -1023) {
