@@ -10,6 +10,10 @@ import { compensatedValue, midpoint } from "./poly-eval.js";
 // ---------------------------------------------------------------------------------------------
 // Critical points (roots of p').
 
+/** The step before last of each lane of {@link criticalPoints}. */
+const CPREV = new Float64Array(3);
+const TWO_M4 = 2 ** -4;
+
 /**
  * Root of p' in the bracket (W_A, W_B) (p' has sign W_SA at W_A and the opposite sign at W_B),
  * from the start W_X0, until a step is below W_TOL times the root; result in W_X, p'' there in
@@ -81,6 +85,7 @@ export function criticalPoints(lanes: number): void {
   const d3 = 4 * K[4];
   for (let it = 0; it < 3; it++) {
     for (let j = 0; j < lanes; j++) {
+      CPREV[j] = it === 0 ? Infinity : CDX[j];
       const x = CX[j];
       let g = d3 * x + d2;
       let gp = d3 * x + g;
@@ -96,7 +101,12 @@ export function criticalPoints(lanes: number): void {
   }
   for (let j = 0; j < lanes; j++) {
     const x = CX[j];
-    if (!(x > CA[j] && x < CB[j] && CDX[j] <= TWO_M12 * Math.abs(x))) {
+    // Accepted when the last step is below 2^-12 of the point, or (a point near 0 in a wide
+    // bracket) below 2^-12 of the bracket while the steps shrink fast (Halley converging, not
+    // crawling across a flat stretch: a slow crawl once stopped far from the root).
+    const dx = CDX[j];
+    const converged = dx <= TWO_M12 * Math.abs(x) || (dx <= TWO_M12 * (CB[j] - CA[j]) && dx <= TWO_M4 * CPREV[j]);
+    if (!(x > CA[j] && x < CB[j] && converged)) {
       W[W_A] = CA[j];
       W[W_B] = CB[j];
       W[W_SA] = CS[j];
