@@ -10,8 +10,7 @@
 import { arrayOf, describe, finiteNumber, integerIn, plainObject, rejectUnknownKeys } from "./options.js";
 import { pointSegmentDistanceSquared, roundHalfUp, shortAngleDist, truncateInt } from "./referee-math.js";
 import { CsbCollisionLoop, CSB_STRIDE } from "./csb-collision-loop.js";
-import { fdlibmAtan2, fdlibmCos, fdlibmSin, fdlibmSinCos } from "./fdlibm.js";
-import { NATIVE_FDLIBM } from "./trig.js";
+import { atan2Into, headingInto } from "./csb-heading-memo.js";
 import { steeringSide } from "./csb-steering.js";
 
 /** A pod as the referee stores it. Pods 0 and 1 belong to player 0, pods 2 and 3 to player 1. */
@@ -61,49 +60,21 @@ export const CSB_SHIELD_MASS = 10;
 const FRICTION = 0.15;
 const MAX_TURN = Math.PI / 10;
 
-// Per-pod layout of the state array; COS and SIN hold cos and sin of the stored angle (what
-// the steering test and the thrust read), computed once when the angle is set.
-const X = 0, Y = 1, VX = 2, VY = 3, ANGLE = 4, HAS_ANGLE = 5, PASSED = 6, SHIELD = 7, BOOST = 8, COS = 9, SIN = 10, ATAN = 11;
+// Per-pod layout of the state array; UX and UY hold the referee's unit thrust direction of the
+// stored angle (cos and sin divided by their computed length, see csb-heading-memo.ts),
+// computed once when the angle is set; ATAN is scratch for atan2.
+const X = 0, Y = 1, VX = 2, VY = 3, ANGLE = 4, HAS_ANGLE = 5, PASSED = 6, SHIELD = 7, BOOST = 8, UX = 9, UY = 10, ATAN = 11;
 const STRIDE = CSB_STRIDE;
 const ROUND = 4 * STRIDE;
 const STATE_LENGTH = ROUND + 1;
 const NO_SHIELD = -Infinity;
-
-const MEMO_SIZE = 64;
-const memoTheta = new Float64Array(MEMO_SIZE).fill(NaN);
-const memoSin = new Float64Array(MEMO_SIZE);
-const memoCos = new Float64Array(MEMO_SIZE);
-const sinCos = new Float64Array(2);
-
-const atanY = new Float64Array(MEMO_SIZE).fill(NaN);
-const atanX = new Float64Array(MEMO_SIZE).fill(NaN);
-const atanValue = new Float64Array(MEMO_SIZE);
-
-/**
- * fdlibm's atan2(dy, dx) of pod p's offset to command c's target, through a small shared memo
- * (exact: a pure function of its arguments); the result goes to ATAN (no double is returned).
- */
-function memoAtan2(s: Float64Array, p: number, c: CsbCommand): void {
-  const dx = c.x - s[p + X], dy = c.y - s[p + Y];
-  const slot = ((dy * 40503 + dx * 1013) | 0) & (MEMO_SIZE - 1);
-  if (atanY[slot] === dy && atanX[slot] === dx) {
-    s[p + ATAN] = atanValue[slot];
-    return;
-  }
-  // Math.atan2 where it is fdlibm (a builtin takes raw doubles: nothing is boxed).
-  const value = NATIVE_FDLIBM ? Math.atan2(dy, dx) : fdlibmAtan2(dy, dx);
-  atanY[slot] = dy;
-  atanX[slot] = dx;
-  atanValue[slot] = value;
-  s[p + ATAN] = value;
-}
 
 const OPTION_KEYS = ["checkpoints", "round"] as const;
 const POD_KEYS = ["x", "y", "vx", "vy", "angle", "passed", "shieldRound", "boostUsed"] as const;
 
 /** A Coders Strike Back race between four pods, turn by turn as the referee computes it. */
 export class CsbSimulation {
-  /** The state: 12 doubles per pod (x, y, vx, vy, angle, hasAngle, passed, shieldRound, boostUsed, cos, sin, scratch), then the round. */
+  /** The state: 12 doubles per pod (x, y, vx, vy, angle, hasAngle, passed, shieldRound, boostUsed, the unit thrust direction x and y, scratch), then the round. */
   readonly state = new Float64Array(STATE_LENGTH);
   /** Checkpoint x and y coordinates (shared, never written after construction). */
   checkpointX: Float64Array;
@@ -176,8 +147,12 @@ export class CsbSimulation {
     s[p + PASSED] = passed;
     s[p + SHIELD] = shield ?? NO_SHIELD;
     s[p + BOOST] = o.boostUsed ? 1 : 0;
-    s[p + COS] = angle === null ? 1 : fdlibmCos(angle);
-    s[p + SIN] = angle === null ? 0 : fdlibmSin(angle);
+    if (angle === null) {
+      s[p + UX] = 1;
+      s[p + UY] = 0;
+    } else {
+      headingInto(s, p + ANGLE, p + UX);
+    }
   }
 
   /** Pod i (0..3) as a new object. */
@@ -274,10 +249,8 @@ export class CsbSimulation {
       if (c.x !== x || c.y !== y) {
         this.steer(p, c);
         if (thrust !== 0) {
-          const cos = s[p + COS], sin = s[p + SIN];
-          const length = Math.sqrt(cos * cos + sin * sin);
-          ax = (cos / length) * thrust;
-          ay = (sin / length) * thrust;
+          ax = s[p + UX] * thrust;
+          ay = s[p + UY] * thrust;
         }
       }
       this.startX[i] = x;
@@ -301,10 +274,10 @@ export class CsbSimulation {
 
   /**
    * Turns pod p (state offset) towards command c's target as the referee does (atan2, then at
-   * most π/10 from the stored angle): stores the angle, and its cos and sin in COS, SIN.
-   * (Indices and objects in, nothing out: double arguments or results would be boxed.)
+   * most π/10 from the stored angle): stores the angle, and its unit thrust direction in UX,
+   * UY. (Indices and objects in, nothing out: double arguments or results would be boxed.)
    * Where the target lies clearly outside the ±18° cone (decided by `steeringSide` on the
-   * cached cos and sin of the stored angle, with a margin far above rounding), the referee's
+   * cached direction of the stored angle, with a margin far above rounding), the referee's
    * result is the clamped angle whatever atan2 returns, and atan2 is skipped.
    */
   private steer(p: number, c: CsbCommand): void {
@@ -312,39 +285,23 @@ export class CsbSimulation {
     let theta: number;
     if (s[p + HAS_ANGLE] === 1) {
       const alpha = s[p + ANGLE];
-      const side = steeringSide(s, p + X, p + COS, c.x, c.y);
+      const side = steeringSide(s, p + X, p + UX, c.x, c.y);
       if (side !== 0) {
         theta = alpha + MAX_TURN * side;
       } else {
-        memoAtan2(s, p, c);
+        atan2Into(s, p + X, c.x, c.y, p + ATAN);
         theta = s[p + ATAN];
         const delta = shortAngleDist(alpha, theta);
         if (Math.abs(delta) >= MAX_TURN) theta = alpha + MAX_TURN * Math.sign(delta);
       }
       if (theta === alpha) return;
     } else {
-      memoAtan2(s, p, c);
+      atan2Into(s, p + X, c.x, c.y, p + ATAN);
       theta = s[p + ATAN];
-    }
-    // sin and cos of θ from a small memo shared by every simulation (a pure function of θ, so
-    // exact): a bot's candidates from one root turn to the same few angles again and again.
-    const slot = ((theta * 2654435.761) | 0) & (MEMO_SIZE - 1);
-    if (memoTheta[slot] === theta) {
-      s[p + COS] = memoCos[slot];
-      s[p + SIN] = memoSin[slot];
-    } else {
-      if (NATIVE_FDLIBM) {
-        sinCos[0] = Math.sin(theta);
-        sinCos[1] = Math.cos(theta);
-      } else {
-        fdlibmSinCos(sinCos, theta);
-      }
-      memoTheta[slot] = theta;
-      s[p + SIN] = memoSin[slot] = sinCos[0];
-      s[p + COS] = memoCos[slot] = sinCos[1];
     }
     s[p + ANGLE] = theta;
     s[p + HAS_ANGLE] = 1;
+    headingInto(s, p + ANGLE, p + UX);
   }
 
   /** Counts the checkpoints pod i passed this turn along start → way-points → rounded end. */
