@@ -81,8 +81,9 @@ export class CsbCollisionLoop {
           const c = dx * dx + dy * dy - RADII_SQUARED;
           const delta = b * b - a * c;
           if (delta <= 0 || a === 0) continue;
-          const root = Math.sqrt(delta);
-          const tau = Math.min((-b + root) / a, (-b - root) / a);
+          // The referee takes min((−b + root)/a, (−b − root)/a); with −b > 0, root ≥ 0 and
+          // a > 0, rounding is monotone, so the second is never larger: one division.
+          const tau = (-b - Math.sqrt(delta)) / a;
           if (!(tau > 0 && tau <= 1 - t)) continue;
           time = t + tau;
         }

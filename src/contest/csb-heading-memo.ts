@@ -21,14 +21,14 @@ const atan = new Float64Array(4 * ATAN_SLOTS).fill(NaN);
 const sinCos = new Float64Array(2);
 
 /**
- * Writes fdlibm's atan2(ty − s[at + 1], tx − s[at]) to s[out] (the angle from the pod at
+ * Writes fdlibm's atan2(ty − s[at + 1], tx − s[at]) to out[0] (the angle from the pod at
  * s[at], s[at + 1] to the target (tx, ty)).
  */
-export function atan2Into(s: Float64Array, at: number, tx: number, ty: number, out: number): void {
+export function atan2Into(s: Float64Array, at: number, tx: number, ty: number, out: Float64Array): void {
   const dx = tx - s[at], dy = ty - s[at + 1];
   const slot = (((dy * 40503 + dx * 1013) | 0) & (ATAN_SLOTS - 1)) << 2;
   if (atan[slot] === dy && atan[slot + 1] === dx) {
-    s[out] = atan[slot + 2];
+    out[0] = atan[slot + 2];
     return;
   }
   // Math.atan2 where it is fdlibm (a builtin takes raw doubles: nothing is boxed).
@@ -36,7 +36,7 @@ export function atan2Into(s: Float64Array, at: number, tx: number, ty: number, o
   atan[slot] = dy;
   atan[slot + 1] = dx;
   atan[slot + 2] = value;
-  s[out] = value;
+  out[0] = value;
 }
 
 /**

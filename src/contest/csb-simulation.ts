@@ -62,19 +62,22 @@ const MAX_TURN = Math.PI / 10;
 
 // Per-pod layout of the state array; UX and UY hold the referee's unit thrust direction of the
 // stored angle (cos and sin divided by their computed length, see csb-heading-memo.ts),
-// computed once when the angle is set; ATAN is scratch for atan2.
-const X = 0, Y = 1, VX = 2, VY = 3, ANGLE = 4, HAS_ANGLE = 5, PASSED = 6, SHIELD = 7, BOOST = 8, UX = 9, UY = 10, ATAN = 11;
+// computed once when the angle is set; NEXT is PASSED modulo the checkpoint count (kept with
+// it: an integer division costs more than the rest of the checkpoint test).
+const X = 0, Y = 1, VX = 2, VY = 3, ANGLE = 4, HAS_ANGLE = 5, PASSED = 6, SHIELD = 7, BOOST = 8, UX = 9, UY = 10, NEXT = 11;
 const STRIDE = CSB_STRIDE;
 const ROUND = 4 * STRIDE;
 const STATE_LENGTH = ROUND + 1;
 const NO_SHIELD = -Infinity;
+/** Where atan2Into writes (no double crosses a call). */
+const scratch = new Float64Array(1);
 
 const OPTION_KEYS = ["checkpoints", "round"] as const;
 const POD_KEYS = ["x", "y", "vx", "vy", "angle", "passed", "shieldRound", "boostUsed"] as const;
 
 /** A Coders Strike Back race between four pods, turn by turn as the referee computes it. */
 export class CsbSimulation {
-  /** The state: 12 doubles per pod (x, y, vx, vy, angle, hasAngle, passed, shieldRound, boostUsed, the unit thrust direction x and y, scratch), then the round. */
+  /** The state: 12 doubles per pod (x, y, vx, vy, angle, hasAngle, passed, shieldRound, boostUsed, the unit thrust direction x and y, the next checkpoint), then the round. */
   readonly state = new Float64Array(STATE_LENGTH);
   /** Checkpoint x and y coordinates (shared, never written after construction). */
   checkpointX: Float64Array;
@@ -105,6 +108,7 @@ export class CsbSimulation {
     for (let i = 0; i < 4; i++) {
       const p = i * STRIDE;
       this.state[p + PASSED] = 1;
+      this.state[p + NEXT] = 1;
       this.state[p + SHIELD] = NO_SHIELD;
     }
   }
@@ -145,6 +149,7 @@ export class CsbSimulation {
     s[p + ANGLE] = angle ?? 0;
     s[p + HAS_ANGLE] = angle === null ? 0 : 1;
     s[p + PASSED] = passed;
+    s[p + NEXT] = passed % this.checkpointX.length;
     s[p + SHIELD] = shield ?? NO_SHIELD;
     s[p + BOOST] = o.boostUsed ? 1 : 0;
     if (angle === null) {
@@ -184,7 +189,7 @@ export class CsbSimulation {
   /** Checkpoints pod i has passed, counting the start (see CsbPod.passed). */
   passed(i: number): number { return this.state[i * STRIDE + PASSED]; }
   /** The id of pod i's next checkpoint. */
-  nextCheckpoint(i: number): number { return (this.state[i * STRIDE + PASSED] | 0) % this.checkpointX.length; }
+  nextCheckpoint(i: number): number { return this.state[i * STRIDE + NEXT]; }
 
   /** Collisions of the last turn: how many, and for each its time in the turn and the two pods. */
   get collisionCount(): number { return this.loop.count; }
@@ -226,50 +231,60 @@ export class CsbSimulation {
       throw new RangeError(`commands must be an array of 4 commands, got ${describe(commands)}`);
     }
     for (let i = 0; i < 4; i++) checkCommand(commands[i], i);
-    const s = this.state, loop = this.loop;
-    const round = s[ROUND];
-    for (let i = 0; i < 4; i++) {
-      const c = commands[i], p = i * STRIDE;
-      let thrust: number;
-      const order = c.thrust;
-      if (order === "SHIELD") {
-        s[p + SHIELD] = round;
-        thrust = 0;
-      } else if (order === "BOOST") {
-        s[p + BOOST] = 1;
-        thrust = CSB_BOOST_THRUST;
-      } else {
-        thrust = order;
-      }
-      if (round <= s[p + SHIELD] + 3) thrust = 0;
-      const invMass = s[p + SHIELD] === round ? 1 / CSB_SHIELD_MASS : 1;
-      loop.invMass[i] = invMass;
-      const x = s[p + X], y = s[p + Y];
-      let ax = 0, ay = 0;
-      if (c.x !== x || c.y !== y) {
-        this.steer(p, c);
-        if (thrust !== 0) {
-          ax = s[p + UX] * thrust;
-          ay = s[p + UY] * thrust;
-        }
-      }
-      this.startX[i] = x;
-      this.startY[i] = y;
-      s[p + VX] += ax * invMass;
-      s[p + VY] += ay * invMass;
-    }
-    loop.run(s);
-    for (let i = 0; i < 4; i++) {
-      const p = i * STRIDE;
-      s[p + VX] *= 1 - FRICTION;
-      s[p + VY] *= 1 - FRICTION;
-      s[p + X] = roundHalfUp(s[p + X]);
-      s[p + Y] = roundHalfUp(s[p + Y]);
-      s[p + VX] = truncateInt(s[p + VX]);
-      s[p + VY] = truncateInt(s[p + VY]);
-      this.passCheckpoints(i);
-    }
+    const s = this.state, round = s[ROUND];
+    // Three phases in small methods, each of which V8 optimises (and inlines into) on its own.
+    for (let i = 0; i < 4; i++) this.accelerate(i, commands[i], round);
+    this.loop.run(s);
+    for (let i = 0; i < 4; i++) this.finish(i);
     s[ROUND] = round + 1;
+  }
+
+  /** Applies command c to pod i at `round`: shield and boost, steering, thrust. */
+  private accelerate(i: number, c: CsbCommand, round: number): void {
+    const s = this.state, p = i * STRIDE;
+    let thrust: number;
+    const order = c.thrust;
+    // typeof first: a === between a number and a string is a generic (slow) comparison.
+    if (typeof order === "number") {
+      thrust = order;
+    } else if (order === "SHIELD") {
+      s[p + SHIELD] = round;
+      thrust = 0;
+    } else {
+      s[p + BOOST] = 1;
+      thrust = CSB_BOOST_THRUST;
+    }
+    if (round <= s[p + SHIELD] + 3) thrust = 0;
+    const invMass = s[p + SHIELD] === round ? 1 / CSB_SHIELD_MASS : 1;
+    this.loop.invMass[i] = invMass;
+    const x = s[p + X], y = s[p + Y];
+    let ax = 0, ay = 0;
+    if (c.x !== x || c.y !== y) {
+      this.steer(p, c);
+      if (thrust !== 0) {
+        ax = s[p + UX] * thrust;
+        ay = s[p + UY] * thrust;
+      }
+    }
+    this.startX[i] = x;
+    this.startY[i] = y;
+    s[p + VX] += ax * invMass;
+    s[p + VY] += ay * invMass;
+  }
+
+  /** Ends pod i's turn: friction, the referee's rounding and truncation, checkpoints. */
+  private finish(i: number): void {
+    const s = this.state, p = i * STRIDE;
+    s[p + VX] *= 1 - FRICTION;
+    s[p + VY] *= 1 - FRICTION;
+    s[p + X] = roundHalfUp(s[p + X]);
+    s[p + Y] = roundHalfUp(s[p + Y]);
+    s[p + VX] = truncateInt(s[p + VX]);
+    s[p + VY] = truncateInt(s[p + VY]);
+    // The common case, a straight path far from the next checkpoint, decided here.
+    const next = s[p + NEXT];
+    if (this.loop.wayPointCount[i] === 0 && surelyOutside(this.startX[i], this.startY[i], s[p + X], s[p + Y], this.checkpointX[next], this.checkpointY[next])) return;
+    this.passCheckpoints(i);
   }
 
   /**
@@ -289,15 +304,15 @@ export class CsbSimulation {
       if (side !== 0) {
         theta = alpha + MAX_TURN * side;
       } else {
-        atan2Into(s, p + X, c.x, c.y, p + ATAN);
-        theta = s[p + ATAN];
+        atan2Into(s, p + X, c.x, c.y, scratch);
+        theta = scratch[0];
         const delta = shortAngleDist(alpha, theta);
         if (Math.abs(delta) >= MAX_TURN) theta = alpha + MAX_TURN * Math.sign(delta);
       }
       if (theta === alpha) return;
     } else {
-      atan2Into(s, p + X, c.x, c.y, p + ATAN);
-      theta = s[p + ATAN];
+      atan2Into(s, p + X, c.x, c.y, scratch);
+      theta = scratch[0];
     }
     s[p + ANGLE] = theta;
     s[p + HAS_ANGLE] = 1;
@@ -311,14 +326,14 @@ export class CsbSimulation {
     const points = loop.wayPointCount[i], base = i * loop.wayPointCapacity * 3, w = loop.wayPoints;
     // At most n checkpoints a turn: a path that touches them all would loop for ever in the referee.
     for (let counted = 0; counted < n; counted++) {
-      const next = (s[p + PASSED] | 0) % n;
+      const next = s[p + NEXT];
       const cx = this.checkpointX[next], cy = this.checkpointY[next];
       let ax = this.startX[i], ay = this.startY[i];
       let hit = false;
       for (let k = 0; k <= points; k++) {
         const bx = k < points ? w[base + 3 * k + 1] : s[p + X];
         const by = k < points ? w[base + 3 * k + 2] : s[p + Y];
-        if (Math.sqrt(pointSegmentDistanceSquared(ax, ay, bx, by, cx, cy)) <= r2) {
+        if (!surelyOutside(ax, ay, bx, by, cx, cy) && Math.sqrt(pointSegmentDistanceSquared(ax, ay, bx, by, cx, cy)) <= r2) {
           hit = true;
           break;
         }
@@ -327,8 +342,29 @@ export class CsbSimulation {
       }
       if (!hit) return;
       s[p + PASSED] += 1;
+      s[p + NEXT] = next + 1 === n ? 0 : next + 1;
     }
   }
+}
+
+/** The checkpoint radius plus a margin far above the rounding of the test below. */
+const OUTSIDE = CSB_CHECKPOINT_RADIUS + 1;
+/** The segment extent under which Java's ptSegDistSq is accurate to far better than that margin. */
+const SHORT_SEGMENT = 1e6;
+
+/**
+ * True when the checkpoint centre (cx, cy) lies more than 601 beyond both ends of the segment
+ * (ax, ay)–(bx, by) along x or along y: then every point of the segment is farther than 600
+ * from it, and so is the referee's computed distance (each difference below rounds once, by a
+ * relative 1e-16; on a segment shorter than 1e6 the squared distance ptSegDistSq computes is
+ * off by less than 1e-3, far below 601² − 600²). A cheap test that spares the referee's
+ * distance on most segments; false means "compute it".
+ */
+function surelyOutside(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): boolean {
+  const sx = bx - ax, sy = by - ay;
+  if (!(sx < SHORT_SEGMENT && sx > -SHORT_SEGMENT && sy < SHORT_SEGMENT && sy > -SHORT_SEGMENT)) return false;
+  const ex = cx - ax, fx = cx - bx, ey = cy - ay, fy = cy - by;
+  return (ex > OUTSIDE && fx > OUTSIDE) || (ex < -OUTSIDE && fx < -OUTSIDE) || (ey > OUTSIDE && fy > OUTSIDE) || (ey < -OUTSIDE && fy < -OUTSIDE);
 }
 
 /** Throws a RangeError naming the field when `c` is not a valid command for pod i. */
@@ -337,7 +373,7 @@ function checkCommand(c: CsbCommand, i: number): void {
   if (typeof c.x !== "number" || !Number.isFinite(c.x)) throw new RangeError(`commands[${i}].x must be a finite number, got ${describe(c.x)}`);
   if (typeof c.y !== "number" || !Number.isFinite(c.y)) throw new RangeError(`commands[${i}].y must be a finite number, got ${describe(c.y)}`);
   const t = c.thrust;
-  if (t !== "SHIELD" && t !== "BOOST" && !(typeof t === "number" && Number.isInteger(t) && t >= 0 && t <= CSB_MAX_THRUST)) {
+  if (typeof t === "number" ? !(Number.isInteger(t) && t >= 0 && t <= CSB_MAX_THRUST) : t !== "SHIELD" && t !== "BOOST") {
     throw new RangeError(`commands[${i}].thrust must be an integer 0..${CSB_MAX_THRUST}, "SHIELD" or "BOOST", got ${describe(t)}`);
   }
 }
