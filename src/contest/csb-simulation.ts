@@ -369,11 +369,21 @@ function surelyOutside(ax: number, ay: number, bx: number, by: number, cx: numbe
 
 /** Throws a RangeError naming the field when `c` is not a valid command for pod i. */
 function checkCommand(c: CsbCommand, i: number): void {
+  // The fast path is arithmetic (x − x is 0 exactly when x is finite, floor(t) === t when t is
+  // an integer); the messages are built by the slow path alone.
+  if (typeof c === "object" && c !== null) {
+    const x = c.x, y = c.y, t = c.thrust;
+    if (typeof x === "number" && x - x === 0 && typeof y === "number" && y - y === 0) {
+      if (typeof t === "number" ? t >= 0 && t <= CSB_MAX_THRUST && Math.floor(t) === t : t === "SHIELD" || t === "BOOST") return;
+    }
+  }
+  commandError(c, i);
+}
+
+/** Throws the RangeError naming the first bad field of command c (pod i). */
+function commandError(c: CsbCommand, i: number): never {
   if (typeof c !== "object" || c === null) throw new RangeError(`commands[${i}] must be an object {x, y, thrust}, got ${describe(c)}`);
   if (typeof c.x !== "number" || !Number.isFinite(c.x)) throw new RangeError(`commands[${i}].x must be a finite number, got ${describe(c.x)}`);
   if (typeof c.y !== "number" || !Number.isFinite(c.y)) throw new RangeError(`commands[${i}].y must be a finite number, got ${describe(c.y)}`);
-  const t = c.thrust;
-  if (typeof t === "number" ? !(Number.isInteger(t) && t >= 0 && t <= CSB_MAX_THRUST) : t !== "SHIELD" && t !== "BOOST") {
-    throw new RangeError(`commands[${i}].thrust must be an integer 0..${CSB_MAX_THRUST}, "SHIELD" or "BOOST", got ${describe(t)}`);
-  }
+  throw new RangeError(`commands[${i}].thrust must be an integer 0..${CSB_MAX_THRUST}, "SHIELD" or "BOOST", got ${describe(c.thrust)}`);
 }
