@@ -34,11 +34,11 @@ export function steeringSide(s: Float64Array, at: number, trig: number, tx: numb
   const d2 = dx * dx + dy * dy;
   // Far from overflow and underflow, where the products below keep their relative accuracy.
   if (!(d2 > 1e-150 && d2 < 1e150)) return 0;
-  // dot < |d|·COS_LIMIT: certainly when dot < 0, else compare the squares.
+  // dot < |d|·COS_LIMIT ⇔ dot·|dot| < d²·COS_LIMIT² (true when dot < 0), with no branch on
+  // the sign of dot (which a search's random targets would mispredict half the time).
   const dot = cos * dx + sin * dy;
-  if (dot >= 0 && !(dot * dot < d2 * COS_LIMIT_SQUARED)) return 0;
-  // |cross| > |d|·SIN_LIMIT, compared squared; the sign of cross is the side.
-  const cross = cos * dy - sin * dx;
-  if (!(cross * cross > d2 * SIN_LIMIT_SQUARED)) return 0;
-  return cross > 0 ? 1 : -1;
+  if (!(dot * Math.abs(dot) < d2 * COS_LIMIT_SQUARED)) return 0;
+  // cross·|cross| beyond ±d²·SIN_LIMIT²: the sign of cross is the side.
+  const cross = cos * dy - sin * dx, signed = cross * Math.abs(cross), limit = d2 * SIN_LIMIT_SQUARED;
+  return (signed > limit ? 1 : 0) - (signed < -limit ? 1 : 0);
 }
