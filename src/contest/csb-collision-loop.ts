@@ -16,7 +16,7 @@ const MIN_IMPULSE = 120;
 const BATCH_WINDOW = 1e-5;
 const PUSH_SLACK = 1e-5;
 /** Doubles per pod in CsbSimulation's state array (x, y, vx, vy first). */
-export const CSB_STRIDE = 12;
+export const CSB_STRIDE = 16;
 const STRIDE = CSB_STRIDE;
 
 /** Pair order of the referee: i = 3..0, j = i − 1..0 (A = pod i, B = pod j). */

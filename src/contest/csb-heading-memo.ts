@@ -40,11 +40,11 @@ export function atan2Into(s: Float64Array, at: number, tx: number, ty: number, o
 }
 
 /**
- * Reads θ at s[at] and writes the referee's unit thrust direction to s[out] and s[out + 1]:
- * (cos θ / ℓ, sin θ / ℓ), ℓ = √(cos²θ + sin²θ), with fdlibm's sin and cos.
+ * Reads θ at from[at] and writes the referee's unit thrust direction to s[out] and
+ * s[out + 1]: (cos θ / ℓ, sin θ / ℓ), ℓ = √(cos²θ + sin²θ), with fdlibm's sin and cos.
  */
-export function headingInto(s: Float64Array, at: number, out: number): void {
-  const theta = s[at];
+export function headingInto(from: Float64Array, at: number, s: Float64Array, out: number): void {
+  const theta = from[at];
   const slot = (((theta * 2654435.761) | 0) & (HEADING_SLOTS - 1)) << 2;
   if (heading[slot] === theta) {
     s[out] = heading[slot + 1];

@@ -60,11 +60,14 @@ export const CSB_SHIELD_MASS = 10;
 const FRICTION = 0.15;
 const MAX_TURN = Math.PI / 10;
 
-// Per-pod layout of the state array; UX and UY hold the referee's unit thrust direction of the
+// Per-pod layout of the state array. UX and UY hold the referee's unit thrust direction of the
 // stored angle (cos and sin divided by their computed length, see csb-heading-memo.ts),
 // computed once when the angle is set; NEXT is PASSED modulo the checkpoint count (kept with
-// it: an integer division costs more than the rest of the checkpoint test).
-const X = 0, Y = 1, VX = 2, VY = 3, ANGLE = 4, HAS_ANGLE = 5, PASSED = 6, SHIELD = 7, BOOST = 8, UX = 9, UY = 10, NEXT = 11;
+// it: an integer division costs more than the rest of the checkpoint test). PLUS and MINUS
+// (x, y each) cache the direction of the angle ± 18°, the turn a search's candidates mostly
+// take: filled by setPod, so that every candidate played from a root pod copies them; NaN
+// (not known) once a turn changes the angle.
+const X = 0, Y = 1, VX = 2, VY = 3, ANGLE = 4, HAS_ANGLE = 5, PASSED = 6, SHIELD = 7, BOOST = 8, UX = 9, UY = 10, NEXT = 11, PLUS = 12, MINUS = 14;
 const STRIDE = CSB_STRIDE;
 const ROUND = 4 * STRIDE;
 const STATE_LENGTH = ROUND + 1;
@@ -77,7 +80,7 @@ const POD_KEYS = ["x", "y", "vx", "vy", "angle", "passed", "shieldRound", "boost
 
 /** A Coders Strike Back race between four pods, turn by turn as the referee computes it. */
 export class CsbSimulation {
-  /** The state: 12 doubles per pod (x, y, vx, vy, angle, hasAngle, passed, shieldRound, boostUsed, the unit thrust direction x and y, the next checkpoint), then the round. */
+  /** The state: 16 doubles per pod (x, y, vx, vy, angle, hasAngle, passed, shieldRound, boostUsed, the unit thrust direction x and y, the next checkpoint, the directions at ±18° (x, y each)), then the round. */
   readonly state = new Float64Array(STATE_LENGTH);
   /** Checkpoint x and y coordinates (shared, never written after construction). */
   checkpointX: Float64Array;
@@ -109,6 +112,8 @@ export class CsbSimulation {
       const p = i * STRIDE;
       this.state[p + PASSED] = 1;
       this.state[p + NEXT] = 1;
+      this.state[p + PLUS] = NaN;
+      this.state[p + MINUS] = NaN;
       this.state[p + SHIELD] = NO_SHIELD;
     }
   }
@@ -155,8 +160,14 @@ export class CsbSimulation {
     if (angle === null) {
       s[p + UX] = 1;
       s[p + UY] = 0;
+      s[p + PLUS] = NaN;
+      s[p + MINUS] = NaN;
     } else {
-      headingInto(s, p + ANGLE, p + UX);
+      headingInto(s, p + ANGLE, s, p + UX);
+      scratch[0] = angle + MAX_TURN;
+      headingInto(scratch, 0, s, p + PLUS);
+      scratch[0] = angle - MAX_TURN;
+      headingInto(scratch, 0, s, p + MINUS);
     }
   }
 
@@ -300,24 +311,41 @@ export class CsbSimulation {
     let theta: number;
     if (s[p + HAS_ANGLE] === 1) {
       const alpha = s[p + ANGLE];
-      const side = steeringSide(s, p + X, p + UX, c.x, c.y);
-      if (side !== 0) {
-        theta = alpha + MAX_TURN * side;
-      } else {
+      theta = alpha;
+      let side = steeringSide(s, p + X, p + UX, c.x, c.y);
+      if (side === 0) {
         atan2Into(s, p + X, c.x, c.y, scratch);
         theta = scratch[0];
         const delta = shortAngleDist(alpha, theta);
-        if (Math.abs(delta) >= MAX_TURN) theta = alpha + MAX_TURN * Math.sign(delta);
+        if (Math.abs(delta) >= MAX_TURN) side = Math.sign(delta);
       }
-      if (theta === alpha) return;
+      if (side !== 0) {
+        theta = alpha + MAX_TURN * side;
+        if (theta === alpha) return;
+        const cached = side > 0 ? p + PLUS : p + MINUS;
+        const ux = s[cached];
+        if (ux === ux) {
+          s[p + UX] = ux;
+          s[p + UY] = s[cached + 1];
+          s[p + ANGLE] = theta;
+          s[p + PLUS] = NaN;
+          s[p + MINUS] = NaN;
+          return;
+        }
+      } else if (theta === alpha) {
+        return;
+      }
     } else {
       atan2Into(s, p + X, c.x, c.y, scratch);
       theta = scratch[0];
     }
     s[p + ANGLE] = theta;
     s[p + HAS_ANGLE] = 1;
-    headingInto(s, p + ANGLE, p + UX);
+    s[p + PLUS] = NaN;
+    s[p + MINUS] = NaN;
+    headingInto(s, p + ANGLE, s, p + UX);
   }
+
 
   /** Counts the checkpoints pod i passed this turn along start → way-points → rounded end. */
   private passCheckpoints(i: number): void {
