@@ -390,9 +390,13 @@ const SHORT_SEGMENT = 1e6;
  */
 function surelyOutside(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): boolean {
   const sx = bx - ax, sy = by - ay;
-  if (!(sx < SHORT_SEGMENT && sx > -SHORT_SEGMENT && sy < SHORT_SEGMENT && sy > -SHORT_SEGMENT)) return false;
+  if (!(Math.abs(sx) < SHORT_SEGMENT && Math.abs(sy) < SHORT_SEGMENT)) return false;
   const ex = cx - ax, fx = cx - bx, ey = cy - ay, fy = cy - by;
-  return (ex > OUTSIDE && fx > OUTSIDE) || (ex < -OUTSIDE && fx < -OUTSIDE) || (ey > OUTSIDE && fy > OUTSIDE) || (ey < -OUTSIDE && fy < -OUTSIDE);
+  // How far the centre lies beyond both ends along x (positive: on one side of both), and
+  // along y; min and max rather than a chain of branches a search would mispredict.
+  const gapX = Math.max(Math.min(ex, fx), -Math.max(ex, fx));
+  const gapY = Math.max(Math.min(ey, fy), -Math.max(ey, fy));
+  return Math.max(gapX, gapY) > OUTSIDE;
 }
 
 /** Throws a RangeError naming the field when `c` is not a valid command for pod i. */
