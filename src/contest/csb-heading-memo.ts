@@ -21,11 +21,11 @@ const atan = new Float64Array(4 * ATAN_SLOTS).fill(NaN);
 const sinCos = new Float64Array(2);
 
 /**
- * Writes fdlibm's atan2(ty − s[at + 1], tx − s[at]) to out[0] (the angle from the pod at
- * s[at], s[at + 1] to the target (tx, ty)).
+ * Writes fdlibm's atan2(ty − s[at + 1], tx − s[at]) to out[0], with the target
+ * (tx, ty) = (target[q], target[q + 1]): the angle from the pod at s[at], s[at + 1] to it.
  */
-export function atan2Into(s: Float64Array, at: number, tx: number, ty: number, out: Float64Array): void {
-  const dx = tx - s[at], dy = ty - s[at + 1];
+export function atan2Into(s: Float64Array, at: number, target: Float64Array, q: number, out: Float64Array): void {
+  const dx = target[q] - s[at], dy = target[q + 1] - s[at + 1];
   const slot = (((dy * 40503 + dx * 1013) | 0) & (ATAN_SLOTS - 1)) << 2;
   if (atan[slot] === dy && atan[slot + 1] === dx) {
     out[0] = atan[slot + 2];

@@ -72,6 +72,8 @@ const STRIDE = CSB_STRIDE;
 const ROUND = 4 * STRIDE;
 const STATE_LENGTH = ROUND + 1;
 const NO_SHIELD = -Infinity;
+/** The thrust codes of SHIELD and BOOST in CsbSimulation's orders (a thrust is 0..200). */
+const ORDER_SHIELD = -1, ORDER_BOOST = -2;
 /** Where atan2Into writes (no double crosses a call). */
 const scratch = new Float64Array(1);
 
@@ -90,6 +92,8 @@ export class CsbSimulation {
   private readonly loop = new CsbCollisionLoop();
   private readonly startX = new Float64Array(4);
   private readonly startY = new Float64Array(4);
+  /** This turn's orders, read once from the commands: target x, y and thrust per pod (ORDER_SHIELD, ORDER_BOOST for those). */
+  private readonly orders = new Float64Array(12);
 
   /** Sets up the map and the pods at the start of round 0; RangeError naming the field on an invalid option. */
   constructor(options: CsbOptions) {
@@ -241,24 +245,24 @@ export class CsbSimulation {
     if (!Array.isArray(commands) || commands.length !== 4) {
       throw new RangeError(`commands must be an array of 4 commands, got ${describe(commands)}`);
     }
-    for (let i = 0; i < 4; i++) checkCommand(commands[i], i);
+    const orders = this.orders;
+    for (let i = 0; i < 4; i++) readCommand(commands[i], i, orders);
     const s = this.state, round = s[ROUND];
     // Three phases in small methods, each of which V8 optimises (and inlines into) on its own.
-    for (let i = 0; i < 4; i++) this.accelerate(i, commands[i], round);
+    for (let i = 0; i < 4; i++) this.accelerate(i, round);
     this.loop.run(s);
     for (let i = 0; i < 4; i++) this.finish(i);
     s[ROUND] = round + 1;
   }
 
-  /** Applies command c to pod i at `round`: shield and boost, steering, thrust. */
-  private accelerate(i: number, c: CsbCommand, round: number): void {
-    const s = this.state, p = i * STRIDE;
+  /** Applies pod i's order (read by readCommand) at `round`: shield and boost, steering, thrust. */
+  private accelerate(i: number, round: number): void {
+    const s = this.state, p = i * STRIDE, o = this.orders, q = 3 * i;
     let thrust: number;
-    const order = c.thrust;
-    // typeof first: a === between a number and a string is a generic (slow) comparison.
-    if (typeof order === "number") {
+    const order = o[q + 2];
+    if (order >= 0) {
       thrust = order;
-    } else if (order === "SHIELD") {
+    } else if (order === ORDER_SHIELD) {
       s[p + SHIELD] = round;
       thrust = 0;
     } else {
@@ -270,8 +274,8 @@ export class CsbSimulation {
     this.loop.invMass[i] = invMass;
     const x = s[p + X], y = s[p + Y];
     let ax = 0, ay = 0;
-    if (c.x !== x || c.y !== y) {
-      this.steer(p, c);
+    if (o[q] !== x || o[q + 1] !== y) {
+      this.steer(p, q);
       if (thrust !== 0) {
         ax = s[p + UX] * thrust;
         ay = s[p + UY] * thrust;
@@ -299,22 +303,22 @@ export class CsbSimulation {
   }
 
   /**
-   * Turns pod p (state offset) towards command c's target as the referee does (atan2, then at
+   * Turns pod p (state offset) towards the target at orders[q], orders[q + 1] as the referee does (atan2, then at
    * most π/10 from the stored angle): stores the angle, and its unit thrust direction in UX,
    * UY. (Indices and objects in, nothing out: double arguments or results would be boxed.)
    * Where the target lies clearly outside the ±18° cone (decided by `steeringSide` on the
    * cached direction of the stored angle, with a margin far above rounding), the referee's
    * result is the clamped angle whatever atan2 returns, and atan2 is skipped.
    */
-  private steer(p: number, c: CsbCommand): void {
-    const s = this.state;
+  private steer(p: number, q: number): void {
+    const s = this.state, o = this.orders;
     let theta: number;
     if (s[p + HAS_ANGLE] === 1) {
       const alpha = s[p + ANGLE];
       theta = alpha;
-      let side = steeringSide(s, p + X, p + UX, c.x, c.y);
+      let side = steeringSide(s, p + X, p + UX, o, q);
       if (side === 0) {
-        atan2Into(s, p + X, c.x, c.y, scratch);
+        atan2Into(s, p + X, o, q, scratch);
         theta = scratch[0];
         const delta = shortAngleDist(alpha, theta);
         if (Math.abs(delta) >= MAX_TURN) side = Math.sign(delta);
@@ -336,7 +340,7 @@ export class CsbSimulation {
         return;
       }
     } else {
-      atan2Into(s, p + X, c.x, c.y, scratch);
+      atan2Into(s, p + X, o, q, scratch);
       theta = scratch[0];
     }
     s[p + ANGLE] = theta;
@@ -399,14 +403,30 @@ function surelyOutside(ax: number, ay: number, bx: number, by: number, cx: numbe
   return Math.max(gapX, gapY) > OUTSIDE;
 }
 
-/** Throws a RangeError naming the field when `c` is not a valid command for pod i. */
-function checkCommand(c: CsbCommand, i: number): void {
+/**
+ * Checks command c of pod i (a RangeError naming the field when it is not valid) and writes
+ * its target and thrust to orders[3i..3i + 2] (ORDER_SHIELD, ORDER_BOOST for those).
+ */
+function readCommand(c: CsbCommand, i: number, orders: Float64Array): void {
   // The fast path is arithmetic (x − x is 0 exactly when x is finite, floor(t) === t when t is
   // an integer); the messages are built by the slow path alone.
   if (typeof c === "object" && c !== null) {
     const x = c.x, y = c.y, t = c.thrust;
     if (typeof x === "number" && x - x === 0 && typeof y === "number" && y - y === 0) {
-      if (typeof t === "number" ? t >= 0 && t <= CSB_MAX_THRUST && Math.floor(t) === t : t === "SHIELD" || t === "BOOST") return;
+      let order = -3;
+      if (typeof t === "number") {
+        if (t >= 0 && t <= CSB_MAX_THRUST && Math.floor(t) === t) order = t;
+      } else if (t === "SHIELD") {
+        order = ORDER_SHIELD;
+      } else if (t === "BOOST") {
+        order = ORDER_BOOST;
+      }
+      if (order !== -3) {
+        orders[3 * i] = x;
+        orders[3 * i + 1] = y;
+        orders[3 * i + 2] = order;
+        return;
+      }
     }
   }
   commandError(c, i);

@@ -22,14 +22,14 @@ const COS_LIMIT_SQUARED = COS_LIMIT * COS_LIMIT;
 const SIN_LIMIT_SQUARED = SIN_LIMIT * SIN_LIMIT;
 
 /**
- * +1 or −1 when the target (tx, ty) lies certainly beyond the 18° limit on that side of the
+ * +1 or −1 when the target (target[q], target[q + 1]) lies certainly beyond the 18° limit on that side of the
  * heading, else 0. The pod is read from `s`: its position at s[at], s[at + 1], the cos and sin
  * of its stored angle at s[trig], s[trig + 1] (or that unit vector divided by its computed
- * length: an ulp apart); arrays and indices in, an integer out: a call that passed computed
- * doubles would box them.
+ * length: an ulp apart); arrays and indices in, an integer out: a call that passed doubles
+ * read from a typed array would box them.
  */
-export function steeringSide(s: Float64Array, at: number, trig: number, tx: number, ty: number): number {
-  const dx = tx - s[at], dy = ty - s[at + 1];
+export function steeringSide(s: Float64Array, at: number, trig: number, target: Float64Array, q: number): number {
+  const dx = target[q] - s[at], dy = target[q + 1] - s[at + 1];
   const cos = s[trig], sin = s[trig + 1];
   const d2 = dx * dx + dy * dy;
   // Far from overflow and underflow, where the products below keep their relative accuracy.
