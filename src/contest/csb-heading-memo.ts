@@ -12,7 +12,7 @@
 import { fdlibmAtan2, fdlibmSinCos } from "./fdlibm.js";
 import { NATIVE_FDLIBM } from "./trig.js";
 
-const HEADING_SLOTS = 4096;
+const HEADING_SLOTS = 1024;
 /** Per slot: θ, cos θ / ℓ, sin θ / ℓ, unused (4 doubles: a slot never straddles a cache line). */
 const heading = new Float64Array(4 * HEADING_SLOTS).fill(NaN);
 const ATAN_SLOTS = 256;
