@@ -12,6 +12,7 @@ import { pointSegmentDistanceSquared, roundHalfUp, shortAngleDist, truncateInt }
 import { CsbCollisionLoop, CSB_STRIDE } from "./csb-collision-loop.js";
 import { atan2Into, headingInto } from "./csb-heading-memo.js";
 import { steeringSide } from "./csb-steering.js";
+import { ORDER_SHIELD, readCommand } from "./csb-orders.js";
 
 /** A pod as the referee stores it. Pods 0 and 1 belong to player 0, pods 2 and 3 to player 1. */
 export interface CsbPod {
@@ -54,7 +55,7 @@ export interface CsbOptions {
 /** Pod radius sum and the other constants of the CSB referee. */
 export const CSB_POD_RADIUS = 400;
 export const CSB_CHECKPOINT_RADIUS = 600;
-export const CSB_MAX_THRUST = 200;
+export { CSB_MAX_THRUST } from "./csb-orders.js";
 export const CSB_BOOST_THRUST = 650;
 export const CSB_SHIELD_MASS = 10;
 const FRICTION = 0.15;
@@ -72,8 +73,6 @@ const STRIDE = CSB_STRIDE;
 const ROUND = 4 * STRIDE;
 const STATE_LENGTH = ROUND + 1;
 const NO_SHIELD = -Infinity;
-/** The thrust codes of SHIELD and BOOST in CsbSimulation's orders (a thrust is 0..200). */
-const ORDER_SHIELD = -1, ORDER_BOOST = -2;
 /** Where atan2Into writes (no double crosses a call). */
 const scratch = new Float64Array(1);
 
@@ -401,41 +400,4 @@ function surelyOutside(ax: number, ay: number, bx: number, by: number, cx: numbe
   const gapX = Math.max(Math.min(ex, fx), -Math.max(ex, fx));
   const gapY = Math.max(Math.min(ey, fy), -Math.max(ey, fy));
   return Math.max(gapX, gapY) > OUTSIDE;
-}
-
-/**
- * Checks command c of pod i (a RangeError naming the field when it is not valid) and writes
- * its target and thrust to orders[3i..3i + 2] (ORDER_SHIELD, ORDER_BOOST for those).
- */
-function readCommand(c: CsbCommand, i: number, orders: Float64Array): void {
-  // The fast path is arithmetic (x − x is 0 exactly when x is finite, floor(t) === t when t is
-  // an integer); the messages are built by the slow path alone.
-  if (typeof c === "object" && c !== null) {
-    const x = c.x, y = c.y, t = c.thrust;
-    if (typeof x === "number" && x - x === 0 && typeof y === "number" && y - y === 0) {
-      let order = -3;
-      if (typeof t === "number") {
-        if (t >= 0 && t <= CSB_MAX_THRUST && Math.floor(t) === t) order = t;
-      } else if (t === "SHIELD") {
-        order = ORDER_SHIELD;
-      } else if (t === "BOOST") {
-        order = ORDER_BOOST;
-      }
-      if (order !== -3) {
-        orders[3 * i] = x;
-        orders[3 * i + 1] = y;
-        orders[3 * i + 2] = order;
-        return;
-      }
-    }
-  }
-  commandError(c, i);
-}
-
-/** Throws the RangeError naming the first bad field of command c (pod i). */
-function commandError(c: CsbCommand, i: number): never {
-  if (typeof c !== "object" || c === null) throw new RangeError(`commands[${i}] must be an object {x, y, thrust}, got ${describe(c)}`);
-  if (typeof c.x !== "number" || !Number.isFinite(c.x)) throw new RangeError(`commands[${i}].x must be a finite number, got ${describe(c.x)}`);
-  if (typeof c.y !== "number" || !Number.isFinite(c.y)) throw new RangeError(`commands[${i}].y must be a finite number, got ${describe(c.y)}`);
-  throw new RangeError(`commands[${i}].thrust must be an integer 0..${CSB_MAX_THRUST}, "SHIELD" or "BOOST", got ${describe(c.thrust)}`);
 }
