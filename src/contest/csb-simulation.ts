@@ -231,8 +231,11 @@ export class CsbSimulation {
   /** Makes this simulation a copy of `other` (same map, pods, round, last collisions); allocates nothing. */
   copyFrom(other: CsbSimulation): void {
     this.state.set(other.state);
-    this.checkpointX = other.checkpointX;
-    this.checkpointY = other.checkpointY;
+    // (A search copies from simulations of the same map: skip the stores, and their barriers.)
+    if (this.checkpointX !== other.checkpointX) {
+      this.checkpointX = other.checkpointX;
+      this.checkpointY = other.checkpointY;
+    }
     this.loop.copyCollisionsFrom(other.loop);
   }
 
