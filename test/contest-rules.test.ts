@@ -52,7 +52,7 @@ test("shortAngleDist equals the referee's literal fmod formula bit for bit (its 
 test("the steering shortcut only answers where the referee's atan2 path clamps to the same side", () => {
   fc.assert(
     fc.property(fc.double({ min: -12, max: 12, noNaN: true }), fc.integer({ min: -20000, max: 20000 }), fc.integer({ min: -20000, max: 20000 }), (alpha, dx, dy) => {
-      const side = steeringSide(new Float64Array([0, 0, Math.cos(alpha), Math.sin(alpha)]), 0, 2, dx, dy);
+      const side = steeringSide(new Float64Array([0, 0, Math.cos(alpha), Math.sin(alpha)]), 0, 2, new Float64Array([dx, dy]), 0);
       if (side === 0 || (dx === 0 && dy === 0)) return true;
       const delta = shortAngleDist(alpha, Math.atan2(dy, dx));
       return Math.abs(delta) >= Math.PI / 10 && Math.sign(delta) === side;

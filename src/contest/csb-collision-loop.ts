@@ -16,7 +16,7 @@ const MIN_IMPULSE = 120;
 const BATCH_WINDOW = 1e-5;
 const PUSH_SLACK = 1e-5;
 /** Doubles per pod in CsbSimulation's state array (x, y, vx, vy first). */
-export const CSB_STRIDE = 12;
+export const CSB_STRIDE = 16;
 const STRIDE = CSB_STRIDE;
 
 /** Pair order of the referee: i = 3..0, j = i − 1..0 (A = pod i, B = pod j). */
@@ -81,8 +81,9 @@ export class CsbCollisionLoop {
           const c = dx * dx + dy * dy - RADII_SQUARED;
           const delta = b * b - a * c;
           if (delta <= 0 || a === 0) continue;
-          const root = Math.sqrt(delta);
-          const tau = Math.min((-b + root) / a, (-b - root) / a);
+          // The referee takes min((−b + root)/a, (−b − root)/a); with −b > 0, root ≥ 0 and
+          // a > 0, rounding is monotone, so the second is never larger: one division.
+          const tau = (-b - Math.sqrt(delta)) / a;
           if (!(tau > 0 && tau <= 1 - t)) continue;
           time = t + tau;
         }

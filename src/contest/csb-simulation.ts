@@ -10,9 +10,9 @@
 import { arrayOf, describe, finiteNumber, integerIn, plainObject, rejectUnknownKeys } from "./options.js";
 import { pointSegmentDistanceSquared, roundHalfUp, shortAngleDist, truncateInt } from "./referee-math.js";
 import { CsbCollisionLoop, CSB_STRIDE } from "./csb-collision-loop.js";
-import { fdlibmAtan2, fdlibmCos, fdlibmSin, fdlibmSinCos } from "./fdlibm.js";
-import { NATIVE_FDLIBM } from "./trig.js";
+import { atan2Into, headingInto } from "./csb-heading-memo.js";
 import { steeringSide } from "./csb-steering.js";
+import { ORDER_SHIELD, readCommand } from "./csb-orders.js";
 
 /** A pod as the referee stores it. Pods 0 and 1 belong to player 0, pods 2 and 3 to player 1. */
 export interface CsbPod {
@@ -55,55 +55,33 @@ export interface CsbOptions {
 /** Pod radius sum and the other constants of the CSB referee. */
 export const CSB_POD_RADIUS = 400;
 export const CSB_CHECKPOINT_RADIUS = 600;
-export const CSB_MAX_THRUST = 200;
+export { CSB_MAX_THRUST } from "./csb-orders.js";
 export const CSB_BOOST_THRUST = 650;
 export const CSB_SHIELD_MASS = 10;
 const FRICTION = 0.15;
 const MAX_TURN = Math.PI / 10;
 
-// Per-pod layout of the state array; COS and SIN hold cos and sin of the stored angle (what
-// the steering test and the thrust read), computed once when the angle is set.
-const X = 0, Y = 1, VX = 2, VY = 3, ANGLE = 4, HAS_ANGLE = 5, PASSED = 6, SHIELD = 7, BOOST = 8, COS = 9, SIN = 10, ATAN = 11;
+// Per-pod layout of the state array. UX and UY hold the referee's unit thrust direction of the
+// stored angle (cos and sin divided by their computed length, see csb-heading-memo.ts),
+// computed once when the angle is set; NEXT is PASSED modulo the checkpoint count (kept with
+// it: an integer division costs more than the rest of the checkpoint test). PLUS and MINUS
+// (x, y each) cache the direction of the angle ± 18°, the turn a search's candidates mostly
+// take: filled by setPod, so that every candidate played from a root pod copies them; NaN
+// (not known) once a turn changes the angle.
+const X = 0, Y = 1, VX = 2, VY = 3, ANGLE = 4, HAS_ANGLE = 5, PASSED = 6, SHIELD = 7, BOOST = 8, UX = 9, UY = 10, NEXT = 11, PLUS = 12, MINUS = 14;
 const STRIDE = CSB_STRIDE;
 const ROUND = 4 * STRIDE;
 const STATE_LENGTH = ROUND + 1;
 const NO_SHIELD = -Infinity;
-
-const MEMO_SIZE = 64;
-const memoTheta = new Float64Array(MEMO_SIZE).fill(NaN);
-const memoSin = new Float64Array(MEMO_SIZE);
-const memoCos = new Float64Array(MEMO_SIZE);
-const sinCos = new Float64Array(2);
-
-const atanY = new Float64Array(MEMO_SIZE).fill(NaN);
-const atanX = new Float64Array(MEMO_SIZE).fill(NaN);
-const atanValue = new Float64Array(MEMO_SIZE);
-
-/**
- * fdlibm's atan2(dy, dx) of pod p's offset to command c's target, through a small shared memo
- * (exact: a pure function of its arguments); the result goes to ATAN (no double is returned).
- */
-function memoAtan2(s: Float64Array, p: number, c: CsbCommand): void {
-  const dx = c.x - s[p + X], dy = c.y - s[p + Y];
-  const slot = ((dy * 40503 + dx * 1013) | 0) & (MEMO_SIZE - 1);
-  if (atanY[slot] === dy && atanX[slot] === dx) {
-    s[p + ATAN] = atanValue[slot];
-    return;
-  }
-  // Math.atan2 where it is fdlibm (a builtin takes raw doubles: nothing is boxed).
-  const value = NATIVE_FDLIBM ? Math.atan2(dy, dx) : fdlibmAtan2(dy, dx);
-  atanY[slot] = dy;
-  atanX[slot] = dx;
-  atanValue[slot] = value;
-  s[p + ATAN] = value;
-}
+/** Where atan2Into writes (no double crosses a call). */
+const scratch = new Float64Array(1);
 
 const OPTION_KEYS = ["checkpoints", "round"] as const;
 const POD_KEYS = ["x", "y", "vx", "vy", "angle", "passed", "shieldRound", "boostUsed"] as const;
 
 /** A Coders Strike Back race between four pods, turn by turn as the referee computes it. */
 export class CsbSimulation {
-  /** The state: 12 doubles per pod (x, y, vx, vy, angle, hasAngle, passed, shieldRound, boostUsed, cos, sin, scratch), then the round. */
+  /** The state: 16 doubles per pod (x, y, vx, vy, angle, hasAngle, passed, shieldRound, boostUsed, the unit thrust direction x and y, the next checkpoint, the directions at ±18° (x, y each)), then the round. */
   readonly state = new Float64Array(STATE_LENGTH);
   /** Checkpoint x and y coordinates (shared, never written after construction). */
   checkpointX: Float64Array;
@@ -113,6 +91,8 @@ export class CsbSimulation {
   private readonly loop = new CsbCollisionLoop();
   private readonly startX = new Float64Array(4);
   private readonly startY = new Float64Array(4);
+  /** This turn's orders, read once from the commands: target x, y and thrust per pod (ORDER_SHIELD, ORDER_BOOST for those). */
+  private readonly orders = new Float64Array(12);
 
   /** Sets up the map and the pods at the start of round 0; RangeError naming the field on an invalid option. */
   constructor(options: CsbOptions) {
@@ -134,6 +114,9 @@ export class CsbSimulation {
     for (let i = 0; i < 4; i++) {
       const p = i * STRIDE;
       this.state[p + PASSED] = 1;
+      this.state[p + NEXT] = 1;
+      this.state[p + PLUS] = NaN;
+      this.state[p + MINUS] = NaN;
       this.state[p + SHIELD] = NO_SHIELD;
     }
   }
@@ -174,10 +157,21 @@ export class CsbSimulation {
     s[p + ANGLE] = angle ?? 0;
     s[p + HAS_ANGLE] = angle === null ? 0 : 1;
     s[p + PASSED] = passed;
+    s[p + NEXT] = passed % this.checkpointX.length;
     s[p + SHIELD] = shield ?? NO_SHIELD;
     s[p + BOOST] = o.boostUsed ? 1 : 0;
-    s[p + COS] = angle === null ? 1 : fdlibmCos(angle);
-    s[p + SIN] = angle === null ? 0 : fdlibmSin(angle);
+    if (angle === null) {
+      s[p + UX] = 1;
+      s[p + UY] = 0;
+      s[p + PLUS] = NaN;
+      s[p + MINUS] = NaN;
+    } else {
+      headingInto(s, p + ANGLE, s, p + UX);
+      scratch[0] = angle + MAX_TURN;
+      headingInto(scratch, 0, s, p + PLUS);
+      scratch[0] = angle - MAX_TURN;
+      headingInto(scratch, 0, s, p + MINUS);
+    }
   }
 
   /** Pod i (0..3) as a new object. */
@@ -209,7 +203,7 @@ export class CsbSimulation {
   /** Checkpoints pod i has passed, counting the start (see CsbPod.passed). */
   passed(i: number): number { return this.state[i * STRIDE + PASSED]; }
   /** The id of pod i's next checkpoint. */
-  nextCheckpoint(i: number): number { return (this.state[i * STRIDE + PASSED] | 0) % this.checkpointX.length; }
+  nextCheckpoint(i: number): number { return this.state[i * STRIDE + NEXT]; }
 
   /** Collisions of the last turn: how many, and for each its time in the turn and the two pods. */
   get collisionCount(): number { return this.loop.count; }
@@ -237,8 +231,11 @@ export class CsbSimulation {
   /** Makes this simulation a copy of `other` (same map, pods, round, last collisions); allocates nothing. */
   copyFrom(other: CsbSimulation): void {
     this.state.set(other.state);
-    this.checkpointX = other.checkpointX;
-    this.checkpointY = other.checkpointY;
+    // (A search copies from simulations of the same map: skip the stores, and their barriers.)
+    if (this.checkpointX !== other.checkpointX) {
+      this.checkpointX = other.checkpointX;
+      this.checkpointY = other.checkpointY;
+    }
     this.loop.copyCollisionsFrom(other.loop);
   }
 
@@ -250,102 +247,111 @@ export class CsbSimulation {
     if (!Array.isArray(commands) || commands.length !== 4) {
       throw new RangeError(`commands must be an array of 4 commands, got ${describe(commands)}`);
     }
-    for (let i = 0; i < 4; i++) checkCommand(commands[i], i);
-    const s = this.state, loop = this.loop;
-    const round = s[ROUND];
-    for (let i = 0; i < 4; i++) {
-      const c = commands[i], p = i * STRIDE;
-      let thrust: number;
-      const order = c.thrust;
-      if (order === "SHIELD") {
-        s[p + SHIELD] = round;
-        thrust = 0;
-      } else if (order === "BOOST") {
-        s[p + BOOST] = 1;
-        thrust = CSB_BOOST_THRUST;
-      } else {
-        thrust = order;
-      }
-      if (round <= s[p + SHIELD] + 3) thrust = 0;
-      const invMass = s[p + SHIELD] === round ? 1 / CSB_SHIELD_MASS : 1;
-      loop.invMass[i] = invMass;
-      const x = s[p + X], y = s[p + Y];
-      let ax = 0, ay = 0;
-      if (c.x !== x || c.y !== y) {
-        this.steer(p, c);
-        if (thrust !== 0) {
-          const cos = s[p + COS], sin = s[p + SIN];
-          const length = Math.sqrt(cos * cos + sin * sin);
-          ax = (cos / length) * thrust;
-          ay = (sin / length) * thrust;
-        }
-      }
-      this.startX[i] = x;
-      this.startY[i] = y;
-      s[p + VX] += ax * invMass;
-      s[p + VY] += ay * invMass;
-    }
-    loop.run(s);
-    for (let i = 0; i < 4; i++) {
-      const p = i * STRIDE;
-      s[p + VX] *= 1 - FRICTION;
-      s[p + VY] *= 1 - FRICTION;
-      s[p + X] = roundHalfUp(s[p + X]);
-      s[p + Y] = roundHalfUp(s[p + Y]);
-      s[p + VX] = truncateInt(s[p + VX]);
-      s[p + VY] = truncateInt(s[p + VY]);
-      this.passCheckpoints(i);
-    }
+    const orders = this.orders;
+    for (let i = 0; i < 4; i++) readCommand(commands[i], i, orders);
+    const s = this.state, round = s[ROUND];
+    // Three phases in small methods, each of which V8 optimises (and inlines into) on its own.
+    for (let i = 0; i < 4; i++) this.accelerate(i, round);
+    this.loop.run(s);
+    for (let i = 0; i < 4; i++) this.finish(i);
     s[ROUND] = round + 1;
   }
 
+  /** Applies pod i's order (read by readCommand) at `round`: shield and boost, steering, thrust. */
+  private accelerate(i: number, round: number): void {
+    const s = this.state, p = i * STRIDE, o = this.orders, q = 3 * i;
+    let thrust: number;
+    const order = o[q + 2];
+    if (order >= 0) {
+      thrust = order;
+    } else if (order === ORDER_SHIELD) {
+      s[p + SHIELD] = round;
+      thrust = 0;
+    } else {
+      s[p + BOOST] = 1;
+      thrust = CSB_BOOST_THRUST;
+    }
+    if (round <= s[p + SHIELD] + 3) thrust = 0;
+    const invMass = s[p + SHIELD] === round ? 1 / CSB_SHIELD_MASS : 1;
+    this.loop.invMass[i] = invMass;
+    const x = s[p + X], y = s[p + Y];
+    let ax = 0, ay = 0;
+    if (o[q] !== x || o[q + 1] !== y) {
+      this.steer(p, q);
+      if (thrust !== 0) {
+        ax = s[p + UX] * thrust;
+        ay = s[p + UY] * thrust;
+      }
+    }
+    this.startX[i] = x;
+    this.startY[i] = y;
+    s[p + VX] += ax * invMass;
+    s[p + VY] += ay * invMass;
+  }
+
+  /** Ends pod i's turn: friction, the referee's rounding and truncation, checkpoints. */
+  private finish(i: number): void {
+    const s = this.state, p = i * STRIDE;
+    s[p + VX] *= 1 - FRICTION;
+    s[p + VY] *= 1 - FRICTION;
+    s[p + X] = roundHalfUp(s[p + X]);
+    s[p + Y] = roundHalfUp(s[p + Y]);
+    s[p + VX] = truncateInt(s[p + VX]);
+    s[p + VY] = truncateInt(s[p + VY]);
+    // The common case, a straight path far from the next checkpoint, decided here.
+    const next = s[p + NEXT];
+    if (this.loop.wayPointCount[i] === 0 && surelyOutside(this.startX[i], this.startY[i], s[p + X], s[p + Y], this.checkpointX[next], this.checkpointY[next])) return;
+    this.passCheckpoints(i);
+  }
+
   /**
-   * Turns pod p (state offset) towards command c's target as the referee does (atan2, then at
-   * most π/10 from the stored angle): stores the angle, and its cos and sin in COS, SIN.
-   * (Indices and objects in, nothing out: double arguments or results would be boxed.)
+   * Turns pod p (state offset) towards the target at orders[q], orders[q + 1] as the referee does (atan2, then at
+   * most π/10 from the stored angle): stores the angle, and its unit thrust direction in UX,
+   * UY. (Indices and objects in, nothing out: double arguments or results would be boxed.)
    * Where the target lies clearly outside the ±18° cone (decided by `steeringSide` on the
-   * cached cos and sin of the stored angle, with a margin far above rounding), the referee's
+   * cached direction of the stored angle, with a margin far above rounding), the referee's
    * result is the clamped angle whatever atan2 returns, and atan2 is skipped.
    */
-  private steer(p: number, c: CsbCommand): void {
-    const s = this.state;
+  private steer(p: number, q: number): void {
+    const s = this.state, o = this.orders;
     let theta: number;
     if (s[p + HAS_ANGLE] === 1) {
       const alpha = s[p + ANGLE];
-      const side = steeringSide(s, p + X, p + COS, c.x, c.y);
+      theta = alpha;
+      let side = steeringSide(s, p + X, p + UX, o, q);
+      if (side === 0) {
+        atan2Into(s, p + X, o, q, scratch);
+        theta = scratch[0];
+        const delta = shortAngleDist(alpha, theta);
+        if (Math.abs(delta) >= MAX_TURN) side = Math.sign(delta);
+      }
       if (side !== 0) {
         theta = alpha + MAX_TURN * side;
-      } else {
-        memoAtan2(s, p, c);
-        theta = s[p + ATAN];
-        const delta = shortAngleDist(alpha, theta);
-        if (Math.abs(delta) >= MAX_TURN) theta = alpha + MAX_TURN * Math.sign(delta);
+        if (theta === alpha) return;
+        const cached = side > 0 ? p + PLUS : p + MINUS;
+        const ux = s[cached];
+        if (ux === ux) {
+          s[p + UX] = ux;
+          s[p + UY] = s[cached + 1];
+          s[p + ANGLE] = theta;
+          s[p + PLUS] = NaN;
+          s[p + MINUS] = NaN;
+          return;
+        }
+      } else if (theta === alpha) {
+        return;
       }
-      if (theta === alpha) return;
     } else {
-      memoAtan2(s, p, c);
-      theta = s[p + ATAN];
-    }
-    // sin and cos of θ from a small memo shared by every simulation (a pure function of θ, so
-    // exact): a bot's candidates from one root turn to the same few angles again and again.
-    const slot = ((theta * 2654435.761) | 0) & (MEMO_SIZE - 1);
-    if (memoTheta[slot] === theta) {
-      s[p + COS] = memoCos[slot];
-      s[p + SIN] = memoSin[slot];
-    } else {
-      if (NATIVE_FDLIBM) {
-        sinCos[0] = Math.sin(theta);
-        sinCos[1] = Math.cos(theta);
-      } else {
-        fdlibmSinCos(sinCos, theta);
-      }
-      memoTheta[slot] = theta;
-      s[p + SIN] = memoSin[slot] = sinCos[0];
-      s[p + COS] = memoCos[slot] = sinCos[1];
+      atan2Into(s, p + X, o, q, scratch);
+      theta = scratch[0];
     }
     s[p + ANGLE] = theta;
     s[p + HAS_ANGLE] = 1;
+    s[p + PLUS] = NaN;
+    s[p + MINUS] = NaN;
+    headingInto(s, p + ANGLE, s, p + UX);
   }
+
 
   /** Counts the checkpoints pod i passed this turn along start → way-points → rounded end. */
   private passCheckpoints(i: number): void {
@@ -354,14 +360,14 @@ export class CsbSimulation {
     const points = loop.wayPointCount[i], base = i * loop.wayPointCapacity * 3, w = loop.wayPoints;
     // At most n checkpoints a turn: a path that touches them all would loop for ever in the referee.
     for (let counted = 0; counted < n; counted++) {
-      const next = (s[p + PASSED] | 0) % n;
+      const next = s[p + NEXT];
       const cx = this.checkpointX[next], cy = this.checkpointY[next];
       let ax = this.startX[i], ay = this.startY[i];
       let hit = false;
       for (let k = 0; k <= points; k++) {
         const bx = k < points ? w[base + 3 * k + 1] : s[p + X];
         const by = k < points ? w[base + 3 * k + 2] : s[p + Y];
-        if (Math.sqrt(pointSegmentDistanceSquared(ax, ay, bx, by, cx, cy)) <= r2) {
+        if (!surelyOutside(ax, ay, bx, by, cx, cy) && Math.sqrt(pointSegmentDistanceSquared(ax, ay, bx, by, cx, cy)) <= r2) {
           hit = true;
           break;
         }
@@ -370,17 +376,31 @@ export class CsbSimulation {
       }
       if (!hit) return;
       s[p + PASSED] += 1;
+      s[p + NEXT] = next + 1 === n ? 0 : next + 1;
     }
   }
 }
 
-/** Throws a RangeError naming the field when `c` is not a valid command for pod i. */
-function checkCommand(c: CsbCommand, i: number): void {
-  if (typeof c !== "object" || c === null) throw new RangeError(`commands[${i}] must be an object {x, y, thrust}, got ${describe(c)}`);
-  if (typeof c.x !== "number" || !Number.isFinite(c.x)) throw new RangeError(`commands[${i}].x must be a finite number, got ${describe(c.x)}`);
-  if (typeof c.y !== "number" || !Number.isFinite(c.y)) throw new RangeError(`commands[${i}].y must be a finite number, got ${describe(c.y)}`);
-  const t = c.thrust;
-  if (t !== "SHIELD" && t !== "BOOST" && !(typeof t === "number" && Number.isInteger(t) && t >= 0 && t <= CSB_MAX_THRUST)) {
-    throw new RangeError(`commands[${i}].thrust must be an integer 0..${CSB_MAX_THRUST}, "SHIELD" or "BOOST", got ${describe(t)}`);
-  }
+/** The checkpoint radius plus a margin far above the rounding of the test below. */
+const OUTSIDE = CSB_CHECKPOINT_RADIUS + 1;
+/** The segment extent under which Java's ptSegDistSq is accurate to far better than that margin. */
+const SHORT_SEGMENT = 1e6;
+
+/**
+ * True when the checkpoint centre (cx, cy) lies more than 601 beyond both ends of the segment
+ * (ax, ay)–(bx, by) along x or along y: then every point of the segment is farther than 600
+ * from it, and so is the referee's computed distance (each difference below rounds once, by a
+ * relative 1e-16; on a segment shorter than 1e6 the squared distance ptSegDistSq computes is
+ * off by less than 1e-3, far below 601² − 600²). A cheap test that spares the referee's
+ * distance on most segments; false means "compute it".
+ */
+function surelyOutside(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): boolean {
+  const sx = bx - ax, sy = by - ay;
+  if (!(Math.abs(sx) < SHORT_SEGMENT && Math.abs(sy) < SHORT_SEGMENT)) return false;
+  const ex = cx - ax, fx = cx - bx, ey = cy - ay, fy = cy - by;
+  // How far the centre lies beyond both ends along x (positive: on one side of both), and
+  // along y; min and max rather than a chain of branches a search would mispredict.
+  const gapX = Math.max(Math.min(ex, fx), -Math.max(ex, fx));
+  const gapY = Math.max(Math.min(ey, fy), -Math.max(ey, fy));
+  return Math.max(gapX, gapY) > OUTSIDE;
 }

@@ -14,24 +14,31 @@ const MARGIN = 1e-9;
 const COS_LIMIT = Math.cos(Math.PI / 10 + MARGIN) - 1e-15;
 /** |sin φ| must exceed this (φ at least about 1e-9 away from 0 and π). */
 const SIN_LIMIT = 1e-9;
+/**
+ * The limits squared: the tests compare squares, with no square root (squaring moves the
+ * thresholds by a few ulps, a millionth of the 1e-9 margin).
+ */
+const COS_LIMIT_SQUARED = COS_LIMIT * COS_LIMIT;
+const SIN_LIMIT_SQUARED = SIN_LIMIT * SIN_LIMIT;
 
 /**
- * +1 or −1 when the target (tx, ty) lies certainly beyond the 18° limit on that side of the
+ * +1 or −1 when the target (target[q], target[q + 1]) lies certainly beyond the 18° limit on that side of the
  * heading, else 0. The pod is read from `s`: its position at s[at], s[at + 1], the cos and sin
- * of its stored angle at s[trig], s[trig + 1] (arrays and indices in, an integer out: a call
- * that passed computed doubles would box them).
+ * of its stored angle at s[trig], s[trig + 1] (or that unit vector divided by its computed
+ * length: an ulp apart); arrays and indices in, an integer out: a call that passed doubles
+ * read from a typed array would box them.
  */
-export function steeringSide(s: Float64Array, at: number, trig: number, tx: number, ty: number): number {
-  const dx = tx - s[at], dy = ty - s[at + 1];
+export function steeringSide(s: Float64Array, at: number, trig: number, target: Float64Array, q: number): number {
+  const dx = target[q] - s[at], dy = target[q + 1] - s[at + 1];
   const cos = s[trig], sin = s[trig + 1];
   const d2 = dx * dx + dy * dy;
   // Far from overflow and underflow, where the products below keep their relative accuracy.
   if (!(d2 > 1e-150 && d2 < 1e150)) return 0;
-  const length = Math.sqrt(d2);
+  // dot < |d|·COS_LIMIT ⇔ dot·|dot| < d²·COS_LIMIT² (true when dot < 0), with no branch on
+  // the sign of dot (which a search's random targets would mispredict half the time).
   const dot = cos * dx + sin * dy;
-  const cross = cos * dy - sin * dx;
-  if (!(dot < length * COS_LIMIT)) return 0;
-  if (cross > length * SIN_LIMIT) return 1;
-  if (cross < -length * SIN_LIMIT) return -1;
-  return 0;
+  if (!(dot * Math.abs(dot) < d2 * COS_LIMIT_SQUARED)) return 0;
+  // cross·|cross| beyond ±d²·SIN_LIMIT²: the sign of cross is the side.
+  const cross = cos * dy - sin * dx, signed = cross * Math.abs(cross), limit = d2 * SIN_LIMIT_SQUARED;
+  return (signed > limit ? 1 : 0) - (signed < -limit ? 1 : 0);
 }

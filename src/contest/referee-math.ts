@@ -16,10 +16,10 @@ export function roundHalfUp(x: number): number {
 
 /** Java `(int)` cast of a double: truncation toward zero (NaN → 0, clamped to int range). */
 export function truncateInt(x: number): number {
+  // One test on the common path (NaN fails it too).
+  if (x > -2147483648 && x < 2147483647) return Math.trunc(x) + 0;
   if (x !== x) return 0;
-  if (x >= 2147483647) return 2147483647;
-  if (x <= -2147483648) return -2147483648;
-  return Math.trunc(x) + 0;
+  return x > 0 ? 2147483647 : -2147483648;
 }
 
 /**
