@@ -482,20 +482,18 @@ export class HardSpheres {
     }
     let partner = -1;
     const g = this.g, grow = 1 + g * now;
-    const box = this.box, lx = box[0], ly = box[1], lz = box[2];
-    const hx = 0.5 * lx, hy = 0.5 * ly, hz = 0.5 * lz;
     const lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
+    const shiftX = lists.shiftX, shiftY = lists.shiftY, shiftZ = lists.shiftZ;
     for (let p = base; p < end; p++) {
-      const j = list[p];
+      const e = list[p];
+      const j = e >> 5, code = e & 31;
       const oj = 8 * j;
       const dtj = now - s[oj + 3];
       const vxj = s[oj + 4], vyj = s[oj + 5], vzj = s[oj + 6];
-      let dx = s[oj] + vxj * dtj - xi;
-      let dy = s[oj + 1] + vyj * dtj - yi;
-      let dz = s[oj + 2] + vzj * dtj - zi;
-      if (dx > hx) dx -= lx; else if (dx < -hx) dx += lx;
-      if (dy > hy) dy -= ly; else if (dy < -hy) dy += ly;
-      if (dz > hz) dz -= lz; else if (dz < -hz) dz += lz;
+      // the entry's periodic image (fixed while both shells stand): no minimum-image branches
+      const dx = s[oj] + vxj * dtj - xi + shiftX[code];
+      const dy = s[oj + 1] + vyj * dtj - yi + shiftY[code];
+      const dz = s[oj + 2] + vzj * dtj - zi + shiftZ[code];
       const wx = vxj - vxi, wy = vyj - vyi, wz = vzj - vzi;
       const sum = ri + s[oj + 7];
       const sd = sum * g;
@@ -579,7 +577,7 @@ export class HardSpheres {
     const grow = 1 + this.g * this.now;
     for (let i = 0; i < this.count; i++) {
       for (let p = i * cap, end = p + this.lists.count[i]; p < end; p++) {
-        const j = list[p];
+        const j = list[p] >> 5;
         if (j < i) continue;
         let dd = 0;
         for (let a = 0; a < 3; a++) {
