@@ -14,7 +14,7 @@
  *   box when it leaves its neighbour shell, and an image counter per axis keeps its unwrapped
  *   position;
  * - candidates: neighbour lists (neighbour-lists.ts), the shell exit being an event;
- * - calendar: one event per body in an indexed 4-ary heap (event-heap.ts), stale predictions
+ * - calendar: one event per body in an event calendar (event-calendar.ts), stale predictions
  *   dropped lazily by per-body collision counters, plus one slot for scheduled systems (the
  *   Andersen thermostat and the growth horizon at which all lists are rebuilt).
  *
@@ -38,7 +38,7 @@
  * Lubachevsky–Stillinger rule); the impulse is J = 2μ(σ' − w_n), μ the reduced mass.
  */
 import { toiSpheresRaw } from "../query/toi-sphere-sphere.js";
-import { EventHeap } from "./event-heap.js";
+import { EventCalendar } from "./event-calendar.js";
 import { checkKeys, OPTION_KEYS, perBody, THERMOSTAT_KEYS, type HardSpheresOptions, type HardSpheresStats } from "./hard-spheres-options.js";
 export { checkKeys } from "./hard-spheres-options.js";
 export type { AndersenOptions, HardSpheresOptions, HardSpheresStats } from "./hard-spheres-options.js";
@@ -79,7 +79,7 @@ export class HardSpheres {
   private readonly counter: Int32Array;
   private readonly partner: Int32Array;
   private readonly snap: Int32Array;
-  private readonly heap: EventHeap;
+  private readonly heap: EventCalendar;
   private readonly lists: NeighbourLists;
   private readonly skinFraction: number;
   private shell = 0;
@@ -159,7 +159,7 @@ export class HardSpheres {
     this.counter = new Int32Array(n);
     this.partner = new Int32Array(n + 1).fill(-2);
     this.snap = new Int32Array(n);
-    this.heap = new EventHeap(n + 1);
+    this.heap = new EventCalendar(n + 1);
     const density = n / (this.box[0] * this.box[1] * (d === 3 ? this.box[2] : 1));
     const cut = 2 * this.rhoMax * (1 + skin);
     const expected = density * (d === 3 ? (4 / 3) * Math.PI * cut * cut * cut : Math.PI * cut * cut);
@@ -418,6 +418,7 @@ export class HardSpheres {
     this.lists.rebuildAll(gh, skin, this.rhoMax);
     for (let i = 0; i < n; i++) this.predict(i);
     this.scheduleSystem();
+    this.heap.calibrate(this.now);
   }
 
   private scheduleSystem(): void {
