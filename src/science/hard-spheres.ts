@@ -43,6 +43,7 @@ import { checkKeys, OPTION_KEYS, perBody, THERMOSTAT_KEYS, type HardSpheresOptio
 export { checkKeys } from "./hard-spheres-options.js";
 export type { AndersenOptions, HardSpheresOptions, HardSpheresStats } from "./hard-spheres-options.js";
 import { NeighbourLists } from "./neighbour-lists.js";
+import { prefetchSink } from "./prefetch-sink.js";
 import { ScienceRandom } from "./random.js";
 
 /** A start state may overlap by this fraction of a radius (carom's START_SLACK). */
@@ -88,6 +89,8 @@ export class HardSpheres {
   private readonly kickRate: number;
   private readonly rng: ScienceRandom | null;
   private tKick = Infinity;
+  /** Every mass the same (the collision reads no per-body mass). */
+  private readonly equalMasses: boolean;
   // observables
   private ke = 0;
   private tKE = 0;
@@ -118,6 +121,7 @@ export class HardSpheres {
     if (vel !== undefined && vel.length !== pos.length) throw new RangeError(`velocities must have ${pos.length} entries (as positions), got ${vel.length}`);
     this.rho = perBody(options.radii, n, 1, "radii");
     this.mass = perBody(options.masses, n, 1, "masses");
+    this.equalMasses = this.mass.every((m) => m === this.mass[0]);
     const g = options.growthRate ?? 0;
     if (!(g >= 0 && g < Infinity)) throw new RangeError(`growthRate must be a finite number >= 0, got ${g}`);
     this.g = g;
@@ -461,6 +465,18 @@ export class HardSpheres {
     this.predict(i);
   }
 
+  /**
+   * Reads every neighbour's record of body i in a loop small enough for the processor to have
+   * all their cache misses in flight at once (JavaScript has no prefetch instruction), so that
+   * the pair tests that follow find them in cache.
+   */
+  private touchNeighbours(i: number): void {
+    const s = this.state, lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
+    let touch = 0;
+    for (let p = base; p < end; p++) touch += s[8 * (list[p] >> 5) + 3];
+    prefetchSink.value = touch;
+  }
+
   /** Body i's next event: the earliest collision with a listed neighbour, or its shell exit. */
   private predict(i: number): void {
     this.sync(i);
@@ -485,6 +501,7 @@ export class HardSpheres {
     const g = this.g, grow = 1 + g * now;
     const lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
     const shiftX = lists.shiftX, shiftY = lists.shiftY, shiftZ = lists.shiftZ;
+    this.touchNeighbours(i);
     for (let p = base; p < end; p++) {
       const e = list[p];
       const j = e >> 5, code = e & 31;
@@ -537,6 +554,8 @@ export class HardSpheres {
   }
 
   private collide(i: number, j: number): void {
+    this.touchNeighbours(i);
+    this.touchNeighbours(j);
     this.sync(i);
     this.sync(j);
     const s = this.state, oi = 8 * i, oj = 8 * j, box = this.box;
@@ -548,7 +567,7 @@ export class HardSpheres {
     const nx = dx / dist, ny = dy / dist, nz = dz / dist;
     const wn = (s[oj + 4] - s[oi + 4]) * nx + (s[oj + 5] - s[oi + 5]) * ny + (s[oj + 6] - s[oi + 6]) * nz;
     const sd = (s[oi + 7] + s[oj + 7]) * this.g;
-    const mi = this.mass[i], mj = this.mass[j];
+    const mi = this.equalMasses ? this.mass[0] : this.mass[i], mj = this.equalMasses ? mi : this.mass[j];
     const mu = (mi * mj) / (mi + mj);
     const impulse = 2 * mu * (sd - wn);
     if (impulse > 0) {

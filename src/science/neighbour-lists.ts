@@ -25,6 +25,8 @@
  * known per cell. The minimum image is unique because the engine keeps the cut-off below half
  * the box.
  */
+import { prefetchSink } from "./prefetch-sink.js";
+
 export class NeighbourLists {
   /** Capacity of each body's list. */
   cap: number;
@@ -87,6 +89,13 @@ export class NeighbourLists {
   /** Rebuilds body i's list after its centre moved (and moves it to its new cell). */
   rebuildOne(i: number): void {
     const list = this.list, count = this.count, cap = this.cap;
+    // touch the neighbours' lists first so that their cache misses overlap (no prefetch in JavaScript)
+    let touch = 0;
+    for (let p = i * cap, end = p + count[i]; p < end; p++) {
+      const k = list[p] >> 5;
+      touch += count[k] + list[k * cap];
+    }
+    prefetchSink.value = touch;
     for (let p = i * cap, end = p + count[i]; p < end; p++) {
       const k = list[p] >> 5;
       const base = k * cap;
