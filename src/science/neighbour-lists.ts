@@ -44,6 +44,9 @@ export class NeighbourLists {
   /** x, y, z, ρ of the body in each slot. */
   private cellData = new Float64Array(32);
   private readonly slotOf: Int32Array;
+  /** The cells a scan visits (at most 27: a small axis is scanned whole, but then it has at most two cells) and their shift codes. */
+  private readonly visitCell = new Int32Array(27);
+  private readonly visitCode = new Int32Array(27);
   private nx = 1;
   private ny = 1;
   private nz = 1;
@@ -199,6 +202,11 @@ export class NeighbourLists {
     const x0 = nx >= 3 ? -1 : -cx, x1 = nx >= 3 ? 1 : nx - 1 - cx;
     const y0 = ny >= 3 ? -1 : -cy, y1 = ny >= 3 ? 1 : ny - 1 - cy;
     const z0 = nz >= 3 ? -1 : -cz, z1 = nz >= 3 ? 1 : nz - 1 - cz;
+    // first pass: the cells to visit, each with the shift code of its wrap across the box
+    // (a cell reached across the low side holds bodies whose image is at −L), touching each
+    // cell's first slot so that the cache misses of all the cells overlap
+    const visitCell = this.visitCell, visitCode = this.visitCode;
+    let visits = 0, touch = 0;
     for (let oz = z0; oz <= z1; oz++) {
       let gz = cz + oz, sz = 0;
       if (gz < 0) { gz += nz; sz = -1; } else if (gz >= nz) { gz -= nz; sz = 1; }
@@ -209,29 +217,34 @@ export class NeighbourLists {
           let gx = cx + ox, sx = 0;
           if (gx < 0) { gx += nx; sx = -1; } else if (gx >= nx) { gx -= nx; sx = 1; }
           const cell = (gz * ny + gy) * nx + gx;
-          const cellCode = sx + 1 + 3 * (sy + 1) + 9 * (sz + 1);
-          // a cell reached across the low side of the box holds bodies whose image is at −L
-          for (let slot = cell * cellCap, end = slot + cellCount[cell]; slot < end; slot++) {
-            const k = bodies[slot];
-            if (k === i) continue;
-            let dx = data[4 * slot] - xi, dy = data[4 * slot + 1] - yi, dz = data[4 * slot + 2] - zi;
-            let code = cellCode;
-            if (small) {
-              let qx = 1, qy = 1, qz = 1;
-              if (dx > hx) qx = 0; else if (dx < -hx) qx = 2;
-              if (dy > hy) qy = 0; else if (dy < -hy) qy = 2;
-              if (dz > hz) qz = 0; else if (dz < -hz) qz = 2;
-              code = qx + 3 * qy + 9 * qz;
-            }
-            dx += shiftX[code];
-            dy += shiftY[code];
-            dz += shiftZ[code];
-            const cut = (ri + data[4 * slot + 3]) * scale + skin;
-            if (dx * dx + dy * dy + dz * dz < cut * cut) {
-              this.add(i, (k << 5) | code);
-              if (both) this.add(k, (i << 5) | (26 - code));
-            }
-          }
+          visitCell[visits] = cell;
+          visitCode[visits++] = sx + 1 + 3 * (sy + 1) + 9 * (sz + 1);
+          touch += cellCount[cell] + bodies[cell * cellCap] + data[4 * cell * cellCap];
+        }
+      }
+    }
+    prefetchSink.value = touch;
+    for (let v = 0; v < visits; v++) {
+      const cell = visitCell[v], cellCode = visitCode[v];
+      for (let slot = cell * cellCap, end = slot + cellCount[cell]; slot < end; slot++) {
+        const k = bodies[slot];
+        if (k === i) continue;
+        let dx = data[4 * slot] - xi, dy = data[4 * slot + 1] - yi, dz = data[4 * slot + 2] - zi;
+        let code = cellCode;
+        if (small) {
+          let qx = 1, qy = 1, qz = 1;
+          if (dx > hx) qx = 0; else if (dx < -hx) qx = 2;
+          if (dy > hy) qy = 0; else if (dy < -hy) qy = 2;
+          if (dz > hz) qz = 0; else if (dz < -hz) qz = 2;
+          code = qx + 3 * qy + 9 * qz;
+        }
+        dx += shiftX[code];
+        dy += shiftY[code];
+        dz += shiftZ[code];
+        const cut = (ri + data[4 * slot + 3]) * scale + skin;
+        if (dx * dx + dy * dy + dz * dz < cut * cut) {
+          this.add(i, (k << 5) | code);
+          if (both) this.add(k, (i << 5) | (26 - code));
         }
       }
     }
