@@ -89,6 +89,10 @@ export class HardSpheres {
   private readonly kickRate: number;
   private readonly rng: ScienceRandom | null;
   private tKick = Infinity;
+  /** The partner found by {@link predictPlain}. */
+  private plainPartner = -1;
+  /** Read neighbours ahead ({@link touchNeighbours}): only when the bodies outgrow the caches. */
+  private readonly prefetch: boolean;
   /** Every mass the same (the collision reads no per-body mass). */
   private readonly equalMasses: boolean;
   // observables
@@ -122,6 +126,8 @@ export class HardSpheres {
     this.rho = perBody(options.radii, n, 1, "radii");
     this.mass = perBody(options.masses, n, 1, "masses");
     this.equalMasses = this.mass.every((m) => m === this.mass[0]);
+    // 8,192 bodies of 64 bytes fill half a megabyte: below that the records stay in cache
+    this.prefetch = n > 8192;
     const g = options.growthRate ?? 0;
     if (!(g >= 0 && g < Infinity)) throw new RangeError(`growthRate must be a finite number >= 0, got ${g}`);
     this.g = g;
@@ -471,6 +477,7 @@ export class HardSpheres {
    * the pair tests that follow find them in cache.
    */
   private touchNeighbours(i: number): void {
+    if (!this.prefetch) return;
     const s = this.state, lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
     let touch = 0;
     for (let p = base; p < end; p++) touch += s[8 * (list[p] >> 5) + 3];
@@ -499,9 +506,15 @@ export class HardSpheres {
     }
     let partner = -1;
     const g = this.g, grow = 1 + g * now;
-    const lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
+    const lists = this.lists, list = lists.list, end = i * lists.cap + lists.count[i];
+    let base = i * lists.cap;
     const shiftX = lists.shiftX, shiftY = lists.shiftY, shiftZ = lists.shiftZ;
     this.touchNeighbours(i);
+    if (g === 0) {
+      best = this.predictPlain(i, best);
+      partner = this.plainPartner;
+      base = end;
+    }
     for (let p = base; p < end; p++) {
       const e = list[p];
       const j = e >> 5, code = e & 31;
@@ -551,6 +564,59 @@ export class HardSpheres {
     this.partner[i] = partner;
     if (partner >= 0) this.snap[i] = this.counter[partner];
     this.heap.set(i, best);
+  }
+
+  /**
+   * The pair tests of {@link predict} without growth (σ' = 0, so a ≥ 0 and b = Δ·w): body i's
+   * earliest collision before `best`: returns its time, the partner in plainPartner (−1: none). The same
+   * arithmetic as the general loop, with the terms that vanish left out, so the same bits.
+   */
+  private predictPlain(i: number, best: number): number {
+    const s = this.state, o = 8 * i, now = this.now;
+    const xi = s[o], yi = s[o + 1], zi = s[o + 2];
+    const vxi = s[o + 4], vyi = s[o + 5], vzi = s[o + 6], ri = s[o + 7];
+    const lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
+    const shiftX = lists.shiftX, shiftY = lists.shiftY, shiftZ = lists.shiftZ;
+    let partner = -1;
+    let tb = best - now;
+    for (let p = base; p < end; p++) {
+      const e = list[p];
+      const j = e >> 5, code = e & 31;
+      const oj = 8 * j;
+      const dtj = now - s[oj + 3];
+      const vxj = s[oj + 4], vyj = s[oj + 5], vzj = s[oj + 6];
+      const dx = s[oj] + vxj * dtj - xi + shiftX[code];
+      const dy = s[oj + 1] + vyj * dtj - yi + shiftY[code];
+      const dz = s[oj + 2] + vzj * dtj - zi + shiftZ[code];
+      const wx = vxj - vxi, wy = vyj - vyi, wz = vzj - vzi;
+      const b = dx * wx + dy * wy + dz * wz;
+      if (b >= 0) continue;
+      const sig = ri + s[oj + 7];
+      const a = wx * wx + wy * wy + wz * wz;
+      const dd = dx * dx + dy * dy + dz * dz;
+      const c = dd - sig * sig;
+      let tau = 0;
+      if (c > 0) {
+        // cannot come first: f(τ*) > 0 while f still falls at τ* (with τ* = ∞, at is ∞ or NaN)
+        const at = a * tb + b;
+        if ((at + b) * tb + c > 0 && at <= 0) continue;
+        const disc = b * b - a * c;
+        if (disc <= 0) continue;
+        tau = c / (Math.sqrt(disc) - b);
+        if (now + tau >= best) continue;
+        if (c < TRUST * U8 * (dd + sig * sig) || disc < TRUST * U8 * (b * b + Math.abs(a * c))) {
+          this.stats.exactRoots++;
+          tau = toiSpheresRaw(0, 0, 0, vxi, vyi, vzi, ri, dx, dy, dz, vxj, vyj, vzj, s[oj + 7], Infinity);
+        }
+      }
+      if (now + tau < best) {
+        best = now + tau;
+        tb = best - now;
+        partner = j;
+      }
+    }
+    this.plainPartner = partner;
+    return best;
   }
 
   private collide(i: number, j: number): void {

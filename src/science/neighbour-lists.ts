@@ -20,9 +20,10 @@
  *
  * Lists are built from a periodic cell grid over the shell centres (cells at least one cut-off
  * wide; an axis with fewer than three cells scans all of them once, with minimum images). Each
- * cell keeps its bodies and a copy of their centres and radii in one contiguous run of slots,
- * so a scan reads memory in order; the box shift of a neighbouring cell across the boundary is
- * known per cell. The minimum image is unique because the engine keeps the cut-off below half
+ * cell keeps its bodies in one contiguous run of 16-byte slots (the centre rounded to float32,
+ * and the body), so a scan reads a cache line or two per cell; the cut-off is widened by a
+ * bound on that rounding, so a list may hold a body a hair beyond it but never misses one. The
+ * box shift of a neighbouring cell across the boundary is known per cell. The minimum image is unique because the engine keeps the cut-off below half
  * the box.
  */
 import { prefetchSink } from "./prefetch-sink.js";
@@ -40,9 +41,13 @@ export class NeighbourLists {
   /** Cell grid: cell c holds cellCount[c] bodies in slots c K .. c K + cellCount[c) (K = cellCap). */
   private cellCap = 8;
   private cellCount = new Int32Array(1);
-  private cellBody = new Int32Array(8);
-  /** x, y, z, ρ of the body in each slot. */
-  private cellData = new Float64Array(32);
+  /** Each slot: x, y, z of the body's centre (float32) and the body (int32), on one buffer. */
+  private cellF = new Float32Array(32);
+  private cellI = new Int32Array(this.cellF.buffer);
+  /** Every body has the same ρ (a scan reads no radius). */
+  private readonly uniform: boolean;
+  /** Added to every cut-off: bounds the error of the float32 centres in a distance. */
+  private readonly margin: number;
   private readonly slotOf: Int32Array;
   /** The cells a scan visits (at most 27: a small axis is scanned whole, but then it has at most two cells) and their shift codes. */
   private readonly visitCell = new Int32Array(27);
@@ -67,6 +72,10 @@ export class NeighbourLists {
     this.list = new Int32Array(n * this.cap);
     this.count = new Int32Array(n);
     this.slotOf = new Int32Array(n);
+    this.uniform = rho.every((r) => r === rho[0]);
+    // each stored coordinate is within L 2^-24 of the centre; a distance within √3 of that per body
+    const lMax = Math.max(box[0], box[1], box[2] === Infinity ? 0 : box[2]);
+    this.margin = 4 * lMax * 2 ** -24;
     for (let code = 0; code < 27; code++) {
       const sx = (code % 3) - 1, sy = (Math.floor(code / 3) % 3) - 1, sz = Math.floor(code / 9) - 1;
       this.shiftX[code] = sx === 0 ? 0 : sx * box[0];
@@ -140,9 +149,9 @@ export class NeighbourLists {
     for (let i = 0; i < this.n; i++) most = Math.max(most, ++this.cellCount[this.cellIndex(i)]);
     this.cellCount.fill(0);
     const cellCap = (this.cellCap = Math.max(minCap, most + 4));
-    if (this.cellBody.length < cells * cellCap) {
-      this.cellBody = new Int32Array(cells * cellCap);
-      this.cellData = new Float64Array(4 * cells * cellCap);
+    if (this.cellF.length < 4 * cells * cellCap) {
+      this.cellF = new Float32Array(4 * cells * cellCap);
+      this.cellI = new Int32Array(this.cellF.buffer);
     }
     for (let i = 0; i < this.n; i++) this.file(i, this.cellIndex(i));
   }
@@ -155,17 +164,16 @@ export class NeighbourLists {
 
   private file(i: number, c: number): void {
     const slot = c * this.cellCap + this.cellCount[c]++;
-    this.cellBody[slot] = i;
     this.slotOf[i] = slot;
     this.copyCentre(i, slot);
   }
 
   private copyCentre(i: number, slot: number): void {
-    const d = this.cellData, centre = this.centre;
-    d[4 * slot] = centre[3 * i];
-    d[4 * slot + 1] = centre[3 * i + 1];
-    d[4 * slot + 2] = centre[3 * i + 2];
-    d[4 * slot + 3] = this.rho[i];
+    const f = this.cellF, centre = this.centre;
+    f[4 * slot] = centre[3 * i];
+    f[4 * slot + 1] = centre[3 * i + 1];
+    f[4 * slot + 2] = centre[3 * i + 2];
+    this.cellI[4 * slot + 3] = i;
   }
 
   /** Takes i out of its cell, moving the cell's last body into its slot. */
@@ -174,26 +182,26 @@ export class NeighbourLists {
     const c = Math.floor(slot / this.cellCap);
     const last = c * this.cellCap + --this.cellCount[c];
     if (last !== slot) {
-      const k = this.cellBody[last];
-      this.cellBody[slot] = k;
+      const ints = this.cellI;
+      const k = ints[4 * last + 3];
       this.slotOf[k] = slot;
-      const d = this.cellData;
-      d[4 * slot] = d[4 * last];
-      d[4 * slot + 1] = d[4 * last + 1];
-      d[4 * slot + 2] = d[4 * last + 2];
-      d[4 * slot + 3] = d[4 * last + 3];
+      ints[4 * slot] = ints[4 * last];
+      ints[4 * slot + 1] = ints[4 * last + 1];
+      ints[4 * slot + 2] = ints[4 * last + 2];
+      ints[4 * slot + 3] = k;
     }
   }
 
   /** Adds to i's list every body within the cut-off; `both` also adds i to theirs. */
   private scan(i: number, both: boolean): void {
-    const centre = this.centre, box = this.box, data = this.cellData, bodies = this.cellBody;
+    const centre = this.centre, box = this.box, data = this.cellF, ints = this.cellI, rho = this.rho;
     const cellCount = this.cellCount, cellCap = this.cellCap;
     const shiftX = this.shiftX, shiftY = this.shiftY, shiftZ = this.shiftZ;
     const lx = box[0], ly = box[1], lz = box[2];
     const hx = lx / 2, hy = ly / 2, hz = lz / 2;
     const xi = centre[3 * i], yi = centre[3 * i + 1], zi = centre[3 * i + 2];
-    const ri = this.rho[i], scale = this.scale, skin = this.skin;
+    const ri = rho[i], scale = this.scale, skin = this.skin + this.margin;
+    const uniform = this.uniform, cutU = (ri + ri) * scale + skin;
     const nx = this.nx, ny = this.ny, nz = this.nz;
     // an axis with fewer than three cells is scanned whole, with minimum images per pair
     const small = nx < 3 || ny < 3 || nz < 3;
@@ -219,7 +227,7 @@ export class NeighbourLists {
           const cell = (gz * ny + gy) * nx + gx;
           visitCell[visits] = cell;
           visitCode[visits++] = sx + 1 + 3 * (sy + 1) + 9 * (sz + 1);
-          touch += cellCount[cell] + bodies[cell * cellCap] + data[4 * cell * cellCap];
+          touch += cellCount[cell] + data[4 * cell * cellCap];
         }
       }
     }
@@ -227,7 +235,7 @@ export class NeighbourLists {
     for (let v = 0; v < visits; v++) {
       const cell = visitCell[v], cellCode = visitCode[v];
       for (let slot = cell * cellCap, end = slot + cellCount[cell]; slot < end; slot++) {
-        const k = bodies[slot];
+        const k = ints[4 * slot + 3];
         if (k === i) continue;
         let dx = data[4 * slot] - xi, dy = data[4 * slot + 1] - yi, dz = data[4 * slot + 2] - zi;
         let code = cellCode;
@@ -241,7 +249,7 @@ export class NeighbourLists {
         dx += shiftX[code];
         dy += shiftY[code];
         dz += shiftZ[code];
-        const cut = (ri + data[4 * slot + 3]) * scale + skin;
+        const cut = uniform ? cutU : (ri + rho[k]) * scale + skin;
         if (dx * dx + dy * dy + dz * dz < cut * cut) {
           this.add(i, (k << 5) | code);
           if (both) this.add(k, (i << 5) | (26 - code));
