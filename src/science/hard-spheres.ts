@@ -511,6 +511,7 @@ export class HardSpheres {
     const shiftX = lists.shiftX, shiftY = lists.shiftY, shiftZ = lists.shiftZ;
     this.touchNeighbours(i);
     if (g === 0) {
+      // without growth the lean loop makes every pair test, and the general loop below none
       best = this.predictPlain(i, best);
       partner = this.plainPartner;
       base = end;
