@@ -14,7 +14,7 @@
  *   box when it leaves its neighbour shell, and an image counter per axis keeps its unwrapped
  *   position;
  * - candidates: neighbour lists (neighbour-lists.ts), the shell exit being an event;
- * - calendar: one event per body in an indexed 4-ary heap (event-heap.ts), stale predictions
+ * - calendar: one event per body in an event calendar (event-calendar.ts), stale predictions
  *   dropped lazily by per-body collision counters, plus one slot for scheduled systems (the
  *   Andersen thermostat and the growth horizon at which all lists are rebuilt).
  *
@@ -38,11 +38,12 @@
  * Lubachevsky–Stillinger rule); the impulse is J = 2μ(σ' − w_n), μ the reduced mass.
  */
 import { toiSpheresRaw } from "../query/toi-sphere-sphere.js";
-import { EventHeap } from "./event-heap.js";
+import { EventCalendar } from "./event-calendar.js";
 import { checkKeys, OPTION_KEYS, perBody, THERMOSTAT_KEYS, type HardSpheresOptions, type HardSpheresStats } from "./hard-spheres-options.js";
 export { checkKeys } from "./hard-spheres-options.js";
 export type { AndersenOptions, HardSpheresOptions, HardSpheresStats } from "./hard-spheres-options.js";
 import { NeighbourLists } from "./neighbour-lists.js";
+import { prefetchSink } from "./prefetch-sink.js";
 import { ScienceRandom } from "./random.js";
 
 /** A start state may overlap by this fraction of a radius (carom's START_SLACK). */
@@ -79,7 +80,7 @@ export class HardSpheres {
   private readonly counter: Int32Array;
   private readonly partner: Int32Array;
   private readonly snap: Int32Array;
-  private readonly heap: EventHeap;
+  private readonly heap: EventCalendar;
   private readonly lists: NeighbourLists;
   private readonly skinFraction: number;
   private shell = 0;
@@ -88,6 +89,12 @@ export class HardSpheres {
   private readonly kickRate: number;
   private readonly rng: ScienceRandom | null;
   private tKick = Infinity;
+  /** The partner found by {@link predictPlain}. */
+  private plainPartner = -1;
+  /** Read neighbours ahead ({@link touchNeighbours}): only when the bodies outgrow the caches. */
+  private readonly prefetch: boolean;
+  /** Every mass the same (the collision reads no per-body mass). */
+  private readonly equalMasses: boolean;
   // observables
   private ke = 0;
   private tKE = 0;
@@ -118,6 +125,9 @@ export class HardSpheres {
     if (vel !== undefined && vel.length !== pos.length) throw new RangeError(`velocities must have ${pos.length} entries (as positions), got ${vel.length}`);
     this.rho = perBody(options.radii, n, 1, "radii");
     this.mass = perBody(options.masses, n, 1, "masses");
+    this.equalMasses = this.mass.every((m) => m === this.mass[0]);
+    // 8,192 bodies of 64 bytes fill half a megabyte: below that the records stay in cache
+    this.prefetch = n > 8192;
     const g = options.growthRate ?? 0;
     if (!(g >= 0 && g < Infinity)) throw new RangeError(`growthRate must be a finite number >= 0, got ${g}`);
     this.g = g;
@@ -159,7 +169,7 @@ export class HardSpheres {
     this.counter = new Int32Array(n);
     this.partner = new Int32Array(n + 1).fill(-2);
     this.snap = new Int32Array(n);
-    this.heap = new EventHeap(n + 1);
+    this.heap = new EventCalendar(n + 1);
     const density = n / (this.box[0] * this.box[1] * (d === 3 ? this.box[2] : 1));
     const cut = 2 * this.rhoMax * (1 + skin);
     const expected = density * (d === 3 ? (4 / 3) * Math.PI * cut * cut * cut : Math.PI * cut * cut);
@@ -418,6 +428,7 @@ export class HardSpheres {
     this.lists.rebuildAll(gh, skin, this.rhoMax);
     for (let i = 0; i < n; i++) this.predict(i);
     this.scheduleSystem();
+    this.heap.calibrate(this.now);
   }
 
   private scheduleSystem(): void {
@@ -460,6 +471,19 @@ export class HardSpheres {
     this.predict(i);
   }
 
+  /**
+   * Reads every neighbour's record of body i in a loop small enough for the processor to have
+   * all their cache misses in flight at once (JavaScript has no prefetch instruction), so that
+   * the pair tests that follow find them in cache.
+   */
+  private touchNeighbours(i: number): void {
+    if (!this.prefetch) return;
+    const s = this.state, lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
+    let touch = 0;
+    for (let p = base; p < end; p++) touch += s[8 * (list[p] >> 5) + 3];
+    prefetchSink.value = touch;
+  }
+
   /** Body i's next event: the earliest collision with a listed neighbour, or its shell exit. */
   private predict(i: number): void {
     this.sync(i);
@@ -482,20 +506,26 @@ export class HardSpheres {
     }
     let partner = -1;
     const g = this.g, grow = 1 + g * now;
-    const box = this.box, lx = box[0], ly = box[1], lz = box[2];
-    const hx = 0.5 * lx, hy = 0.5 * ly, hz = 0.5 * lz;
-    const lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
+    const lists = this.lists, list = lists.list, end = i * lists.cap + lists.count[i];
+    let base = i * lists.cap;
+    const shiftX = lists.shiftX, shiftY = lists.shiftY, shiftZ = lists.shiftZ;
+    this.touchNeighbours(i);
+    if (g === 0) {
+      // without growth the lean loop makes every pair test, and the general loop below none
+      best = this.predictPlain(i, best);
+      partner = this.plainPartner;
+      base = end;
+    }
     for (let p = base; p < end; p++) {
-      const j = list[p];
+      const e = list[p];
+      const j = e >> 5, code = e & 31;
       const oj = 8 * j;
       const dtj = now - s[oj + 3];
       const vxj = s[oj + 4], vyj = s[oj + 5], vzj = s[oj + 6];
-      let dx = s[oj] + vxj * dtj - xi;
-      let dy = s[oj + 1] + vyj * dtj - yi;
-      let dz = s[oj + 2] + vzj * dtj - zi;
-      if (dx > hx) dx -= lx; else if (dx < -hx) dx += lx;
-      if (dy > hy) dy -= ly; else if (dy < -hy) dy += ly;
-      if (dz > hz) dz -= lz; else if (dz < -hz) dz += lz;
+      // the entry's periodic image (fixed while both shells stand): no minimum-image branches
+      const dx = s[oj] + vxj * dtj - xi + shiftX[code];
+      const dy = s[oj + 1] + vyj * dtj - yi + shiftY[code];
+      const dz = s[oj + 2] + vzj * dtj - zi + shiftZ[code];
       const wx = vxj - vxi, wy = vyj - vyi, wz = vzj - vzi;
       const sum = ri + s[oj + 7];
       const sd = sum * g;
@@ -537,7 +567,62 @@ export class HardSpheres {
     this.heap.set(i, best);
   }
 
+  /**
+   * The pair tests of {@link predict} without growth (σ' = 0, so a ≥ 0 and b = Δ·w): body i's
+   * earliest collision before `best`: returns its time, the partner in plainPartner (−1: none). The same
+   * arithmetic as the general loop, with the terms that vanish left out, so the same bits.
+   */
+  private predictPlain(i: number, best: number): number {
+    const s = this.state, o = 8 * i, now = this.now;
+    const xi = s[o], yi = s[o + 1], zi = s[o + 2];
+    const vxi = s[o + 4], vyi = s[o + 5], vzi = s[o + 6], ri = s[o + 7];
+    const lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
+    const shiftX = lists.shiftX, shiftY = lists.shiftY, shiftZ = lists.shiftZ;
+    let partner = -1;
+    let tb = best - now;
+    for (let p = base; p < end; p++) {
+      const e = list[p];
+      const j = e >> 5, code = e & 31;
+      const oj = 8 * j;
+      const dtj = now - s[oj + 3];
+      const vxj = s[oj + 4], vyj = s[oj + 5], vzj = s[oj + 6];
+      const dx = s[oj] + vxj * dtj - xi + shiftX[code];
+      const dy = s[oj + 1] + vyj * dtj - yi + shiftY[code];
+      const dz = s[oj + 2] + vzj * dtj - zi + shiftZ[code];
+      const wx = vxj - vxi, wy = vyj - vyi, wz = vzj - vzi;
+      const b = dx * wx + dy * wy + dz * wz;
+      if (b >= 0) continue;
+      const sig = ri + s[oj + 7];
+      const a = wx * wx + wy * wy + wz * wz;
+      const dd = dx * dx + dy * dy + dz * dz;
+      const c = dd - sig * sig;
+      let tau = 0;
+      if (c > 0) {
+        // cannot come first: f(τ*) > 0 while f still falls at τ* (with τ* = ∞, at is ∞ or NaN)
+        const at = a * tb + b;
+        if ((at + b) * tb + c > 0 && at <= 0) continue;
+        const disc = b * b - a * c;
+        if (disc <= 0) continue;
+        tau = c / (Math.sqrt(disc) - b);
+        if (now + tau >= best) continue;
+        if (c < TRUST * U8 * (dd + sig * sig) || disc < TRUST * U8 * (b * b + Math.abs(a * c))) {
+          this.stats.exactRoots++;
+          tau = toiSpheresRaw(0, 0, 0, vxi, vyi, vzi, ri, dx, dy, dz, vxj, vyj, vzj, s[oj + 7], Infinity);
+        }
+      }
+      if (now + tau < best) {
+        best = now + tau;
+        tb = best - now;
+        partner = j;
+      }
+    }
+    this.plainPartner = partner;
+    return best;
+  }
+
   private collide(i: number, j: number): void {
+    this.touchNeighbours(i);
+    this.touchNeighbours(j);
     this.sync(i);
     this.sync(j);
     const s = this.state, oi = 8 * i, oj = 8 * j, box = this.box;
@@ -549,7 +634,7 @@ export class HardSpheres {
     const nx = dx / dist, ny = dy / dist, nz = dz / dist;
     const wn = (s[oj + 4] - s[oi + 4]) * nx + (s[oj + 5] - s[oi + 5]) * ny + (s[oj + 6] - s[oi + 6]) * nz;
     const sd = (s[oi + 7] + s[oj + 7]) * this.g;
-    const mi = this.mass[i], mj = this.mass[j];
+    const mi = this.equalMasses ? this.mass[0] : this.mass[i], mj = this.equalMasses ? mi : this.mass[j];
     const mu = (mi * mj) / (mi + mj);
     const impulse = 2 * mu * (sd - wn);
     if (impulse > 0) {
@@ -579,7 +664,7 @@ export class HardSpheres {
     const grow = 1 + this.g * this.now;
     for (let i = 0; i < this.count; i++) {
       for (let p = i * cap, end = p + this.lists.count[i]; p < end; p++) {
-        const j = list[p];
+        const j = list[p] >> 5;
         if (j < i) continue;
         let dd = 0;
         for (let a = 0; a < 3; a++) {

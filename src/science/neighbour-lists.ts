@@ -8,23 +8,50 @@
  * is rebuilt, keeping every list symmetric (i in k's list exactly when k is in i's list), so a
  * body whose motion changes always re-predicts against every body it could touch.
  *
+ * Each entry also carries the periodic image of the neighbour (which box shift, −L, 0 or +L per
+ * axis, brings k next to i), fixed while both shells stand because a body is only wrapped back
+ * into the box when its shell moves. An entry is one Int32, (k << 5) | code with code =
+ * (sx + 1) + 3 (sy + 1) + 9 (sz + 1) for the shifts sx, sy, sz ∈ {−1, 0, 1}; {@link shiftX} etc.
+ * hold the shift of each code, so the engine's pair test needs no minimum-image branches. The
+ * entry of i in k's list has code 26 − code (the opposite shift).
+ *
  * Growing bodies: the lists use the pair's contact distance at a horizon time T_h (σ_ik(T_h)
  * ≥ σ_ik(t) for t ≤ T_h); at T_h the engine rebuilds every list with a new horizon.
  *
  * Lists are built from a periodic cell grid over the shell centres (cells at least one cut-off
- * wide; an axis with fewer than three cells scans all of them once). Distances use the minimum
- * image, which is unique because the engine keeps the cut-off below half the box.
+ * wide; an axis with fewer than three cells scans all of them once, with minimum images). Each
+ * cell keeps its bodies in one contiguous run of 16-byte slots (the centre rounded to float32,
+ * and the body), so a scan reads a cache line or two per cell; the cut-off is widened by a
+ * bound on that rounding, so a list may hold a body a hair beyond it but never misses one. The
+ * box shift of a neighbouring cell across the boundary is known per cell. The minimum image is unique because the engine keeps the cut-off below half
+ * the box.
  */
+import { prefetchSink } from "./prefetch-sink.js";
+
 export class NeighbourLists {
   /** Capacity of each body's list. */
   cap: number;
-  /** Body k's list: list[k cap .. k cap + count[k]). */
+  /** Body k's list: list[k cap .. k cap + count[k]), entries (neighbour << 5) | shift code. */
   list: Int32Array;
   readonly count: Int32Array;
-  private head = new Int32Array(1);
-  private readonly next: Int32Array;
-  private readonly prev: Int32Array;
-  private readonly cellOf: Int32Array;
+  /** Box shift along x, y, z of each shift code (0 on an axis without a period). */
+  readonly shiftX = new Float64Array(32);
+  readonly shiftY = new Float64Array(32);
+  readonly shiftZ = new Float64Array(32);
+  /** Cell grid: cell c holds cellCount[c] bodies in slots c K .. c K + cellCount[c) (K = cellCap). */
+  private cellCap = 8;
+  private cellCount = new Int32Array(1);
+  /** Each slot: x, y, z of the body's centre (float32) and the body (int32), on one buffer. */
+  private cellF = new Float32Array(32);
+  private cellI = new Int32Array(this.cellF.buffer);
+  /** Every body has the same ρ (a scan reads no radius). */
+  private readonly uniform: boolean;
+  /** Added to every cut-off: bounds the error of the float32 centres in a distance. */
+  private readonly margin: number;
+  private readonly slotOf: Int32Array;
+  /** The cells a scan visits (at most 27: a small axis is scanned whole, but then it has at most two cells) and their shift codes. */
+  private readonly visitCell = new Int32Array(27);
+  private readonly visitCode = new Int32Array(27);
   private nx = 1;
   private ny = 1;
   private nz = 1;
@@ -44,9 +71,17 @@ export class NeighbourLists {
     this.cap = Math.max(4, capacity);
     this.list = new Int32Array(n * this.cap);
     this.count = new Int32Array(n);
-    this.next = new Int32Array(n);
-    this.prev = new Int32Array(n);
-    this.cellOf = new Int32Array(n);
+    this.slotOf = new Int32Array(n);
+    this.uniform = rho.every((r) => r === rho[0]);
+    // each stored coordinate is within L 2^-24 of the centre; a distance within √3 of that per body
+    const lMax = Math.max(box[0], box[1], box[2] === Infinity ? 0 : box[2]);
+    this.margin = 4 * lMax * 2 ** -24;
+    for (let code = 0; code < 27; code++) {
+      const sx = (code % 3) - 1, sy = (Math.floor(code / 3) % 3) - 1, sz = Math.floor(code / 9) - 1;
+      this.shiftX[code] = sx === 0 ? 0 : sx * box[0];
+      this.shiftY[code] = sy === 0 ? 0 : sy * box[1];
+      this.shiftZ[code] = sz === 0 || box[2] === Infinity ? 0 : sz * box[2];
+    }
   }
 
   /** Sets the grid for a largest cut-off and rebuilds every list from the current centres. */
@@ -58,10 +93,7 @@ export class NeighbourLists {
     this.nx = Math.max(1, Math.floor(box[0] / cut));
     this.ny = Math.max(1, Math.floor(box[1] / cut));
     this.nz = box[2] === Infinity ? 1 : Math.max(1, Math.floor(box[2] / cut));
-    const cells = this.nx * this.ny * this.nz;
-    if (this.head.length !== cells) this.head = new Int32Array(cells);
-    this.head.fill(-1);
-    for (let i = 0; i < this.n; i++) this.insert(i);
+    this.layCells(this.nx * this.ny * this.nz, 8);
     this.count.fill(0);
     for (let i = 0; i < this.n; i++) this.scan(i, false);
   }
@@ -69,12 +101,19 @@ export class NeighbourLists {
   /** Rebuilds body i's list after its centre moved (and moves it to its new cell). */
   rebuildOne(i: number): void {
     const list = this.list, count = this.count, cap = this.cap;
+    // touch the neighbours' lists first so that their cache misses overlap (no prefetch in JavaScript)
+    let touch = 0;
     for (let p = i * cap, end = p + count[i]; p < end; p++) {
-      const k = list[p];
+      const k = list[p] >> 5;
+      touch += count[k] + list[k * cap];
+    }
+    prefetchSink.value = touch;
+    for (let p = i * cap, end = p + count[i]; p < end; p++) {
+      const k = list[p] >> 5;
       const base = k * cap;
       const last = base + count[k] - 1;
       for (let q = base; q <= last; q++) {
-        if (list[q] === i) {
+        if (list[q] >> 5 === i) {
           list[q] = list[last];
           break;
         }
@@ -83,10 +122,11 @@ export class NeighbourLists {
     }
     count[i] = 0;
     const c = this.cellIndex(i);
-    if (c !== this.cellOf[i]) {
+    const slot = this.slotOf[i];
+    if (c !== Math.floor(slot / this.cellCap)) {
       this.remove(i);
-      this.insert(i);
-    }
+      this.insert(i, c);
+    } else this.copyCentre(i, slot);
     this.scan(i, true);
   }
 
@@ -101,62 +141,126 @@ export class NeighbourLists {
     return (cz * this.ny + cy) * this.nx + cx;
   }
 
-  private insert(i: number): void {
-    const c = this.cellIndex(i);
-    this.cellOf[i] = c;
-    const h = this.head[c];
-    this.next[i] = h;
-    this.prev[i] = -1;
-    if (h >= 0) this.prev[h] = i;
-    this.head[c] = i;
+  /** Allocates `cells` cells of at least `minCap` slots (more if a cell needs them) and files every body. */
+  private layCells(cells: number, minCap: number): void {
+    if (this.cellCount.length !== cells) this.cellCount = new Int32Array(cells);
+    else this.cellCount.fill(0);
+    let most = 0;
+    for (let i = 0; i < this.n; i++) most = Math.max(most, ++this.cellCount[this.cellIndex(i)]);
+    this.cellCount.fill(0);
+    const cellCap = (this.cellCap = Math.max(minCap, most + 4));
+    if (this.cellF.length < 4 * cells * cellCap) {
+      this.cellF = new Float32Array(4 * cells * cellCap);
+      this.cellI = new Int32Array(this.cellF.buffer);
+    }
+    for (let i = 0; i < this.n; i++) this.file(i, this.cellIndex(i));
   }
 
+  /** Files i in cell c, laying the cells out again with more slots when c is full. */
+  private insert(i: number, c: number): void {
+    if (this.cellCount[c] === this.cellCap) this.layCells(this.cellCount.length, 2 * this.cellCap);
+    else this.file(i, c);
+  }
+
+  private file(i: number, c: number): void {
+    const slot = c * this.cellCap + this.cellCount[c]++;
+    this.slotOf[i] = slot;
+    this.copyCentre(i, slot);
+  }
+
+  private copyCentre(i: number, slot: number): void {
+    const f = this.cellF, centre = this.centre;
+    f[4 * slot] = centre[3 * i];
+    f[4 * slot + 1] = centre[3 * i + 1];
+    f[4 * slot + 2] = centre[3 * i + 2];
+    this.cellI[4 * slot + 3] = i;
+  }
+
+  /** Takes i out of its cell, moving the cell's last body into its slot. */
   private remove(i: number): void {
-    const p = this.prev[i], q = this.next[i];
-    if (p >= 0) this.next[p] = q;
-    else this.head[this.cellOf[i]] = q;
-    if (q >= 0) this.prev[q] = p;
+    const slot = this.slotOf[i];
+    const c = Math.floor(slot / this.cellCap);
+    const last = c * this.cellCap + --this.cellCount[c];
+    if (last !== slot) {
+      const ints = this.cellI;
+      const k = ints[4 * last + 3];
+      this.slotOf[k] = slot;
+      ints[4 * slot] = ints[4 * last];
+      ints[4 * slot + 1] = ints[4 * last + 1];
+      ints[4 * slot + 2] = ints[4 * last + 2];
+      ints[4 * slot + 3] = k;
+    }
   }
 
   /** Adds to i's list every body within the cut-off; `both` also adds i to theirs. */
   private scan(i: number, both: boolean): void {
-    const centre = this.centre, rho = this.rho, box = this.box;
+    const centre = this.centre, box = this.box, data = this.cellF, ints = this.cellI, rho = this.rho;
+    const cellCount = this.cellCount, cellCap = this.cellCap;
+    const shiftX = this.shiftX, shiftY = this.shiftY, shiftZ = this.shiftZ;
     const lx = box[0], ly = box[1], lz = box[2];
     const hx = lx / 2, hy = ly / 2, hz = lz / 2;
     const xi = centre[3 * i], yi = centre[3 * i + 1], zi = centre[3 * i + 2];
-    const ri = rho[i], scale = this.scale, skin = this.skin;
+    const ri = rho[i], scale = this.scale, skin = this.skin + this.margin;
+    const uniform = this.uniform, cutU = (ri + ri) * scale + skin;
     const nx = this.nx, ny = this.ny, nz = this.nz;
-    const c = this.cellOf[i];
+    // an axis with fewer than three cells is scanned whole, with minimum images per pair
+    const small = nx < 3 || ny < 3 || nz < 3;
+    const c = Math.floor(this.slotOf[i] / cellCap);
     const cx = c % nx, cy = Math.floor(c / nx) % ny, cz = Math.floor(c / (nx * ny));
     const x0 = nx >= 3 ? -1 : -cx, x1 = nx >= 3 ? 1 : nx - 1 - cx;
     const y0 = ny >= 3 ? -1 : -cy, y1 = ny >= 3 ? 1 : ny - 1 - cy;
     const z0 = nz >= 3 ? -1 : -cz, z1 = nz >= 3 ? 1 : nz - 1 - cz;
+    // first pass: the cells to visit, each with the shift code of its wrap across the box
+    // (a cell reached across the low side holds bodies whose image is at −L), touching each
+    // cell's first slot so that the cache misses of all the cells overlap
+    const visitCell = this.visitCell, visitCode = this.visitCode;
+    let visits = 0, touch = 0;
     for (let oz = z0; oz <= z1; oz++) {
-      const gz = (cz + oz + nz) % nz;
+      let gz = cz + oz, sz = 0;
+      if (gz < 0) { gz += nz; sz = -1; } else if (gz >= nz) { gz -= nz; sz = 1; }
       for (let oy = y0; oy <= y1; oy++) {
-        const gy = (cy + oy + ny) % ny;
+        let gy = cy + oy, sy = 0;
+        if (gy < 0) { gy += ny; sy = -1; } else if (gy >= ny) { gy -= ny; sy = 1; }
         for (let ox = x0; ox <= x1; ox++) {
-          const gx = (cx + ox + nx) % nx;
-          for (let k = this.head[(gz * ny + gy) * nx + gx]; k >= 0; k = this.next[k]) {
-            if (k === i) continue;
-            let dx = centre[3 * k] - xi, dy = centre[3 * k + 1] - yi, dz = centre[3 * k + 2] - zi;
-            if (dx > hx) dx -= lx; else if (dx < -hx) dx += lx;
-            if (dy > hy) dy -= ly; else if (dy < -hy) dy += ly;
-            if (dz > hz) dz -= lz; else if (dz < -hz) dz += lz;
-            const cut = (ri + rho[k]) * scale + skin;
-            if (dx * dx + dy * dy + dz * dz < cut * cut) {
-              this.add(i, k);
-              if (both) this.add(k, i);
-            }
-          }
+          let gx = cx + ox, sx = 0;
+          if (gx < 0) { gx += nx; sx = -1; } else if (gx >= nx) { gx -= nx; sx = 1; }
+          const cell = (gz * ny + gy) * nx + gx;
+          visitCell[visits] = cell;
+          visitCode[visits++] = sx + 1 + 3 * (sy + 1) + 9 * (sz + 1);
+          touch += cellCount[cell] + data[4 * cell * cellCap];
+        }
+      }
+    }
+    prefetchSink.value = touch;
+    for (let v = 0; v < visits; v++) {
+      const cell = visitCell[v], cellCode = visitCode[v];
+      for (let slot = cell * cellCap, end = slot + cellCount[cell]; slot < end; slot++) {
+        const k = ints[4 * slot + 3];
+        if (k === i) continue;
+        let dx = data[4 * slot] - xi, dy = data[4 * slot + 1] - yi, dz = data[4 * slot + 2] - zi;
+        let code = cellCode;
+        if (small) {
+          let qx = 1, qy = 1, qz = 1;
+          if (dx > hx) qx = 0; else if (dx < -hx) qx = 2;
+          if (dy > hy) qy = 0; else if (dy < -hy) qy = 2;
+          if (dz > hz) qz = 0; else if (dz < -hz) qz = 2;
+          code = qx + 3 * qy + 9 * qz;
+        }
+        dx += shiftX[code];
+        dy += shiftY[code];
+        dz += shiftZ[code];
+        const cut = uniform ? cutU : (ri + rho[k]) * scale + skin;
+        if (dx * dx + dy * dy + dz * dz < cut * cut) {
+          this.add(i, (k << 5) | code);
+          if (both) this.add(k, (i << 5) | (26 - code));
         }
       }
     }
   }
 
-  private add(i: number, k: number): void {
+  private add(i: number, entry: number): void {
     if (this.count[i] === this.cap) this.grow();
-    this.list[i * this.cap + this.count[i]++] = k;
+    this.list[i * this.cap + this.count[i]++] = entry;
   }
 
   private grow(): void {
