@@ -13,6 +13,7 @@ import { exactGap, exactGapOut } from "../math/exact-sum.js";
 import { farSmallContactDirection, loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
 import { TINY, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
 import { farSmallRoot, pointsMeetTime } from "./toi-points.js";
+import { certifiedCircles } from "./toi-certified.js";
 import type { MovingCircle, SweepHit2 } from "./types.js";
 import { checkMovingCircle, checkTMax } from "./validate.js";
 
@@ -70,6 +71,25 @@ export function toiCirclesRaw(
   q[0] = ax; q[1] = ay; q[2] = avx; q[3] = avy; q[4] = ar;
   q[5] = bx; q[6] = by; q[7] = bvx; q[8] = bvy; q[9] = br; q[10] = tMax;
   exactToiCircles();
+  return circlesExactInput[11];
+}
+
+/**
+ * Like {@link toiCirclesRaw}, but within 4 ulps of the exact time instead of 1: the screen, then
+ * the certified fast root ({@link certifiedCircles}), then the double-double path for what that
+ * cannot certify. The kernel behind the public query and the bulk form.
+ */
+export function toiCirclesFast(
+  ax: number, ay: number, avx: number, avy: number, ar: number,
+  bx: number, by: number, bvx: number, bvy: number, br: number,
+  tMax: number,
+): number {
+  const r = screenCircles(ax, ay, avx, avy, ar, bx, by, bvx, bvy, br, tMax);
+  if (r === r) return r;
+  const q = circlesExactInput;
+  q[0] = ax; q[1] = ay; q[2] = avx; q[3] = avy; q[4] = ar;
+  q[5] = bx; q[6] = by; q[7] = bvx; q[8] = bvy; q[9] = br; q[10] = tMax;
+  if (!certifiedCircles(q)) exactToiCircles();
   return circlesExactInput[11];
 }
 
@@ -230,16 +250,22 @@ export function timeOfImpactCircles(a: MovingCircle, b: MovingCircle, tMax = 1):
   checkMovingCircle(a, "a");
   checkMovingCircle(b, "b");
   checkTMax(tMax);
-  // The screen inlines into the caller; the exact stage takes the objects (no boxed doubles).
+  // The screen inlines into the caller; the later stages take the objects (no boxed doubles)
+  // and answer through scratch slots (no boxed result).
   const r = screenCircles(a.x, a.y, a.vx, a.vy, a.r, b.x, b.y, b.vx, b.vy, b.r, tMax);
-  return r === r ? r : exactFromCircles(a, b, tMax);
+  if (r === r) return r;
+  afterScreenCircles(a, b, tMax);
+  return circlesExactInput[11];
 }
 
-function exactFromCircles(a: MovingCircle, b: MovingCircle, tMax: number): number {
+/**
+ * The stages after the screen, from the objects: the certified fast root, else the
+ * double-double path; the answer lands in circlesExactInput[11].
+ */
+function afterScreenCircles(a: MovingCircle, b: MovingCircle, tMax: number): void {
   const q = circlesExactInput;
   q[0] = a.x; q[1] = a.y; q[2] = a.vx; q[3] = a.vy; q[4] = a.r; q[5] = b.x; q[6] = b.y; q[7] = b.vx; q[8] = b.vy; q[9] = b.r; q[10] = tMax;
-  exactToiCircles();
-  return circlesExactInput[11];
+  if (!certifiedCircles(q)) exactToiCircles();
 }
 
 /**
