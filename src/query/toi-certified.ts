@@ -24,8 +24,8 @@
  * and final addition) < 3.5 u of the exact root, i.e. within 4 ulps; otherwise (near a graze,
  * near touching, near tMax, extreme scales) the caller falls back to the double-double path.
  *
- * Validity: components below 2^200 (checked; products, splits and squares stay finite) and an
- * absolute term TINY = 2^-1000 in every bound, which covers products that underflow.
+ * Validity: components below 2^250 (checked; products, splits and squares stay finite) and an
+ * absolute term 2^-1000 in every bound, which covers products that underflow.
  */
 
 const U = 2 ** -53;
@@ -34,10 +34,10 @@ const U2X64 = 64 * 2 ** -106;
 const LIMIT = 2.4 * 2 ** -53;
 const U2X128 = 128 * 2 ** -106;
 /**
- * Sums of squares must stay below this (components below 2^150): every product, split and
- * bound below then stays finite.
+ * |d|^2 + R^2 and |w|^2 must stay below this (components below 2^250): every split, product,
+ * square of a product (|w|^2 R^2, |d x w|^2 < 2^1000) and bound below then stays finite.
  */
-const BIG2 = 2 ** 300;
+const BIG2 = 2 ** 500;
 /** t (1 + 16u) <= tMax certifies t* <= tMax, so the hit classification matches the exact path. */
 const ONE_PLUS_16U = 1 + 16 * 2 ** -53;
 
