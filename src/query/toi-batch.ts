@@ -3,7 +3,8 @@
  *
  * Pair i is A = (a.x[i], a.y[i], a.vx[i], a.vy[i], a.r[i]) against B likewise; the result goes
  * to out[i] (Infinity for none, which sorts last). The loop calls the same kernel as the scalar
- * query, so each result is bit-identical to timeOfImpactCircles on the same numbers. Nothing is
+ * query (the certified fast root, else the exact kernel: within 4 ulps), so each result is
+ * bit-identical to timeOfImpactCircles on the same numbers. Nothing is
  * allocated. `out` may alias one of the input arrays: pair i reads all its inputs before it
  * writes out[i].
  *

@@ -1,6 +1,6 @@
 /**
- * Time of impact of two moving spheres, exact to an ulp: the 3D twin of
- * toi-circle-circle.ts (same screening in plain doubles, same double-double fallback), with a
+ * Time of impact of two moving spheres, the exact kernel (to an ulp) and the public query (to
+ * 4 ulps): the 3D twin of toi-circle-circle.ts (same screening in plain doubles, same double-double fallback), with a
  * third coordinate in every sum. The two kernels are written out separately because each is
  * hand-inlined for speed (see math/double-double.ts).
  */
@@ -51,7 +51,7 @@ export function screenSpheres(
   return r;
 }
 
-/** Time of impact of two spheres from plain numbers, without argument checks. */
+/** Time of impact of two spheres from plain numbers, without argument checks: the exact kernel (within 1 ulp). */
 export function toiSpheresRaw(
   ax: number, ay: number, az: number, avx: number, avy: number, avz: number, ar: number,
   bx: number, by: number, bz: number, bvx: number, bvy: number, bvz: number, br: number,
