@@ -4,73 +4,56 @@
  * public queries that promise 4 ulps (the exact kernels in toi-circle-circle.ts and
  * toi-sphere-sphere.ts stay the reference, and the fallback).
  *
- * With d = pB - pA, w = vB - vA and R = rA + rB (all exact, formed by TwoSum), the contact time
- * is the smaller root of |d + t w|^2 = R^2:
+ * With d = pB - pA, w = vB - vA, R = rA + rB (exact: d = dh + dl etc. by TwoSum) the bodies
+ * touch when f(t) = |d + t w|^2 - R^2 = 0. The method is one Newton step from the plain
+ * textbook root t0 (the stable form c / (-b + sqrt(b^2 - a c)), off by up to thousands of ulps
+ * near a graze), with the residual evaluated where it is cheap to evaluate well:
  *
- *     t = c / (beta + sqrt(disc)),   c = |d|^2 - R^2,  beta = -d.w,
- *     disc = beta^2 - |w|^2 c = |w|^2 R^2 - |d x w|^2          (Lagrange's identity)
+ *     p = d + t0 w   (Dekker's TwoProduct for t0 w, TwoSum with d, low parts: to about u^2),
+ *     f(t0) = |p|^2 - R^2,   f'(t0) = 2 p.w,   t1 = t0 - f(t0) / f'(t0).
  *
- * The second form of the discriminant is what makes a cheap certificate possible: b^2 - a c
- * cancels by a factor |d| / R even for a head-on approach from afar, while |w|^2 R^2 - |d x w|^2
- * cancels only near a true graze. To first order the relative error of t is
+ * At t0, |p| is close to R, so |p|^2 - R^2 in plain doubles errs by only a few u R^2, which
+ * moves t1 by about u R^2 / (2 |p.w|), a fraction R / |d| of an ulp for a head-on approach.
+ * Because f is exactly quadratic, the Newton error is exactly a delta^2 / |f'| (delta the step),
+ * so a rigorous bound of |t1 - t*| follows from the bounds on f(t0) and p.w. When it is within
+ * 3.45 u t1 (so within 4 ulps), with f'(t0) certainly negative and the step small next to
+ * |f'| / a (so that t* is the first root, and a real one: the discriminant is certainly > 0),
+ * t1 is returned; the case then is certainly a hit inside (0, tMax] (f decreases from
+ * f(0) = c > 0 to the root, so b < 0 and c > 0 too), exactly the exact kernel's case.
+ * Otherwise (near a graze, near touching, a root next to tMax, extreme scales) the caller runs
+ * the double-double path.
  *
- *     dt/t = dc/c - (dbeta + ds)/(beta + s),   ds <= u s + |d disc| / (1.86 s),
- *
- * so c and beta are formed to about u^2 (Dekker's TwoProduct on Veltkamp splits, plus the low
- * parts of the TwoSum differences), the cross product likewise, and |w|^2 R^2 in plain
- * doubles (its error reaches t divided by about |d| / R). The denominator beta + s is a
- * TwoSum, the quotient gets one first-order correction. When the bound of the relative error
- * of the inputs to the last division is <= 1.4 u, the result is within 1.4 u + 2 u (division
- * and final addition) < 3.5 u of the exact root, i.e. within 4 ulps; otherwise (near a graze,
- * near touching, near tMax, extreme scales) the caller falls back to the double-double path.
- *
- * Validity: components below 2^250 (checked; products, splits and squares stay finite) and an
- * absolute term 2^-1000 in every bound, which covers products that underflow.
+ * Validity: |d|^2 + R^2, |w|^2 and |t0 w|^2 below 2^500 (checked: every split, product and
+ * bound stays finite) and absolute terms of 2^-1000 in the bounds, which cover products that
+ * underflow. The scratch array keeps the doubles unboxed when the call is not inlined.
  */
 
 const U = 2 ** -53;
+const U4 = 4 * 2 ** -53;
 const U2X64 = 64 * 2 ** -106;
-/** Bound on the input-side relative error (2.4 u) for a result within 3.5 u, i.e. 4 ulps. */
-const LIMIT = 2.4 * 2 ** -53;
-const U2X128 = 128 * 2 ** -106;
-/**
- * |d|^2 + R^2 and |w|^2 must stay below this (components below 2^250): every split, product,
- * square of a product (|w|^2 R^2, |d x w|^2 < 2^1000) and bound below then stays finite.
- */
+/** Squared magnitudes stay below this (components below 2^250). */
 const BIG2 = 2 ** 500;
 /** t (1 + 16u) <= tMax certifies t* <= tMax, so the hit classification matches the exact path. */
 const ONE_PLUS_16U = 1 + 16 * 2 ** -53;
 
 /**
- * The shared last stage: from c = ch + cl (|error| <= ec), b = d.w = bh + bl (<= eb, b < 0),
- * the two parts of the discriminant (|w|^2 R^2 = ar2 and |d x w|^2 = cr2, their error ed),
- * decides whether the root is certified and returns it, or NaN.
+ * The shared last stage: from the start t0, f(t0) = F (|error| <= ef), p.w = g (<= eg) and an
+ * upper bound aU of |w|^2, the Newton step and its certificate; returns t1, or NaN.
  */
-function certifiedRoot(ch: number, cl: number, ec: number, bh: number, bl: number, eb: number, ar2: number, cr2: number, ed: number, tMax: number): number {
-  const disc = ar2 - cr2;
-  const edt = ed + U * disc;
-  const s = Math.sqrt(disc);
-  // den = beta + s = -b + s as nh + nl: TwoSum, then the low part of b.
-  const nh = s - bh;
-  const z = nh - s;
-  const nl = s - (nh - z) + (-bh - z) - bl;
-  // t = c / den: the rounded quotient, then one correction from the exact remainder
-  // ch - t0 nh (Dekker's TwoProduct) and the low parts: within u + O(u^2) of c / den.
-  const t0 = ch / nh;
-  let y = 134217729 * t0; const tH = y - (y - t0); const tL = t0 - tH;
-  y = 134217729 * nh; const nH = y - (y - nh); const nL = nh - nH;
-  const pn = t0 * nh;
-  const pe = tH * nH - pn + tH * nL + tL * nH + tL * nL;
-  const corr = (ch - pn - pe + cl - t0 * nl) / nh;
-  const t = t0 + corr;
-  // The relative error of the inputs to the division, ec / c + (eb + u s + 0.54 ed / s) / den,
-  // must be <= LIMIT (multiplied through by den); c, b and disc must be well clear of 0 (so
-  // their signs, and the case, are certain); t must be a normal double certainly <= tMax.
-  const c = ch + cl;
+function newtonRoot(t0: number, F: number, ef: number, g: number, eg: number, aU: number, tMax: number): number {
+  const ig = -1 / g; // 1 / |g| when g < 0 (checked below)
+  const dc = 0.5 * F * ig; // the step -F / (2g), within 3u
+  const t = t0 + dc;
+  const A = 0.5 * ef * ig; // the step's error from f(t0)
+  const r = eg * ig; // relative error of p.w
+  const adc = Math.abs(dc);
+  const m = adc + A;
+  // |t - t*| <= u t + 1.07 A + |dc| (1.07 r + 3u) (rounding, the bounds on f and f') plus the
+  // Newton error a delta^2 / |f'| <= 2.5 a (|dc| + A)^2 / |g| (see the file comment).
+  const err = U * t + 1.14 * A + adc * (1.07 * r + 3 * U) + 2.5 * aU * m * m * ig;
   if (
-    edt * 4 <= disc && ec * 1024 <= c && eb * 1024 <= -bh &&
-    (ec / c) * nh + eb + U * s + 0.56 * edt / s <= LIMIT * nh &&
-    t > 2 ** -1000 && t < 2 ** 1000 && t * ONE_PLUS_16U <= tMax && Math.abs(corr) <= 2 ** -10 * t
+    g < 0 && r <= 0.0625 && 16 * aU * adc <= -g && aU * ef <= 0.25 * g * g &&
+    err <= 3.45 * U * t && t > 2 ** -1000 && t < 2 ** 1000 && t * ONE_PLUS_16U <= tMax
   ) {
     return t;
   }
@@ -80,9 +63,8 @@ function certifiedRoot(ch: number, cl: number, ec: number, bh: number, bl: numbe
 /**
  * Time of impact of two circles within 4 ulps: reads q[0..10] = ax, ay, avx, avy, ar, bx, by,
  * bvx, bvy, br, tMax (the layout of circlesExactInput); when the certificate holds, writes the
- * time to q[11] and returns true, else returns false and the caller runs the double-double
- * path. Meant for pairs the screen could not decide (screenCircles returned NaN); the scratch
- * array keeps the doubles unboxed when the call is not inlined.
+ * time to q[11] and returns true, else returns false (the caller then runs the double-double
+ * path).
  */
 export function certifiedCircles(q: Float64Array): boolean {
   const ax = q[0], ay = q[1], avx = q[2], avy = q[3], ar = q[4];
@@ -94,54 +76,51 @@ export function certifiedCircles(q: Float64Array): boolean {
   const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
   const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
   const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
-  const q1 = dxh * dxh, q2 = dyh * dyh, q3 = Rh * Rh;
-  const r1 = wxh * wxh, r2 = wyh * wyh;
-  if (!(q1 + q2 + q3 < BIG2 && r1 + r2 < BIG2)) return false;
-  // Veltkamp splits.
-  z = 134217729 * dxh; const dxH = z - (z - dxh); const dxL = dxh - dxH;
-  z = 134217729 * dyh; const dyH = z - (z - dyh); const dyL = dyh - dyH;
+  // The start: the plain stable root.
+  const b = dxh * wxh + dyh * wyh;
+  const D = dxh * dxh + dyh * dyh;
+  const R2 = Rh * Rh;
+  const a = wxh * wxh + wyh * wyh;
+  const c = D - R2;
+  const disc = b * b - a * c;
+  if (!(b < 0 && c > 0 && disc > 0 && D + R2 < BIG2 && a < BIG2)) return false;
+  const t0 = c / (Math.sqrt(disc) - b);
+  const T = t0 * t0 * a;
+  if (!(t0 > 2 ** -1000 && t0 < 2 ** 1000 && T < BIG2)) return false;
+
+  // p = d + t0 w as ph + pl: TwoProduct t0 wh (Veltkamp splits), TwoSum dh + t0 wh, low parts.
+  z = 134217729 * t0; const tH = z - (z - t0); const tL = t0 - tH;
   z = 134217729 * wxh; const wxH = z - (z - wxh); const wxL = wxh - wxH;
   z = 134217729 * wyh; const wyH = z - (z - wyh); const wyL = wyh - wyH;
-  z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
+  const thx = t0 * wxh; const tex = tH * wxH - thx + tH * wxL + tL * wxH + tL * wxL;
+  const thy = t0 * wyh; const tey = tH * wyH - thy + tH * wyL + tL * wyH + tL * wyL;
+  const phx = dxh + thx; z = phx - dxh; const pex = dxh - (phx - z) + (thx - z);
+  const phy = dyh + thy; z = phy - dyh; const pey = dyh - (phy - z) + (thy - z);
+  const plx = pex + tex + dxl + t0 * wxl;
+  const ply = pey + tey + dyl + t0 * wyl;
 
-  // c = |d|^2 - R^2: exact squares, TwoSums, first-order terms of dl and Rl.
-  const e1 = dxH * dxH - q1 + 2 * dxH * dxL + dxL * dxL;
-  const e2 = dyH * dyH - q2 + 2 * dyH * dyL + dyL * dyL;
-  const e3 = RH * RH - q3 + 2 * RH * RL + RL * RL;
-  const s1 = q1 + q2; z = s1 - q1; const f1 = q1 - (s1 - z) + (q2 - z);
-  const ch = s1 - q3; z = ch - s1; const f2 = s1 - (ch - z) + (-q3 - z);
-  const cl = f1 + f2 + e1 + e2 - e3 + 2 * (dxh * dxl + dyh * dyl - Rh * Rl);
-  const ec = U2X64 * (s1 + q3) + 2 ** -1000;
-
-  // b = d.w: two TwoProducts, a TwoSum, first-order terms.
-  const p1 = dxh * wxh; const g1 = dxH * wxH - p1 + dxH * wxL + dxL * wxH + dxL * wxL;
-  const p2 = dyh * wyh; const g2 = dyH * wyH - p2 + dyH * wyL + dyL * wyH + dyL * wyL;
-  const bh = p1 + p2; z = bh - p1; const f3 = p1 - (bh - z) + (p2 - z);
-  const bl = f3 + g1 + g2 + (dxh * wxl + dxl * wxh + dyh * wyl + dyl * wyh);
-  const eb = U2X64 * (Math.abs(p1) + Math.abs(p2)) + 2 ** -1000;
-
-  // |w|^2 R^2 in plain doubles (first-order terms folded in): within 4u plus u^2 terms.
-  const aw = r1 + r2 + 2 * (wxh * wxl + wyh * wyl);
-  const R2 = q3 + (e3 + 2 * Rh * Rl);
-  const ar2 = aw * R2;
-  // d x w: two TwoProducts and first-order terms; |error| <= u |kh| + u |k| + 28 u^2 K, which
-  // with the rounding of k^2 puts |k^2 - (d x w)^2| within 5u k^2 + 64 u^2 |k| K.
-  const k1 = dxh * wyh; const h1 = dxH * wyH - k1 + dxH * wyL + dxL * wyH + dxL * wyL;
-  const k2 = dyh * wxh; const h2 = dyH * wxH - k2 + dyH * wxL + dyL * wxH + dyL * wxL;
-  const kh = k1 - k2;
-  const k = kh + (h1 - h2 + (dxh * wyl + dxl * wyh - dyh * wxl - dyl * wxh));
-  const cr2 = k * k;
-  const ak = Math.abs(k);
-  const ed = U * (4.1 * ar2 + 5.1 * cr2) + U2X128 * ak * (Math.abs(k1) + Math.abs(k2)) + 2 ** -1000;
-  const t = certifiedRoot(ch, cl, ec, bh, bl, eb, ar2, cr2, ed, tMax);
+  // f(t0) = |p|^2 - R^2 and p.w, with their error bounds.
+  const qx = phx * phx, qy = phy * phy;
+  const P2 = qx + qy;
+  const F = qx + qy - R2 + 2 * (phx * plx + phy * ply - Rh * Rl);
+  // Second-order terms: |pl|, |p - ph - pl| <= 6 u^2 (|ph| + |t0 w| + |d|) per component, so
+  // 64 u^2 (|d|^2 + |t0 w|^2 + |ph|^2 + R^2) in f and, with |x| |w| <= (x^2 / t0 + t0 w^2) / 2,
+  // 64 u^2 (|d|^2 + |t0 w|^2 + |ph|^2) / t0 in p.w; 2^-1000 terms for underflow.
+  const S2 = D + T + P2;
+  const ef = U * (2 * P2 + R2 + 2 * Math.abs(F)) + U2X64 * (S2 + R2) + 2 ** -1000 * (1 + P2);
+  const gx = phx * wxh, gy = phy * wyh;
+  const g = gx + gy;
+  const eg = U4 * (Math.abs(gx) + Math.abs(gy)) + 1.01 * (Math.abs(plx * wxh) + Math.abs(ply * wyh)) +
+    U2X64 * S2 / t0 + 2 ** -1000 * (1 + a);
+  const t = newtonRoot(t0, F, ef, g, eg, a * (1 + 2 ** -40), tMax);
   if (t !== t) return false;
   q[11] = t;
   return true;
 }
 
 /**
- * The 3D twin of {@link certifiedCircles} (same steps, a third coordinate, a cross vector):
- * q[0..14] as in spheresExactInput, the time to q[15].
+ * The 3D twin of {@link certifiedCircles} (same steps, a third coordinate): q[0..14] as in
+ * spheresExactInput, the time to q[15].
  */
 export function certifiedSpheres(q: Float64Array): boolean {
   const ax = q[0], ay = q[1], az = q[2], avx = q[3], avy = q[4], avz = q[5], ar = q[6];
@@ -154,53 +133,42 @@ export function certifiedSpheres(q: Float64Array): boolean {
   const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
   const wzh = bvz - avz; z = wzh - bvz; const wzl = bvz - (wzh - z) + (-avz - z);
   const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
-  const q1 = dxh * dxh, q2 = dyh * dyh, q3 = dzh * dzh, q4 = Rh * Rh;
-  const r1 = wxh * wxh, r2 = wyh * wyh, r3 = wzh * wzh;
-  if (!(q1 + q2 + q3 + q4 < BIG2 && r1 + r2 + r3 < BIG2)) return false;
-  z = 134217729 * dxh; const dxH = z - (z - dxh); const dxL = dxh - dxH;
-  z = 134217729 * dyh; const dyH = z - (z - dyh); const dyL = dyh - dyH;
-  z = 134217729 * dzh; const dzH = z - (z - dzh); const dzL = dzh - dzH;
+  const b = dxh * wxh + dyh * wyh + dzh * wzh;
+  const D = dxh * dxh + dyh * dyh + dzh * dzh;
+  const R2 = Rh * Rh;
+  const a = wxh * wxh + wyh * wyh + wzh * wzh;
+  const c = D - R2;
+  const disc = b * b - a * c;
+  if (!(b < 0 && c > 0 && disc > 0 && D + R2 < BIG2 && a < BIG2)) return false;
+  const t0 = c / (Math.sqrt(disc) - b);
+  const T = t0 * t0 * a;
+  if (!(t0 > 2 ** -1000 && t0 < 2 ** 1000 && T < BIG2)) return false;
+
+  z = 134217729 * t0; const tH = z - (z - t0); const tL = t0 - tH;
   z = 134217729 * wxh; const wxH = z - (z - wxh); const wxL = wxh - wxH;
   z = 134217729 * wyh; const wyH = z - (z - wyh); const wyL = wyh - wyH;
   z = 134217729 * wzh; const wzH = z - (z - wzh); const wzL = wzh - wzH;
-  z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
+  const thx = t0 * wxh; const tex = tH * wxH - thx + tH * wxL + tL * wxH + tL * wxL;
+  const thy = t0 * wyh; const tey = tH * wyH - thy + tH * wyL + tL * wyH + tL * wyL;
+  const thz = t0 * wzh; const tez = tH * wzH - thz + tH * wzL + tL * wzH + tL * wzL;
+  const phx = dxh + thx; z = phx - dxh; const pex = dxh - (phx - z) + (thx - z);
+  const phy = dyh + thy; z = phy - dyh; const pey = dyh - (phy - z) + (thy - z);
+  const phz = dzh + thz; z = phz - dzh; const pez = dzh - (phz - z) + (thz - z);
+  const plx = pex + tex + dxl + t0 * wxl;
+  const ply = pey + tey + dyl + t0 * wyl;
+  const plz = pez + tez + dzl + t0 * wzl;
 
-  // c = |d|^2 - R^2
-  const e1 = dxH * dxH - q1 + 2 * dxH * dxL + dxL * dxL;
-  const e2 = dyH * dyH - q2 + 2 * dyH * dyL + dyL * dyL;
-  const e3 = dzH * dzH - q3 + 2 * dzH * dzL + dzL * dzL;
-  const e4 = RH * RH - q4 + 2 * RH * RL + RL * RL;
-  const s1 = q1 + q2; z = s1 - q1; const f1 = q1 - (s1 - z) + (q2 - z);
-  const s2 = s1 + q3; z = s2 - s1; const f2 = s1 - (s2 - z) + (q3 - z);
-  const ch = s2 - q4; z = ch - s2; const f3 = s2 - (ch - z) + (-q4 - z);
-  const cl = f1 + f2 + f3 + e1 + e2 + e3 - e4 + 2 * (dxh * dxl + dyh * dyl + dzh * dzl - Rh * Rl);
-  const ec = U2X128 * (s2 + q4) + 2 ** -1000;
-
-  // b = d.w
-  const p1 = dxh * wxh; const g1 = dxH * wxH - p1 + dxH * wxL + dxL * wxH + dxL * wxL;
-  const p2 = dyh * wyh; const g2 = dyH * wyH - p2 + dyH * wyL + dyL * wyH + dyL * wyL;
-  const p3 = dzh * wzh; const g3 = dzH * wzH - p3 + dzH * wzL + dzL * wzH + dzL * wzL;
-  const t1 = p1 + p2; z = t1 - p1; const f4 = p1 - (t1 - z) + (p2 - z);
-  const bh = t1 + p3; z = bh - t1; const f5 = t1 - (bh - z) + (p3 - z);
-  const bl = f4 + f5 + g1 + g2 + g3 + (dxh * wxl + dxl * wxh + dyh * wyl + dyl * wyh + dzh * wzl + dzl * wzh);
-  const eb = U2X128 * (Math.abs(p1) + Math.abs(p2) + Math.abs(p3)) + 2 ** -1000;
-
-  // |w|^2 R^2 (within 5u) and |d x w|^2 (each component as in 2D; within 7u plus u^2 terms).
-  const aw = r1 + r2 + r3 + 2 * (wxh * wxl + wyh * wyl + wzh * wzl);
-  const ar2 = aw * (q4 + (e4 + 2 * Rh * Rl));
-  const kx1 = dyh * wzh; const hx1 = dyH * wzH - kx1 + dyH * wzL + dyL * wzH + dyL * wzL;
-  const kx2 = dzh * wyh; const hx2 = dzH * wyH - kx2 + dzH * wyL + dzL * wyH + dzL * wyL;
-  const ky1 = dzh * wxh; const hy1 = dzH * wxH - ky1 + dzH * wxL + dzL * wxH + dzL * wxL;
-  const ky2 = dxh * wzh; const hy2 = dxH * wzH - ky2 + dxH * wzL + dxL * wzH + dxL * wzL;
-  const kz1 = dxh * wyh; const hz1 = dxH * wyH - kz1 + dxH * wyL + dxL * wyH + dxL * wyL;
-  const kz2 = dyh * wxh; const hz2 = dyH * wxH - kz2 + dyH * wxL + dyL * wxH + dyL * wxL;
-  const kx = kx1 - kx2 + (hx1 - hx2 + (dyh * wzl + dyl * wzh - dzh * wyl - dzl * wyh));
-  const ky = ky1 - ky2 + (hy1 - hy2 + (dzh * wxl + dzl * wxh - dxh * wzl - dxl * wzh));
-  const kz = kz1 - kz2 + (hz1 - hz2 + (dxh * wyl + dxl * wyh - dyh * wxl - dyl * wxh));
-  const cr2 = kx * kx + ky * ky + kz * kz;
-  const ed = U * (5.1 * ar2 + 7.1 * cr2) + U2X128 * (Math.abs(kx) * (Math.abs(kx1) + Math.abs(kx2)) +
-    Math.abs(ky) * (Math.abs(ky1) + Math.abs(ky2)) + Math.abs(kz) * (Math.abs(kz1) + Math.abs(kz2))) + 2 ** -1000;
-  const t = certifiedRoot(ch, cl, ec, bh, bl, eb, ar2, cr2, ed, tMax);
+  // One more square and one more partial sum than in 2D: u (3 P2 + R2 + 2|F|) covers them.
+  const qx = phx * phx, qy = phy * phy, qz = phz * phz;
+  const P2 = qx + qy + qz;
+  const F = qx + qy + qz - R2 + 2 * (phx * plx + phy * ply + phz * plz - Rh * Rl);
+  const S2 = D + T + P2;
+  const ef = U * (3 * P2 + R2 + 2 * Math.abs(F)) + U2X64 * (S2 + R2) + 2 ** -1000 * (1 + P2);
+  const gx = phx * wxh, gy = phy * wyh, gz = phz * wzh;
+  const g = gx + gy + gz;
+  const eg = 5 * U * (Math.abs(gx) + Math.abs(gy) + Math.abs(gz)) +
+    1.01 * (Math.abs(plx * wxh) + Math.abs(ply * wyh) + Math.abs(plz * wzh)) + U2X64 * S2 / t0 + 2 ** -1000 * (1 + a);
+  const t = newtonRoot(t0, F, ef, g, eg, a * (1 + 2 ** -40), tMax);
   if (t !== t) return false;
   q[15] = t;
   return true;
