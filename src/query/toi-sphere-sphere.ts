@@ -68,7 +68,7 @@ export function toiSpheresRaw(
 
 /**
  * Like {@link toiSpheresRaw}, but within 4 ulps of the exact time instead of 1: the screen, then
- * the certified fast root ({@link certifiedSpheres}), then the double-double path for what that
+ * the certified fast root (query/toi-certified.ts), then the double-double path for what that
  * cannot certify. The kernel behind the public query and the bulk form.
  */
 export function toiSpheresFast(
