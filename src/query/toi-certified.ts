@@ -13,8 +13,8 @@
  *     p = d + t0 w   (Dekker's TwoProduct for t0 w, TwoSum with d, low parts: to about u^2),
  *     f(t0) = |p|^2 - R^2,   f'(t0) = 2 p.w,   t1 = t0 - f(t0) / f'(t0).
  *
- * At t0, |p| is close to R, so |p|^2 - R^2 in plain doubles errs by only a few u R^2, which
- * moves t1 by about u R^2 / (2 |p.w|), a fraction R / |d| of an ulp for a head-on approach.
+ * The squares |p|^2 and R^2 are exact too (TwoProduct), so f(t0) is within u |f(t0)| plus
+ * u^2 terms, and p.w needs only a few u of relative accuracy (it scales the small step).
  * Because f is exactly quadratic, the Newton error is exactly a delta^2 / |f'| (delta the step),
  * so a rigorous bound of |t1 - t*| follows from the bounds on f(t0) and p.w. When it is within
  * 3.45 u t1 (so within 4 ulps), with f'(t0) certainly negative and the step small next to
@@ -34,6 +34,7 @@ import { screenRoot } from "../math/contact-root.js";
 const U = 2 ** -53;
 const U4 = 4 * 2 ** -53;
 const U2X64 = 64 * 2 ** -106;
+const U2X128 = 128 * 2 ** -106;
 /** Squared magnitudes stay below this (components below 2^250). */
 const BIG2 = 2 ** 500;
 /** t (1 + 16u) <= tMax certifies t* <= tMax, so the hit classification matches the exact path. */
@@ -98,15 +99,22 @@ export function certifiedCircles(q: Float64Array): boolean {
   const plx = pex + tex + dxl + t0 * wxl;
   const ply = pey + tey + dyl + t0 * wyl;
 
-  // f(t0) = |p|^2 - R^2 and p.w, with their error bounds.
-  const qx = phx * phx, qy = phy * phy;
-  const P2 = qx + qy;
-  const F = qx + qy - R2 + 2 * (phx * plx + phy * ply - Rh * Rl);
-  // Second-order terms: |pl|, |p - ph - pl| <= 6 u^2 (|ph| + |t0 w| + |d|) per component, so
-  // 64 u^2 (|d|^2 + |t0 w|^2 + |ph|^2 + R^2) in f and, with |x| |w| <= (x^2 / t0 + t0 w^2) / 2,
-  // 64 u^2 (|d|^2 + |t0 w|^2 + |ph|^2) / t0 in p.w; 2^-1000 terms for underflow.
+  // f(t0) = |p|^2 - R^2 (exact squares and sums, first-order terms) and p.w, with their error
+  // bounds. Second-order terms: |pl|, |p - ph - pl| <= 6 u^2 (|ph| + |t0 w| + |d|) per
+  // component, so 128 u^2 (|d|^2 + |t0 w|^2 + |ph|^2 + R^2) in f and, with
+  // |x| |w| <= (x^2 / t0 + t0 w^2) / 2, 64 u^2 (|d|^2 + |t0 w|^2 + |ph|^2) / t0 in p.w;
+  // 2^-1000 terms for underflow.
+  z = 134217729 * phx; const pxH = z - (z - phx); const pxL = phx - pxH;
+  z = 134217729 * phy; const pyH = z - (z - phy); const pyL = phy - pyH;
+  z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
+  const qx = phx * phx; const ex = pxH * pxH - qx + 2 * pxH * pxL + pxL * pxL;
+  const qy = phy * phy; const ey = pyH * pyH - qy + 2 * pyH * pyL + pyL * pyL;
+  const eR = RH * RH - R2 + 2 * RH * RL + RL * RL;
+  const P2 = qx + qy; z = P2 - qx; const f1 = qx - (P2 - z) + (qy - z);
+  const Fh = P2 - R2; z = Fh - P2; const f2 = P2 - (Fh - z) + (-R2 - z);
+  const F = Fh + (f1 + f2 + ex + ey - eR + 2 * (phx * plx + phy * ply - Rh * Rl));
   const S2 = D + T + P2;
-  const ef = U * (2 * P2 + R2 + 2 * Math.abs(F)) + U2X64 * (S2 + R2) + 2 ** -1000 * (1 + P2);
+  const ef = U * Math.abs(F) + U2X128 * (S2 + R2) + 2 ** -1000 * (1 + P2);
   const gx = phx * wxh, gy = phy * wyh;
   const g = gx + gy;
   const eg = U4 * (Math.abs(gx) + Math.abs(gy)) + 1.01 * (Math.abs(plx * wxh) + Math.abs(ply * wyh)) +
@@ -153,12 +161,20 @@ export function certifiedSpheres(q: Float64Array): boolean {
   const ply = pey + tey + dyl + t0 * wyl;
   const plz = pez + tez + dzl + t0 * wzl;
 
-  // One more square and one more partial sum than in 2D: u (3 P2 + R2 + 2|F|) covers them.
-  const qx = phx * phx, qy = phy * phy, qz = phz * phz;
-  const P2 = qx + qy + qz;
-  const F = qx + qy + qz - R2 + 2 * (phx * plx + phy * ply + phz * plz - Rh * Rl);
+  z = 134217729 * phx; const pxH = z - (z - phx); const pxL = phx - pxH;
+  z = 134217729 * phy; const pyH = z - (z - phy); const pyL = phy - pyH;
+  z = 134217729 * phz; const pzH = z - (z - phz); const pzL = phz - pzH;
+  z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
+  const qx = phx * phx; const ex = pxH * pxH - qx + 2 * pxH * pxL + pxL * pxL;
+  const qy = phy * phy; const ey = pyH * pyH - qy + 2 * pyH * pyL + pyL * pyL;
+  const qz = phz * phz; const ez = pzH * pzH - qz + 2 * pzH * pzL + pzL * pzL;
+  const eR = RH * RH - R2 + 2 * RH * RL + RL * RL;
+  const s1 = qx + qy; z = s1 - qx; const f1 = qx - (s1 - z) + (qy - z);
+  const P2 = s1 + qz; z = P2 - s1; const f2 = s1 - (P2 - z) + (qz - z);
+  const Fh = P2 - R2; z = Fh - P2; const f3 = P2 - (Fh - z) + (-R2 - z);
+  const F = Fh + (f1 + f2 + f3 + ex + ey + ez - eR + 2 * (phx * plx + phy * ply + phz * plz - Rh * Rl));
   const S2 = D + T + P2;
-  const ef = U * (3 * P2 + R2 + 2 * Math.abs(F)) + U2X64 * (S2 + R2) + 2 ** -1000 * (1 + P2);
+  const ef = U * Math.abs(F) + U2X128 * (S2 + R2) + 2 ** -1000 * (1 + P2);
   const gx = phx * wxh, gy = phy * wyh, gz = phz * wzh;
   const g = gx + gy + gz;
   const eg = 5 * U * (Math.abs(gx) + Math.abs(gy) + Math.abs(gz)) +
