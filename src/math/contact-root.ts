@@ -133,7 +133,6 @@ export const TINY = 2 ** -1000;
  */
 export function screenContact(b: number, c: number, ec: number, a: number, ea: number, eb: number, tMax: number): number {
   if (c < -ec) return 0;
-  screenRoot[0] = 0;
   if (c <= ec) return NaN;
   const disc = b * b - a * c;
   const ed = (eb * (eb - 2 * b) + a * ec + (c + ec) * ea + U8 * (b * b + a * c)) * ONE_PLUS_16U + TINY;
@@ -141,13 +140,5 @@ export function screenContact(b: number, c: number, ec: number, a: number, ea: n
   if (disc <= ed) return NaN;
   const sd = Math.sqrt(disc);
   if ((c - ec) * sd > tMax * ((sd - b + eb) * sd + ed) * ONE_PLUS_16U + TINY) return Infinity;
-  screenRoot[0] = c / (sd - b);
   return NaN;
 }
-
-/**
- * The plain (inexact) root c / (sqrt(b^2 - a c) - b) of the last {@link screenContact} call
- * that returned NaN with every sign certain (a likely hit inside [0, tMax]), else 0: the start
- * of the certified fast root (query/toi-certified.ts), whose certificate holds from any start.
- */
-export const screenRoot = new Float64Array(1);

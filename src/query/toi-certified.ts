@@ -7,8 +7,7 @@
  * With d = pB - pA, w = vB - vA, R = rA + rB (exact: d = dh + dl etc. by TwoSum) the bodies
  * touch when f(t) = |d + t w|^2 - R^2 = 0. The method is one Newton step from the plain
  * textbook root t0 (the stable form c / (-b + sqrt(b^2 - a c)), off by up to thousands of ulps
- * near a graze, which the screen has just computed: screenRoot), with the residual evaluated
- * where it is cheap to evaluate well:
+ * near a graze), with the residual evaluated where it is cheap to evaluate well:
  *
  *     p = d + t0 w   (Dekker's TwoProduct for t0 w, TwoSum with d, low parts: to about u^2),
  *     f(t0) = |p|^2 - R^2,   f'(t0) = 2 p.w,   t1 = t0 - f(t0) / f'(t0).
@@ -29,8 +28,6 @@
  * bound stays finite) and absolute terms of 2^-1000 in the bounds, which cover products that
  * underflow. The scratch array keeps the doubles unboxed when the call is not inlined.
  */
-import { screenRoot } from "../math/contact-root.js";
-
 const U = 2 ** -53;
 const U4 = 4 * 2 ** -53;
 const U2X64 = 64 * 2 ** -106;
@@ -80,13 +77,17 @@ export function certifiedCircles(q: Float64Array): boolean {
   const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
   const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
   const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
-  // The start: the screen's plain root (0 when the screen saw no likely hit).
-  const t0 = screenRoot[0];
+  // The start: the plain stable root.
+  const b = dxh * wxh + dyh * wyh;
   const D = dxh * dxh + dyh * dyh;
   const R2 = Rh * Rh;
   const a = wxh * wxh + wyh * wyh;
+  const c = D - R2;
+  const disc = b * b - a * c;
+  if (!(b < 0 && c > 0 && disc > 0 && D + R2 < BIG2 && a < BIG2)) return false;
+  const t0 = c / (Math.sqrt(disc) - b);
   const T = t0 * t0 * a;
-  if (!(D + R2 < BIG2 && a < BIG2 && t0 > 2 ** -1000 && t0 < 2 ** 1000 && T < BIG2)) return false;
+  if (!(t0 > 2 ** -1000 && t0 < 2 ** 1000 && T < BIG2)) return false;
 
   // p = d + t0 w as ph + pl: TwoProduct t0 wh (Veltkamp splits), TwoSum dh + t0 wh, low parts.
   z = 134217729 * t0; const tH = z - (z - t0); const tL = t0 - tH;
@@ -140,12 +141,16 @@ export function certifiedSpheres(q: Float64Array): boolean {
   const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
   const wzh = bvz - avz; z = wzh - bvz; const wzl = bvz - (wzh - z) + (-avz - z);
   const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
-  const t0 = screenRoot[0];
+  const b = dxh * wxh + dyh * wyh + dzh * wzh;
   const D = dxh * dxh + dyh * dyh + dzh * dzh;
   const R2 = Rh * Rh;
   const a = wxh * wxh + wyh * wyh + wzh * wzh;
+  const c = D - R2;
+  const disc = b * b - a * c;
+  if (!(b < 0 && c > 0 && disc > 0 && D + R2 < BIG2 && a < BIG2)) return false;
+  const t0 = c / (Math.sqrt(disc) - b);
   const T = t0 * t0 * a;
-  if (!(D + R2 < BIG2 && a < BIG2 && t0 > 2 ** -1000 && t0 < 2 ** 1000 && T < BIG2)) return false;
+  if (!(t0 > 2 ** -1000 && t0 < 2 ** 1000 && T < BIG2)) return false;
 
   z = 134217729 * t0; const tH = z - (z - t0); const tL = t0 - tH;
   z = 134217729 * wxh; const wxH = z - (z - wxh); const wxL = wxh - wxH;
