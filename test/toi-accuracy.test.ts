@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { toiCirclesRaw, toiSpheresRaw } from "../src/index.js";
+import { timeOfImpactCircles, timeOfImpactSpheres, toiCirclesRaw, toiSpheresRaw } from "../src/index.js";
 import { contactRootInput, firstContactRoot } from "../src/math/contact-root.js";
 import { exactTimeOfImpact, ulpDistance, type ExactToi } from "./support/exact.js";
 import { Random } from "./support/random.js";
@@ -64,9 +64,10 @@ function randomCase(rnd: Random, dim: number): { pa: number[]; va: number[]; ra:
   return { pa, va, ra: rnd.range(0.01, 2) * scale, pb, vb, rb: rnd.range(0.01, 2) * scale };
 }
 
-function runRandom(dim: 2 | 3, seed: number): { exact: Stats; plain: Stats; mismatches: number } {
+function runRandom(dim: 2 | 3, seed: number): { exact: Stats; fast: Stats; plain: Stats; mismatches: number } {
   const rnd = new Random(seed);
   const errs: number[] = [];
+  const fastErrs: number[] = [];
   const plainErrs: number[] = [];
   let mismatches = 0;
   for (let i = 0; i < 100_000; i++) {
@@ -76,38 +77,48 @@ function runRandom(dim: 2 | 3, seed: number): { exact: Stats; plain: Stats; mism
       dim === 2
         ? toiCirclesRaw(pa[0], pa[1], va[0], va[1], ra, pb[0], pb[1], vb[0], vb[1], rb, tMax)
         : toiSpheresRaw(pa[0], pa[1], pa[2], va[0], va[1], va[2], ra, pb[0], pb[1], pb[2], vb[0], vb[1], vb[2], rb, tMax);
+    // The public query: the certified fast root (within 4 ulps), else the same exact kernel.
+    const tf =
+      dim === 2
+        ? timeOfImpactCircles({ x: pa[0], y: pa[1], vx: va[0], vy: va[1], r: ra }, { x: pb[0], y: pb[1], vx: vb[0], vy: vb[1], r: rb }, tMax)
+        : timeOfImpactSpheres({ x: pa[0], y: pa[1], z: pa[2], vx: va[0], vy: va[1], vz: va[2], r: ra }, { x: pb[0], y: pb[1], z: pb[2], vx: vb[0], vy: vb[1], vz: vb[2], r: rb }, tMax);
     const ref = exactTimeOfImpact(pa, va, ra, pb, vb, rb, tMax);
-    if (!agreesInKind(t, ref)) {
+    if (!agreesInKind(t, ref) || !agreesInKind(tf, ref)) {
       mismatches++;
       continue;
     }
     if (ref.kind === "hit") {
       errs.push(ulpDistance(t, ref.num, ref.den));
+      fastErrs.push(ulpDistance(tf, ref.num, ref.den));
       const d = pb.map((x, j) => x - pa[j]);
       const w = vb.map((x, j) => x - va[j]);
       const tp = plainToi(d, w, ra + rb);
       if (tp > 0 && tp < Infinity) plainErrs.push(ulpDistance(tp, ref.num, ref.den));
     }
   }
-  return { exact: stats(errs), plain: stats(plainErrs), mismatches };
+  return { exact: stats(errs), fast: stats(fastErrs), plain: stats(plainErrs), mismatches };
 }
 
-test("circle time of impact is within 1 ulp of the exact value on 100,000 random cases", () => {
+test("circle time of impact is within 1 ulp of the exact value on 100,000 random cases (the public query within 4 ulps)", () => {
   const r = runRandom(2, 1);
-  show("2D random, carom", r.exact);
+  show("2D random, carom exact kernel", r.exact);
+  show("2D random, carom public query (certified fast root)", r.fast);
   show("2D random, plain textbook formula", r.plain);
   assert.equal(r.mismatches, 0);
   assert.ok(r.exact.count > 50_000);
   assert.ok(r.exact.max <= 1, `max ulp error ${r.exact.max}`);
+  assert.ok(r.fast.max <= 4, `public query: max ulp error ${r.fast.max}`);
 });
 
-test("sphere time of impact is within 1 ulp of the exact value on 100,000 random cases", () => {
+test("sphere time of impact is within 1 ulp of the exact value on 100,000 random cases (the public query within 4 ulps)", () => {
   const r = runRandom(3, 2);
-  show("3D random, carom", r.exact);
+  show("3D random, carom exact kernel", r.exact);
+  show("3D random, carom public query (certified fast root)", r.fast);
   show("3D random, plain textbook formula", r.plain);
   assert.equal(r.mismatches, 0);
   assert.ok(r.exact.count > 50_000);
   assert.ok(r.exact.max <= 1, `max ulp error ${r.exact.max}`);
+  assert.ok(r.fast.max <= 4, `public query: max ulp error ${r.fast.max}`);
 });
 
 interface FixtureBody { x: number; y: number; z?: number; vx: number; vy: number; vz?: number; r: number }

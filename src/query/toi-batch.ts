@@ -3,7 +3,8 @@
  *
  * Pair i is A = (a.x[i], a.y[i], a.vx[i], a.vy[i], a.r[i]) against B likewise; the result goes
  * to out[i] (Infinity for none, which sorts last). The loop calls the same kernel as the scalar
- * query, so each result is bit-identical to timeOfImpactCircles on the same numbers. Nothing is
+ * query (the certified fast root, else the exact kernel: within 4 ulps), so each result is
+ * bit-identical to timeOfImpactCircles on the same numbers. Nothing is
  * allocated. `out` may alias one of the input arrays: pair i reads all its inputs before it
  * writes out[i].
  *
@@ -11,8 +12,8 @@
  * {@link validateCircleArrays} / {@link validateSphereArrays} once where the data come from
  * outside.
  */
-import { toiCirclesRaw } from "./toi-circle-circle.js";
-import { toiSpheresRaw } from "./toi-sphere-sphere.js";
+import { toiCirclesFast } from "./toi-circle-circle.js";
+import { toiSpheresFast } from "./toi-sphere-sphere.js";
 import { checkTMax } from "./validate.js";
 
 /** Circles as parallel arrays (structure of arrays). */
@@ -55,7 +56,7 @@ export function timeOfImpactCirclesBatch(out: Float64Array, a: CircleArrays, b: 
   const ax = a.x, ay = a.y, avx = a.vx, avy = a.vy, ar = a.r;
   const bx = b.x, by = b.y, bvx = b.vx, bvy = b.vy, br = b.r;
   for (let i = 0; i < count; i++) {
-    out[i] = toiCirclesRaw(ax[i], ay[i], avx[i], avy[i], ar[i], bx[i], by[i], bvx[i], bvy[i], br[i], tMax);
+    out[i] = toiCirclesFast(ax[i], ay[i], avx[i], avy[i], ar[i], bx[i], by[i], bvx[i], bvy[i], br[i], tMax);
   }
   return out;
 }
@@ -65,7 +66,7 @@ export function timeOfImpactSpheresBatch(out: Float64Array, a: SphereArrays, b: 
   const ax = a.x, ay = a.y, az = a.z, avx = a.vx, avy = a.vy, avz = a.vz, ar = a.r;
   const bx = b.x, by = b.y, bz = b.z, bvx = b.vx, bvy = b.vy, bvz = b.vz, br = b.r;
   for (let i = 0; i < count; i++) {
-    out[i] = toiSpheresRaw(ax[i], ay[i], az[i], avx[i], avy[i], avz[i], ar[i], bx[i], by[i], bz[i], bvx[i], bvy[i], bvz[i], br[i], tMax);
+    out[i] = toiSpheresFast(ax[i], ay[i], az[i], avx[i], avy[i], avz[i], ar[i], bx[i], by[i], bz[i], bvx[i], bvy[i], bvz[i], br[i], tMax);
   }
   return out;
 }

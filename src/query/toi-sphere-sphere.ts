@@ -1,6 +1,6 @@
 /**
- * Time of impact of two moving spheres, exact to an ulp: the 3D twin of
- * toi-circle-circle.ts (same screening in plain doubles, same double-double fallback), with a
+ * Time of impact of two moving spheres, the exact kernel (to an ulp) and the public query (to
+ * 4 ulps): the 3D twin of toi-circle-circle.ts (same screening in plain doubles, same double-double fallback), with a
  * third coordinate in every sum. The two kernels are written out separately because each is
  * hand-inlined for speed (see math/double-double.ts).
  */
@@ -9,6 +9,7 @@ import { exactGap, exactGapOut } from "../math/exact-sum.js";
 import { farSmallContactDirection, loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
 import { TINY, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
 import { farSmallRoot, pointsMeetTime } from "./toi-points.js";
+import { certifiedSpheres } from "./toi-certified.js";
 import type { MovingSphere, SweepHit3 } from "./types.js";
 import { checkMovingSphere, checkTMax } from "./validate.js";
 
@@ -50,7 +51,7 @@ export function screenSpheres(
   return r;
 }
 
-/** Time of impact of two spheres from plain numbers, without argument checks. */
+/** Time of impact of two spheres from plain numbers, without argument checks: the exact kernel (within 1 ulp). */
 export function toiSpheresRaw(
   ax: number, ay: number, az: number, avx: number, avy: number, avz: number, ar: number,
   bx: number, by: number, bz: number, bvx: number, bvy: number, bvz: number, br: number,
@@ -62,6 +63,25 @@ export function toiSpheresRaw(
   q[0] = ax; q[1] = ay; q[2] = az; q[3] = avx; q[4] = avy; q[5] = avz; q[6] = ar;
   q[7] = bx; q[8] = by; q[9] = bz; q[10] = bvx; q[11] = bvy; q[12] = bvz; q[13] = br; q[14] = tMax;
   exactToiSpheres();
+  return spheresExactInput[15];
+}
+
+/**
+ * Like {@link toiSpheresRaw}, but within 4 ulps of the exact time instead of 1: the screen, then
+ * the certified fast root (query/toi-certified.ts), then the double-double path for what that
+ * cannot certify. The kernel behind the public query and the bulk form.
+ */
+export function toiSpheresFast(
+  ax: number, ay: number, az: number, avx: number, avy: number, avz: number, ar: number,
+  bx: number, by: number, bz: number, bvx: number, bvy: number, bvz: number, br: number,
+  tMax: number,
+): number {
+  const r = screenSpheres(ax, ay, az, avx, avy, avz, ar, bx, by, bz, bvx, bvy, bvz, br, tMax);
+  if (r === r) return r;
+  const q = spheresExactInput;
+  q[0] = ax; q[1] = ay; q[2] = az; q[3] = avx; q[4] = avy; q[5] = avz; q[6] = ar;
+  q[7] = bx; q[8] = by; q[9] = bz; q[10] = bvx; q[11] = bvy; q[12] = bvz; q[13] = br; q[14] = tMax;
+  if (!certifiedSpheres(q)) exactToiSpheres();
   return spheresExactInput[15];
 }
 
@@ -220,16 +240,22 @@ export function timeOfImpactSpheres(a: MovingSphere, b: MovingSphere, tMax = 1):
   checkMovingSphere(a, "a");
   checkMovingSphere(b, "b");
   checkTMax(tMax);
-  // The screen inlines into the caller; the exact stage takes the objects (no boxed doubles).
+  // The screen inlines into the caller; the later stages take the objects (no boxed doubles)
+  // and answer through scratch slots (no boxed result).
   const r = screenSpheres(a.x, a.y, a.z, a.vx, a.vy, a.vz, a.r, b.x, b.y, b.z, b.vx, b.vy, b.vz, b.r, tMax);
-  return r === r ? r : exactFromSpheres(a, b, tMax);
+  if (r === r) return r;
+  afterScreenSpheres(a, b, tMax);
+  return spheresExactInput[15];
 }
 
-function exactFromSpheres(a: MovingSphere, b: MovingSphere, tMax: number): number {
+/**
+ * The stages after the screen, from the objects: the certified fast root, else the
+ * double-double path; the answer lands in spheresExactInput[15].
+ */
+function afterScreenSpheres(a: MovingSphere, b: MovingSphere, tMax: number): void {
   const q = spheresExactInput;
   q[0] = a.x; q[1] = a.y; q[2] = a.z; q[3] = a.vx; q[4] = a.vy; q[5] = a.vz; q[6] = a.r; q[7] = b.x; q[8] = b.y; q[9] = b.z; q[10] = b.vx; q[11] = b.vy; q[12] = b.vz; q[13] = b.r; q[14] = tMax;
-  exactToiSpheres();
-  return spheresExactInput[15];
+  if (!certifiedSpheres(q)) exactToiSpheres();
 }
 
 /** Like {@link sweepSpheres}, without allocating: fills `out` and returns true on a hit. */

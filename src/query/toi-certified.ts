@@ -1,0 +1,191 @@
+/**
+ * The certified fast root of the circle and sphere time of impact: a time within 4 ulps of the
+ * exact root of the given doubles, with a rigorous error bound computed alongside, for the
+ * public queries that promise 4 ulps (the exact kernels in toi-circle-circle.ts and
+ * toi-sphere-sphere.ts stay the reference, and the fallback).
+ *
+ * With d = pB - pA, w = vB - vA, R = rA + rB (exact: d = dh + dl etc. by TwoSum) the bodies
+ * touch when f(t) = |d + t w|^2 - R^2 = 0. The method is one Newton step from the plain
+ * textbook root t0 (the stable form c / (-b + sqrt(b^2 - a c)), off by up to thousands of ulps
+ * near a graze), with the residual evaluated where it is cheap to evaluate well:
+ *
+ *     p = d + t0 w   (Dekker's TwoProduct for t0 w, TwoSum with d, low parts: to about u^2),
+ *     f(t0) = |p|^2 - R^2,   f'(t0) = 2 p.w,   t1 = t0 - f(t0) / f'(t0).
+ *
+ * The squares |p|^2 and R^2 are exact too (TwoProduct), so f(t0) is within u |f(t0)| plus
+ * u^2 terms, and p.w needs only a few u of relative accuracy (it scales the small step).
+ * Because f is exactly quadratic, the Newton error is exactly a delta^2 / |f'| (delta the step),
+ * so a rigorous bound of |t1 - t*| follows from the bounds on f(t0) and p.w. When it is within
+ * 3.45 u t1 (so within 4 ulps), with f'(t0) certainly negative and the step small next to
+ * |f'| / a (so that t* is the first root, and a real one: the discriminant is certainly > 0),
+ * t1 is returned; the case then is certainly a hit inside (0, tMax] (f decreases from
+ * f(0) = c > 0 to the root, so b < 0 and c > 0 too), exactly the exact kernel's case. None of
+ * this depends on how good t0 is, only the chance that the certificate holds.
+ * Otherwise (near a graze, near touching, a root next to tMax, extreme scales) the caller runs
+ * the double-double path.
+ *
+ * Validity: |d|^2 + R^2, |w|^2 and |t0 w|^2 below 2^500 (checked: every split, product and
+ * bound stays finite) and absolute terms of 2^-1000 in the bounds, which cover products that
+ * underflow. The scratch array keeps the doubles unboxed when the call is not inlined.
+ */
+const U = 2 ** -53;
+const U4 = 4 * 2 ** -53;
+const U2X64 = 64 * 2 ** -106;
+const U2X128 = 128 * 2 ** -106;
+/** Squared magnitudes stay below this (components below 2^250). */
+const BIG2 = 2 ** 500;
+/** t (1 + 16u) <= tMax certifies t* <= tMax, so the hit classification matches the exact path. */
+const ONE_PLUS_16U = 1 + 16 * 2 ** -53;
+
+/**
+ * The shared last stage: from the start t0, f(t0) = F (|error| <= ef), p.w = g (<= eg) and an
+ * upper bound aU of |w|^2, the Newton step and its certificate; returns t1, or NaN.
+ */
+function newtonRoot(t0: number, F: number, ef: number, g: number, eg: number, aU: number, tMax: number): number {
+  const ig = -1 / g; // 1 / |g| when g < 0 (checked below)
+  const dc = 0.5 * F * ig; // the step -F / (2g), within 3u
+  const t = t0 + dc;
+  const A = 0.5 * ef * ig; // the step's error from f(t0)
+  const r = eg * ig; // relative error of p.w
+  const adc = Math.abs(dc);
+  const m = adc + A;
+  // |t - t*| <= u t + 1.07 A + |dc| (1.07 r + 3u) (rounding, the bounds on f and f') plus the
+  // Newton error a delta^2 / |f'| <= 2.5 a (|dc| + A)^2 / |g| (see the file comment).
+  const err = U * t + 1.14 * A + adc * (1.07 * r + 3 * U) + 2.5 * aU * m * m * ig;
+  if (
+    g < 0 && r <= 0.0625 && 16 * aU * adc <= -g && aU * ef <= 0.25 * g * g &&
+    err <= 3.45 * U * t && t > 2 ** -1000 && t < 2 ** 1000 && t * ONE_PLUS_16U <= tMax
+  ) {
+    return t;
+  }
+  return 0 / 0;
+}
+
+/**
+ * Time of impact of two circles within 4 ulps: reads q[0..10] = ax, ay, avx, avy, ar, bx, by,
+ * bvx, bvy, br, tMax (the layout of circlesExactInput); when the certificate holds, writes the
+ * time to q[11] and returns true, else returns false (the caller then runs the double-double
+ * path).
+ */
+export function certifiedCircles(q: Float64Array): boolean {
+  const ax = q[0], ay = q[1], avx = q[2], avy = q[3], ar = q[4];
+  const bx = q[5], by = q[6], bvx = q[7], bvy = q[8], br = q[9], tMax = q[10];
+  let z: number;
+  // Exact differences (TwoSum): d = dh + dl, w = wh + wl, R = Rh + Rl.
+  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
+  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
+  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
+  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
+  const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
+  // The start: the plain stable root.
+  const b = dxh * wxh + dyh * wyh;
+  const D = dxh * dxh + dyh * dyh;
+  const R2 = Rh * Rh;
+  const a = wxh * wxh + wyh * wyh;
+  const c = D - R2;
+  const disc = b * b - a * c;
+  if (!(b < 0 && c > 0 && disc > 0 && D + R2 < BIG2 && a < BIG2)) return false;
+  const t0 = c / (Math.sqrt(disc) - b);
+  const T = t0 * t0 * a;
+  if (!(t0 > 2 ** -1000 && t0 < 2 ** 1000 && T < BIG2)) return false;
+
+  // p = d + t0 w as ph + pl: TwoProduct t0 wh (Veltkamp splits), TwoSum dh + t0 wh, low parts.
+  z = 134217729 * t0; const tH = z - (z - t0); const tL = t0 - tH;
+  z = 134217729 * wxh; const wxH = z - (z - wxh); const wxL = wxh - wxH;
+  z = 134217729 * wyh; const wyH = z - (z - wyh); const wyL = wyh - wyH;
+  const thx = t0 * wxh; const tex = tH * wxH - thx + tH * wxL + tL * wxH + tL * wxL;
+  const thy = t0 * wyh; const tey = tH * wyH - thy + tH * wyL + tL * wyH + tL * wyL;
+  const phx = dxh + thx; z = phx - dxh; const pex = dxh - (phx - z) + (thx - z);
+  const phy = dyh + thy; z = phy - dyh; const pey = dyh - (phy - z) + (thy - z);
+  const plx = pex + tex + dxl + t0 * wxl;
+  const ply = pey + tey + dyl + t0 * wyl;
+
+  // f(t0) = |p|^2 - R^2 (exact squares and sums, first-order terms) and p.w, with their error
+  // bounds. Second-order terms: |pl|, |p - ph - pl| <= 6 u^2 (|ph| + |t0 w| + |d|) per
+  // component, so 128 u^2 (|d|^2 + |t0 w|^2 + |ph|^2 + R^2) in f and, with
+  // |x| |w| <= (x^2 / t0 + t0 w^2) / 2, 64 u^2 (|d|^2 + |t0 w|^2 + |ph|^2) / t0 in p.w;
+  // 2^-1000 terms for underflow.
+  z = 134217729 * phx; const pxH = z - (z - phx); const pxL = phx - pxH;
+  z = 134217729 * phy; const pyH = z - (z - phy); const pyL = phy - pyH;
+  z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
+  const qx = phx * phx; const ex = pxH * pxH - qx + 2 * pxH * pxL + pxL * pxL;
+  const qy = phy * phy; const ey = pyH * pyH - qy + 2 * pyH * pyL + pyL * pyL;
+  const eR = RH * RH - R2 + 2 * RH * RL + RL * RL;
+  const P2 = qx + qy; z = P2 - qx; const f1 = qx - (P2 - z) + (qy - z);
+  const Fh = P2 - R2; z = Fh - P2; const f2 = P2 - (Fh - z) + (-R2 - z);
+  const F = Fh + (f1 + f2 + ex + ey - eR + 2 * (phx * plx + phy * ply - Rh * Rl));
+  const S2 = D + T + P2;
+  const ef = U * Math.abs(F) + U2X128 * (S2 + R2) + 2 ** -1000 * (1 + P2);
+  const gx = phx * wxh, gy = phy * wyh;
+  const g = gx + gy;
+  const eg = U4 * (Math.abs(gx) + Math.abs(gy)) + 1.01 * (Math.abs(plx * wxh) + Math.abs(ply * wyh)) +
+    U2X64 * S2 / t0 + 2 ** -1000 * (1 + a);
+  const t = newtonRoot(t0, F, ef, g, eg, a * (1 + 2 ** -40), tMax);
+  if (t !== t) return false;
+  q[11] = t;
+  return true;
+}
+
+/**
+ * The 3D twin of {@link certifiedCircles} (same steps, a third coordinate): q[0..14] as in
+ * spheresExactInput, the time to q[15].
+ */
+export function certifiedSpheres(q: Float64Array): boolean {
+  const ax = q[0], ay = q[1], az = q[2], avx = q[3], avy = q[4], avz = q[5], ar = q[6];
+  const bx = q[7], by = q[8], bz = q[9], bvx = q[10], bvy = q[11], bvz = q[12], br = q[13], tMax = q[14];
+  let z: number;
+  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
+  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
+  const dzh = bz - az; z = dzh - bz; const dzl = bz - (dzh - z) + (-az - z);
+  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
+  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
+  const wzh = bvz - avz; z = wzh - bvz; const wzl = bvz - (wzh - z) + (-avz - z);
+  const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
+  const b = dxh * wxh + dyh * wyh + dzh * wzh;
+  const D = dxh * dxh + dyh * dyh + dzh * dzh;
+  const R2 = Rh * Rh;
+  const a = wxh * wxh + wyh * wyh + wzh * wzh;
+  const c = D - R2;
+  const disc = b * b - a * c;
+  if (!(b < 0 && c > 0 && disc > 0 && D + R2 < BIG2 && a < BIG2)) return false;
+  const t0 = c / (Math.sqrt(disc) - b);
+  const T = t0 * t0 * a;
+  if (!(t0 > 2 ** -1000 && t0 < 2 ** 1000 && T < BIG2)) return false;
+
+  z = 134217729 * t0; const tH = z - (z - t0); const tL = t0 - tH;
+  z = 134217729 * wxh; const wxH = z - (z - wxh); const wxL = wxh - wxH;
+  z = 134217729 * wyh; const wyH = z - (z - wyh); const wyL = wyh - wyH;
+  z = 134217729 * wzh; const wzH = z - (z - wzh); const wzL = wzh - wzH;
+  const thx = t0 * wxh; const tex = tH * wxH - thx + tH * wxL + tL * wxH + tL * wxL;
+  const thy = t0 * wyh; const tey = tH * wyH - thy + tH * wyL + tL * wyH + tL * wyL;
+  const thz = t0 * wzh; const tez = tH * wzH - thz + tH * wzL + tL * wzH + tL * wzL;
+  const phx = dxh + thx; z = phx - dxh; const pex = dxh - (phx - z) + (thx - z);
+  const phy = dyh + thy; z = phy - dyh; const pey = dyh - (phy - z) + (thy - z);
+  const phz = dzh + thz; z = phz - dzh; const pez = dzh - (phz - z) + (thz - z);
+  const plx = pex + tex + dxl + t0 * wxl;
+  const ply = pey + tey + dyl + t0 * wyl;
+  const plz = pez + tez + dzl + t0 * wzl;
+
+  z = 134217729 * phx; const pxH = z - (z - phx); const pxL = phx - pxH;
+  z = 134217729 * phy; const pyH = z - (z - phy); const pyL = phy - pyH;
+  z = 134217729 * phz; const pzH = z - (z - phz); const pzL = phz - pzH;
+  z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
+  const qx = phx * phx; const ex = pxH * pxH - qx + 2 * pxH * pxL + pxL * pxL;
+  const qy = phy * phy; const ey = pyH * pyH - qy + 2 * pyH * pyL + pyL * pyL;
+  const qz = phz * phz; const ez = pzH * pzH - qz + 2 * pzH * pzL + pzL * pzL;
+  const eR = RH * RH - R2 + 2 * RH * RL + RL * RL;
+  const s1 = qx + qy; z = s1 - qx; const f1 = qx - (s1 - z) + (qy - z);
+  const P2 = s1 + qz; z = P2 - s1; const f2 = s1 - (P2 - z) + (qz - z);
+  const Fh = P2 - R2; z = Fh - P2; const f3 = P2 - (Fh - z) + (-R2 - z);
+  const F = Fh + (f1 + f2 + f3 + ex + ey + ez - eR + 2 * (phx * plx + phy * ply + phz * plz - Rh * Rl));
+  const S2 = D + T + P2;
+  const ef = U * Math.abs(F) + U2X128 * (S2 + R2) + 2 ** -1000 * (1 + P2);
+  const gx = phx * wxh, gy = phy * wyh, gz = phz * wzh;
+  const g = gx + gy + gz;
+  const eg = 5 * U * (Math.abs(gx) + Math.abs(gy) + Math.abs(gz)) +
+    1.01 * (Math.abs(plx * wxh) + Math.abs(ply * wyh) + Math.abs(plz * wzh)) + U2X64 * S2 / t0 + 2 ** -1000 * (1 + a);
+  const t = newtonRoot(t0, F, ef, g, eg, a * (1 + 2 ** -40), tMax);
+  if (t !== t) return false;
+  q[15] = t;
+  return true;
+}
