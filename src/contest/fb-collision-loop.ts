@@ -3,9 +3,11 @@
  * a step lists every candidate (walls, goal posts, entity pairs, snaffle grabs, goals, in that
  * order), stable-sorts them by time, moves every free body to the earliest time T and resolves
  * every candidate within T + 1e-5 in order. Pair times are the referee's own quadratic (the
- * same as CSB's); bounces add the minimum impulse 100.
+ * same as CSB's), after the exact cheap rejection of pairs out of reach (reach-bound.ts); bounces
+ * add the minimum impulse 100.
  */
 import type { FbArrays } from "./fb-state.js";
+import { outOfReach } from "./reach-bound.js";
 
 export const FB_WIDTH = 16000, FB_HEIGHT = 7500;
 export const GOAL_LOW = 1750, GOAL_HIGH = 5750;
@@ -223,8 +225,10 @@ function contactTime(a: FbArrays, i: number, j: number, p: number, R: number, wo
   const b = dx * dvx + dy * dvy;
   // Not touching and moving apart: both roots are negative, the referee drops the pair.
   if (b >= 0) return false;
-  const A = dvx * dvx + dvy * dvy;
   const c = q - R2;
+  // Out of reach in the time left (reach-bound.ts): the referee's root would exceed it.
+  if (outOfReach(dx, dy, dvx, dvy, c, R, work[LEFT])) return false;
+  const A = dvx * dvx + dvy * dvy;
   const delta = b * b - A * c;
   if (delta <= 0 || A === 0) return false;
   const root = Math.sqrt(delta);
