@@ -84,10 +84,10 @@ export class CsbCollisionLoop {
           // Moving apart (b >= 0) with c > 0: both roots are negative, the referee drops the pair.
           if (b >= 0) continue;
           const c = dx * dx + dy * dy - RADII_SQUARED;
-          // Out of reach in the time left (reach-bound.ts): the referee's root would exceed it.
-          if (outOfReach(dx, dy, dvx, dvy, c, RADII, left)) continue;
           const delta = b * b - a * c;
           if (delta <= 0 || a === 0) continue;
+          // Out of reach in the time left (reach-bound.ts): the referee's root would exceed it.
+          if (outOfReach(dx, dy, dvx, dvy, c, RADII, left)) continue;
           // The referee takes min((−b + root)/a, (−b − root)/a); with −b > 0, root ≥ 0 and
           // a > 0, rounding is monotone, so the second is never larger: one division.
           const tau = (-b - Math.sqrt(delta)) / a;

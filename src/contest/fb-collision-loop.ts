@@ -7,7 +7,7 @@
  * add the minimum impulse 100.
  */
 import type { FbArrays } from "./fb-state.js";
-import { outOfReach } from "./reach-bound.js";
+import { REACH_SLACK, REACH_SPAN_LIMIT } from "./reach-bound.js";
 
 export const FB_WIDTH = 16000, FB_HEIGHT = 7500;
 export const GOAL_LOW = 1750, GOAL_HIGH = 5750;
@@ -225,14 +225,18 @@ function contactTime(a: FbArrays, i: number, j: number, p: number, R: number, wo
   const b = dx * dvx + dy * dvy;
   // Not touching and moving apart: both roots are negative, the referee drops the pair.
   if (b >= 0) return false;
-  const c = q - R2;
-  // Out of reach in the time left (reach-bound.ts): the referee's root would exceed it.
-  if (outOfReach(dx, dy, dvx, dvy, c, R, work[LEFT])) return false;
   const A = dvx * dvx + dvy * dvy;
+  const c = q - R2;
   const delta = b * b - A * c;
   if (delta <= 0 || A === 0) return false;
-  const root = Math.sqrt(delta);
-  const tau = Math.min((-b + root) / A, (-b - root) / A);
+  // Out of reach in the time left (reach-bound.ts, outOfReach written out: a call that V8
+  // does not inline would box its double arguments): the referee's root would exceed it.
+  const span = Math.abs(dx) + Math.abs(dy);
+  const reach = (Math.abs(dvx) + Math.abs(dvy)) * work[LEFT] + span * REACH_SLACK;
+  if (c > reach * (reach + 2 * R) && span < REACH_SPAN_LIMIT) return false;
+  // The referee takes min((−b + root)/A, (−b − root)/A); with −b > 0, root ≥ 0 and A > 0,
+  // rounding is monotone, so the second is never larger: one division.
+  const tau = (-b - Math.sqrt(delta)) / A;
   if (!(tau > 0 && tau <= work[LEFT])) return false;
   work[TAU] = tau;
   return true;
