@@ -8,7 +8,11 @@
  *
  * The contact time is the referee's own quadratic formula, not carom's `toiCirclesRaw`: the
  * bits of the root decide the positions, so the referee's operation order is kept.
+ *
+ * Pairs whose gap cannot close within the time left are dropped before the root by the exact
+ * bound of reach-bound.ts (no sqrt, no division; never drops a pair the referee would keep).
  */
+import { outOfReach } from "./reach-bound.js";
 
 const RADII = 800;
 const RADII_SQUARED = RADII * RADII;
@@ -64,6 +68,7 @@ export class CsbCollisionLoop {
     let t = 0;
     while (t < 1) {
       let n = 0;
+      const left = 1 - t;
       for (let k = 0; k < 6; k++) {
         const pa = PAIR_A[k] * STRIDE, pb = PAIR_B[k] * STRIDE;
         const dx = s[pa] - s[pb], dy = s[pa + 1] - s[pb + 1];
@@ -81,10 +86,12 @@ export class CsbCollisionLoop {
           const c = dx * dx + dy * dy - RADII_SQUARED;
           const delta = b * b - a * c;
           if (delta <= 0 || a === 0) continue;
+          // Out of reach in the time left (reach-bound.ts): the referee's root would exceed it.
+          if (outOfReach(dx, dy, dvx, dvy, c, RADII, left)) continue;
           // The referee takes min((−b + root)/a, (−b − root)/a); with −b > 0, root ≥ 0 and
           // a > 0, rounding is monotone, so the second is never larger: one division.
           const tau = (-b - Math.sqrt(delta)) / a;
-          if (!(tau > 0 && tau <= 1 - t)) continue;
+          if (!(tau > 0 && tau <= left)) continue;
           time = t + tau;
         }
         // Stable insertion: after every candidate with a time <= this one.

@@ -3,9 +3,11 @@
  * a step lists every candidate (walls, goal posts, entity pairs, snaffle grabs, goals, in that
  * order), stable-sorts them by time, moves every free body to the earliest time T and resolves
  * every candidate within T + 1e-5 in order. Pair times are the referee's own quadratic (the
- * same as CSB's); bounces add the minimum impulse 100.
+ * same as CSB's), after the exact cheap rejection of pairs out of reach (reach-bound.ts); bounces
+ * add the minimum impulse 100.
  */
 import type { FbArrays } from "./fb-state.js";
+import { REACH_SLACK, REACH_SPAN_LIMIT } from "./reach-bound.js";
 
 export const FB_WIDTH = 16000, FB_HEIGHT = 7500;
 export const GOAL_LOW = 1750, GOAL_HIGH = 5750;
@@ -227,8 +229,14 @@ function contactTime(a: FbArrays, i: number, j: number, p: number, R: number, wo
   const c = q - R2;
   const delta = b * b - A * c;
   if (delta <= 0 || A === 0) return false;
-  const root = Math.sqrt(delta);
-  const tau = Math.min((-b + root) / A, (-b - root) / A);
+  // Out of reach in the time left (reach-bound.ts, outOfReach written out: a call that V8
+  // does not inline would box its double arguments): the referee's root would exceed it.
+  const span = Math.abs(dx) + Math.abs(dy);
+  const reach = (Math.abs(dvx) + Math.abs(dvy)) * work[LEFT] + span * REACH_SLACK;
+  if (c > reach * (reach + 2 * R) && span < REACH_SPAN_LIMIT) return false;
+  // The referee takes min((−b + root)/A, (−b − root)/A); with −b > 0, root ≥ 0 and A > 0,
+  // rounding is monotone, so the second is never larger: one division.
+  const tau = (-b - Math.sqrt(delta)) / A;
   if (!(tau > 0 && tau <= work[LEFT])) return false;
   work[TAU] = tau;
   return true;

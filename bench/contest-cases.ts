@@ -1,0 +1,142 @@
+/**
+ * The timed cases of bench/contest.bench.ts, each built from seeded inputs and returned as a
+ * batch function (ops operations, a number for the sink). A child process of the benchmark
+ * builds and times exactly one case, so no case's JIT state colours another.
+ *
+ * - csb-random: copy one of 64 root states (turns 10..73 of CSB sample game 0) and play one of
+ *   1024 seeded candidate command sets (targets within 6000 of the pod, thrust 0..200, 3%
+ *   SHIELD), cycled with masks;
+ * - csb-bot: a bot's search, every candidate from one root (turn 30 of game 0): pods 0 and 1
+ *   try the README bot's 15 moves each (225 pairs), pods 2 and 3 aim at their checkpoints;
+ * - fb: copy one of 64 FB sample states and play its recorded commands.
+ * Each CSB case exists as `carom` (CsbSimulation copyFrom + turn) and as `plain` (the plain
+ * transcription of the referee, bench/contest-csb-plain.ts: clone + turn).
+ */
+import { readContestGames } from "../test/support/contest-fixtures.js";
+import { Random } from "../test/support/random.js";
+import { CsbSimulation, FantasticBitsSimulation, csbPodFromRecord, fbStateFromRecord, type CsbCommand, type CsbGameRecord, type FbGameRecord } from "../src/contest.js";
+import { clonePlain, plainTurn, type PlainCommand, type PlainState } from "./contest-csb-plain.js";
+
+export interface ContestCase {
+  ops: number;
+  batch: () => number;
+}
+
+export const CASE_NAMES = ["csb-random:carom", "csb-random:plain", "csb-bot:carom", "csb-bot:plain", "fb:carom"] as const;
+export type CaseName = (typeof CASE_NAMES)[number];
+
+const ROOTS = 64, CANDIDATES = 1024;
+const CAROM_OPS = 100_000, PLAIN_OPS = 10_000, FB_OPS = 20_000;
+
+/** A plain-transcription pod from a sample record. */
+export function plainPod(r: CsbGameRecord["initial"][number]): PlainState["pods"][number] {
+  const p = csbPodFromRecord(r);
+  return { ...p, mass: 1, sx: 0, sy: 0, path: [] };
+}
+
+/** Builds one case: its inputs and its batch. */
+export function buildCase(name: CaseName): ContestCase {
+  if (name === "fb:carom") return fbCase();
+  const game = readContestGames<CsbGameRecord>("csb-sample")[0];
+  const roots: CsbSimulation[] = [];
+  const plainRoots: PlainState[] = [];
+  for (let k = 0; k < ROOTS; k++) {
+    const pods = game.turns[10 + k].pods;
+    const sim = new CsbSimulation({ checkpoints: game.checkpoints, round: 11 + k });
+    pods.forEach((p, i) => sim.setPod(i, csbPodFromRecord(p)));
+    roots.push(sim);
+    plainRoots.push({ checkpoints: game.checkpoints, round: 11 + k, pods: pods.map(plainPod) });
+  }
+  let rootOf: (k: number) => number;
+  let candidates: CsbCommand[][];
+  if (name.startsWith("csb-random")) {
+    const rnd = new Random(12);
+    candidates = [];
+    for (let k = 0; k < CANDIDATES; k++) {
+      const root = roots[k & (ROOTS - 1)];
+      const set: CsbCommand[] = [];
+      for (let i = 0; i < 4; i++) {
+        const thrust = rnd.next() < 0.03 ? "SHIELD" : Math.floor(rnd.next() * 201);
+        set.push({ x: Math.round(root.x(i) + rnd.range(-6000, 6000)), y: Math.round(root.y(i) + rnd.range(-6000, 6000)), thrust });
+      }
+      candidates.push(set);
+    }
+    rootOf = (k) => k & (ROOTS - 1);
+  } else {
+    const root = roots[19];
+    const moves = (i: number): CsbCommand[] =>
+      [-0.32, -0.16, 0, 0.16, 0.32].flatMap((d) => [0, 100, 200].map((thrust) => ({
+        x: Math.round(root.x(i) + 10000 * Math.cos(root.angle(i) + d)), y: Math.round(root.y(i) + 10000 * Math.sin(root.angle(i) + d)), thrust,
+      })));
+    const others = [2, 3].map((i) => ({ x: game.checkpoints[root.nextCheckpoint(i)][0], y: game.checkpoints[root.nextCheckpoint(i)][1], thrust: 100 }));
+    candidates = [];
+    for (const a of moves(0)) for (const b of moves(1)) candidates.push([a, b, others[0], others[1]]);
+    rootOf = () => 19;
+  }
+  const n = candidates.length;
+  if (name.endsWith(":carom")) {
+    const sim = new CsbSimulation({ checkpoints: game.checkpoints });
+    const mask = n - 1, random = name.startsWith("csb-random");
+    return {
+      ops: CAROM_OPS,
+      batch: random
+        ? () => {
+          let s = 0;
+          for (let k = 0; k < CAROM_OPS; k++) {
+            sim.copyFrom(roots[k & (ROOTS - 1)]);
+            sim.turn(candidates[k & mask]);
+            s += sim.state[0];
+          }
+          return s;
+        }
+        : () => {
+          let s = 0;
+          const root = roots[rootOf(0)];
+          for (let k = 0; k < CAROM_OPS; k++) {
+            sim.copyFrom(root);
+            sim.turn(candidates[k % n]);
+            s += sim.state[0];
+          }
+          return s;
+        },
+    };
+  }
+  const plainCandidates: PlainCommand[][] = candidates.map((set) => set.map((c) => ({ ...c })));
+  return {
+    ops: PLAIN_OPS,
+    batch: () => {
+      let s = 0;
+      for (let k = 0; k < PLAIN_OPS; k++) {
+        const state = clonePlain(plainRoots[rootOf(k)]);
+        plainTurn(state, plainCandidates[k % n]);
+        s += state.pods[0].x;
+      }
+      return s;
+    },
+  };
+}
+
+function fbCase(): ContestCase {
+  const fbGames = readContestGames<FbGameRecord>("fb-sample");
+  const fbRoots: FantasticBitsSimulation[] = [];
+  const fbCommands: string[][] = [];
+  for (let k = 0; k < 64; k++) {
+    const g = fbGames[k % fbGames.length], turn = 10 + ((k * 7) % 90);
+    fbRoots.push(FantasticBitsSimulation.fromState(fbStateFromRecord(g.states[turn])));
+    const [[a, b], [c, d]] = g.commands[turn];
+    fbCommands.push([a, b, c, d]);
+  }
+  const fbSim = FantasticBitsSimulation.fromState(fbStateFromRecord(fbGames[0].states[0]));
+  return {
+    ops: FB_OPS,
+    batch: () => {
+      let s = 0;
+      for (let k = 0; k < FB_OPS; k++) {
+        fbSim.copyFrom(fbRoots[k & 63]);
+        fbSim.turn(fbCommands[k & 63]);
+        s += fbSim.round;
+      }
+      return s;
+    },
+  };
+}
