@@ -8,6 +8,7 @@
  * allows (almost always), and the rest is settled from the exact differences in double-double.
  */
 import { dd, ldexp, twoProduct, twoSum } from "../math/double-double.js";
+import { exponentOf } from "../math/poly-range.js";
 import type { Circle, Sphere } from "./types.js";
 import { checkCircle, checkFinite, checkSphere } from "./validate.js";
 
@@ -49,7 +50,7 @@ function exactSeparationSign(
     const m = Math.max(Math.abs(bx - ax), Math.abs(by - ay), Math.abs(bz - az), ar + br);
     if (m >= 2 ** -500 && m <= 2 ** 500) break;
     if (m === 0) return 0;
-    const k = m === Infinity ? -2 : -Math.floor(Math.log2(m));
+    const k = m === Infinity ? -2 : -exponentOf(m);
     ax = ldexp(ax, k); ay = ldexp(ay, k); az = ldexp(az, k); ar = ldexp(ar, k);
     bx = ldexp(bx, k); by = ldexp(by, k); bz = ldexp(bz, k); br = ldexp(br, k);
   }

@@ -23,14 +23,15 @@
  * {@link solvePolynomial} with those double-double coefficients: within about an ulp of the
  * exact root unless the contact is a near graze.
  */
-import { SPLITTER } from "../math/double-double.js";
+import { SPLITTER, ldexp } from "../math/double-double.js";
 import { quadraticAt } from "./relative-motion.js";
 import { polyInput, polyRoots, solvePolynomial, ROOTS_FIRST_DOWN } from "../math/poly-roots.js";
 import { checkPlane3, type Plane3 } from "./geometry3.js";
 import { FEATURE_INTERIOR } from "./types.js";
 import type { WallHit2, WallHit3 } from "./types.js";
 import { checkTMax } from "./validate.js";
-import { checkAcceleratedCircle, checkAcceleratedSphere, clockExponent, scaleBy, unitScale, type AcceleratedCircle, type AcceleratedSphere } from "./toi-accelerated.js";
+import { checkAcceleratedCircle, checkAcceleratedSphere, type AcceleratedCircle, type AcceleratedSphere } from "./toi-accelerated.js";
+import { clockExponent, unitScale } from "./accel-quartic.js";
 
 /**
  * A line through (x, y) with normal (nx, ny) (any nonzero length): the boundary of the solid
@@ -129,8 +130,8 @@ export function acceleratedPlaneContact(): void {
   const clock = clockExponent(md, mv, ma);
   const V = VA;
   for (let k = 0; k < 3; k++) {
-    V[k] = clock === 0 ? q[3 + k] : scaleBy(q[3 + k], clock);
-    V[3 + k] = clock === 0 ? q[6 + k] : scaleBy(q[6 + k], 2 * clock);
+    V[k] = clock === 0 ? q[3 + k] : ldexp(q[3 + k], clock);
+    V[3 + k] = clock === 0 ? q[6 + k] : ldexp(q[6 + k], 2 * clock);
   }
   const m = Math.max(md, Math.abs(V[0]), Math.abs(V[1]), Math.abs(V[2]), Math.abs(V[3]), Math.abs(V[4]), Math.abs(V[5]));
   // The equation is homogeneous in N, and in (c - q, v, a, r): power-of-two scalings (exact)
@@ -172,7 +173,7 @@ export function acceleratedPlaneContact(): void {
   polyInput[10] = 0;
   polyInput[11] = 0;
   polyInput[5] = 0;
-  polyInput[6] = clock === 0 ? q[16] : scaleBy(q[16], -clock);
+  polyInput[6] = clock === 0 ? q[16] : ldexp(q[16], -clock);
   t = polyInput[1] !== 0 ? polyInput[1] : polyInput[2];
   if (polyInput[0] <= 0) {
     // Closer than r, touching or behind: a contact now if approaching; none if not moving
@@ -187,7 +188,7 @@ export function acceleratedPlaneContact(): void {
     }
   }
   const root = solvePolynomial(ROOTS_FIRST_DOWN) > 0 ? polyRoots[0] : Infinity;
-  q[17] = clock === 0 || root === Infinity ? root : Math.min(scaleBy(root, clock), q[16]);
+  q[17] = clock === 0 || root === Infinity ? root : Math.min(ldexp(root, clock), q[16]);
 }
 
 /** The body's velocity (0..2) and acceleration (3..5) on the kernel's clock. */

@@ -28,7 +28,7 @@
  * coefficients (exact differences by TwoSum, products by TwoProduct, r L with a corrected square
  * root) solved by {@link solvePolynomial}: about an ulp, except near a graze.
  */
-import { SPLITTER } from "../math/double-double.js";
+import { SPLITTER, ldexp } from "../math/double-double.js";
 import { quadraticAt } from "./relative-motion.js";
 import { polyInput, polyRoots, polyRootKinds, solvePolynomial, ROOTS_ALL, ROOTS_FIRST_DOWN, ROOT_DOWN, ROOT_UP } from "../math/poly-roots.js";
 import { FEATURE_INTERIOR, FEATURE_VERTEX } from "./types.js";
@@ -36,23 +36,8 @@ import type { WallHit2 } from "./types.js";
 import type { Segment2 } from "./types-geometry2.js";
 import { checkTMax } from "./validate.js";
 import { checkSegment2 } from "./validate-geometry2.js";
-import {
-  accelIO,
-  accelQuartic,
-  accelTimeScale,
-  accelDifferences,
-  clockExponent,
-  scaleBy,
-  checkAcceleratedCircle,
-  offsetsAt,
-  normaliseOffsets,
-  OFS,
-  OFS_T,
-  QUARTIC_NOW,
-  QUARTIC_SOLVE,
-  unitScale,
-  type AcceleratedCircle,
-} from "./toi-accelerated.js";
+import { accelIO, accelQuartic, accelTimeScale, accelDifferences, clockExponent, offsetsAt, normaliseOffsets, OFS, OFS_T, QUARTIC_NOW, QUARTIC_SOLVE, unitScale } from "./accel-quartic.js";
+import { checkAcceleratedCircle, type AcceleratedCircle } from "./toi-accelerated.js";
 
 /**
  * Input of {@link acceleratedSegmentContact}: centre 0..1, velocity 2..3, acceleration 4..5, r
@@ -134,10 +119,10 @@ function interiorSetup(): void {
   // counted on a clock of that scale, 2^clock: velocities times 2^clock, accelerations times
   // 2^(2 clock) (exact), so that the products below neither overflow nor underflow.
   segClock = clockExponent(Math.max(Math.abs(U[0]), Math.abs(U[2]), q[6]), Math.max(Math.abs(q[2]), Math.abs(q[3])), Math.max(Math.abs(q[4]), Math.abs(q[5])));
-  const v0x = segClock === 0 ? q[2] : scaleBy(q[2], segClock);
-  const v0y = segClock === 0 ? q[3] : scaleBy(q[3], segClock);
-  const a0x = segClock === 0 ? q[4] : scaleBy(q[4], 2 * segClock);
-  const a0y = segClock === 0 ? q[5] : scaleBy(q[5], 2 * segClock);
+  const v0x = segClock === 0 ? q[2] : ldexp(q[2], segClock);
+  const v0y = segClock === 0 ? q[3] : ldexp(q[3], segClock);
+  const a0x = segClock === 0 ? q[4] : ldexp(q[4], 2 * segClock);
+  const a0y = segClock === 0 ? q[5] : ldexp(q[5], 2 * segClock);
   // Everything here is homogeneous in the spatial scale: a power-of-two scaling (exact) keeps
   // inputs of any magnitude clear of overflow and underflow.
   let m = Math.max(Math.abs(v0x), Math.abs(v0y), Math.abs(a0x), Math.abs(a0y), q[6]);
@@ -222,7 +207,7 @@ function interiorCandidates(tMax: number, first: boolean): void {
     polyInput[10] = 0;
     polyInput[11] = 0;
     polyInput[5] = 0;
-    polyInput[6] = segClock === 0 ? tMax : scaleBy(tMax, -segClock);
+    polyInput[6] = segClock === 0 ? tMax : ldexp(tMax, -segClock);
     const n = solvePolynomial(ROOTS_ALL);
     const want = side > 0 ? ROOT_DOWN : ROOT_UP;
     for (let i = 0; i < n; i++) {
@@ -230,7 +215,7 @@ function interiorCandidates(tMax: number, first: boolean): void {
       const t = polyRoots[i];
       const s = footAt(t);
       if (!(s >= 0 && s <= lengthSquared)) continue;
-      CT[candidates] = segClock === 0 ? t : scaleBy(t, segClock);
+      CT[candidates] = segClock === 0 ? t : ldexp(t, segClock);
       CF[candidates] = 0;
       CS[candidates++] = side;
       if (first) break;
@@ -281,7 +266,7 @@ function overlapsAt(t: number): boolean {
   dy = (cy - q[10]) * f;
   if (dx * dx + dy * dy < r2) return true;
   if (lengthSquared > 0) {
-    const ts = segClock === 0 ? t : scaleBy(t, -segClock);
+    const ts = segClock === 0 ? t : ldexp(t, -segClock);
     const s = footAt(ts);
     if (s > 0 && s < lengthSquared) {
       const H = heightAt(ts);

@@ -15,7 +15,7 @@
  */
 import { ROOT_DOWN, ROOTS_ALL, polyRootKinds, polyRoots, solvePolynomial, polyInput } from "../math/poly-roots.js";
 import { FEATURE_EDGE, FEATURE_INTERIOR, FEATURE_VERTEX } from "../query/types.js";
-import { QUARTIC_NOW, QUARTIC_SOLVE, accelContact, accelIO, accelQuartic, accelTimeScale } from "../query/toi-accelerated.js";
+import { QUARTIC_NOW, QUARTIC_SOLVE, accelContact, accelIO, accelQuartic, accelTimeScale } from "../query/accel-quartic.js";
 import { accelSegmentIO, acceleratedSegmentContact } from "../query/toi-accelerated-segment.js";
 import { accelPlaneIO, acceleratedPlaneContact } from "../query/toi-accelerated-plane.js";
 import { firstContact1D } from "./motion-1d.js";

@@ -4,7 +4,7 @@
  * contact with a moving neighbour in the cells around it. The neighbour scans are the hot path
  * and are written once per dimension (scan-2d.ts, scan-3d.ts) so that each stays monomorphic.
  */
-import { accelContact, accelIO } from "../query/toi-accelerated.js";
+import { accelContact, accelIO } from "../query/accel-quartic.js";
 import { acc, pairContactTime } from "./accelerated.js";
 import { firstContact1D } from "./motion-1d.js";
 import { FLAG_ALIVE, FLAG_FIXED } from "./body-store.js";
