@@ -242,24 +242,35 @@ export function timeOfImpactAcceleratedCircleLine(circle: AcceleratedCircle, lin
 }
 
 /**
+ * The contact at time t with the solid behind a line or plane of normal N: the unit normal
+ * -N / |N| (from the body into the solid; N scaled first against overflow) and the contact point,
+ * the centre at t plus r times the normal, written to out with t (z too in 3D).
+ */
+function faceContactInto(out: WallHit2 | WallHit3, b: AcceleratedCircle | AcceleratedSphere, Nx: number, Ny: number, Nz: number, t: number, dim: 2 | 3): void {
+  const m = Math.max(Math.abs(Nx), Math.abs(Ny), Math.abs(Nz));
+  const ux = Nx / m, uy = Ny / m, uz = Nz / m;
+  const len = Math.sqrt(ux * ux + uy * uy + uz * uz);
+  const nx = -ux / len + 0, ny = -uy / len + 0;
+  out.t = t;
+  out.nx = nx;
+  out.ny = ny;
+  out.px = quadraticAt(b.x, b.vx, b.ax, t) + b.r * nx;
+  out.py = quadraticAt(b.y, b.vy, b.ay, t) + b.r * ny;
+  if (dim === 3) {
+    const o = out as WallHit3, s = b as AcceleratedSphere, nz = -uz / len + 0;
+    o.nz = nz;
+    o.pz = quadraticAt(s.z, s.vz, s.az, t) + s.r * nz;
+  }
+}
+
+/**
  * Like {@link sweepAcceleratedCircleLine}, without allocating: fills `out` and returns true on a
  * hit, false (leaving `out` untouched) otherwise.
  */
 export function sweepAcceleratedCircleLineInto(out: WallHit2, circle: AcceleratedCircle, line: Line2, tMax = 1): boolean {
   const t = timeOfImpactAcceleratedCircleLine(circle, line, tMax);
   if (t === Infinity) return false;
-  // The normal from the circle into the solid: -N / |N| (scaled first against overflow).
-  const m = Math.max(Math.abs(line.nx), Math.abs(line.ny));
-  const ux = line.nx / m;
-  const uy = line.ny / m;
-  const len = Math.sqrt(ux * ux + uy * uy);
-  const nx = -ux / len + 0;
-  const ny = -uy / len + 0;
-  out.t = t;
-  out.nx = nx;
-  out.ny = ny;
-  out.px = quadraticAt(circle.x, circle.vx, circle.ax, t) + circle.r * nx;
-  out.py = quadraticAt(circle.y, circle.vy, circle.ay, t) + circle.r * ny;
+  faceContactInto(out, circle, line.nx, line.ny, 0, t, 2);
   out.feature = FEATURE_INTERIOR;
   out.index = 0;
   return true;
@@ -294,23 +305,7 @@ export function timeOfImpactAcceleratedSpherePlane(sphere: AcceleratedSphere, pl
 export function sweepAcceleratedSpherePlaneInto(out: WallHit3, sphere: AcceleratedSphere, plane: Plane3, tMax = 1): boolean {
   const t = timeOfImpactAcceleratedSpherePlane(sphere, plane, tMax);
   if (t === Infinity) return false;
-  // The normal from the sphere into the solid: -N / |N| (scaled first against overflow).
-  const m = Math.max(Math.abs(plane.nx), Math.abs(plane.ny), Math.abs(plane.nz));
-  const ux = plane.nx / m;
-  const uy = plane.ny / m;
-  const uz = plane.nz / m;
-  const len = Math.sqrt(ux * ux + uy * uy + uz * uz);
-  const nx = -ux / len + 0;
-  const ny = -uy / len + 0;
-  const nz = -uz / len + 0;
-  const s = sphere;
-  out.t = t;
-  out.nx = nx;
-  out.ny = ny;
-  out.nz = nz;
-  out.px = quadraticAt(s.x, s.vx, s.ax, t) + s.r * nx;
-  out.py = quadraticAt(s.y, s.vy, s.ay, t) + s.r * ny;
-  out.pz = quadraticAt(s.z, s.vz, s.az, t) + s.r * nz;
+  faceContactInto(out, sphere, plane.nx, plane.ny, plane.nz, t, 3);
   out.feature = FEATURE_INTERIOR;
   out.index = 0;
   return true;

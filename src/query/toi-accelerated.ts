@@ -152,6 +152,27 @@ function loadStatic(base: number, x: number, y: number, z: number, r: number): v
   q[base + 9] = r;
 }
 
+/**
+ * With the pair loaded (the moving body A at 0): the unit normal at time t from A's centre
+ * towards B's and the contact point on A's surface, written to out with t (z too in 3D).
+ */
+function contactInto(out: SweepHit2 | SweepHit3, a: AcceleratedCircle | AcceleratedSphere, t: number, dim: 2 | 3): void {
+  accelDifferences();
+  OFS_T[0] = t;
+  offsetsAt();
+  normaliseOffsets();
+  out.t = t;
+  out.nx = OFS[0];
+  out.ny = OFS[1];
+  out.px = quadraticAt(a.x, a.vx, a.ax, t) + a.r * OFS[0];
+  out.py = quadraticAt(a.y, a.vy, a.ay, t) + a.r * OFS[1];
+  if (dim === 3) {
+    const o = out as SweepHit3, s = a as AcceleratedSphere;
+    o.nz = OFS[2];
+    o.pz = quadraticAt(s.z, s.vz, s.az, t) + s.r * OFS[2];
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Two circles, two spheres.
 
@@ -192,15 +213,7 @@ export function sweepCirclesAcceleratedInto(out: SweepHit2, a: AcceleratedCircle
   if (t === Infinity) return false;
   loadCircle(0, a);
   loadCircle(10, b);
-  accelDifferences();
-  OFS_T[0] = t;
-  offsetsAt();
-  normaliseOffsets();
-  out.t = t;
-  out.nx = OFS[0];
-  out.ny = OFS[1];
-  out.px = quadraticAt(a.x, a.vx, a.ax, t) + a.r * OFS[0];
-  out.py = quadraticAt(a.y, a.vy, a.ay, t) + a.r * OFS[1];
+  contactInto(out, a, t, 2);
   return true;
 }
 
@@ -239,17 +252,7 @@ export function sweepSpheresAcceleratedInto(out: SweepHit3, a: AcceleratedSphere
   if (t === Infinity) return false;
   loadSphere(0, a);
   loadSphere(10, b);
-  accelDifferences();
-  OFS_T[0] = t;
-  offsetsAt();
-  normaliseOffsets();
-  out.t = t;
-  out.nx = OFS[0];
-  out.ny = OFS[1];
-  out.nz = OFS[2];
-  out.px = quadraticAt(a.x, a.vx, a.ax, t) + a.r * OFS[0];
-  out.py = quadraticAt(a.y, a.vy, a.ay, t) + a.r * OFS[1];
-  out.pz = quadraticAt(a.z, a.vz, a.az, t) + a.r * OFS[2];
+  contactInto(out, a, t, 3);
   return true;
 }
 
@@ -301,15 +304,7 @@ export function sweepAcceleratedCircleCircleInto(out: WallHit2, circle: Accelera
   if (t === Infinity) return false;
   loadCircle(0, circle);
   loadStatic(10, obstacle.x, obstacle.y, 0, obstacle.r);
-  accelDifferences();
-  OFS_T[0] = t;
-  offsetsAt();
-  normaliseOffsets();
-  out.t = t;
-  out.nx = OFS[0];
-  out.ny = OFS[1];
-  out.px = quadraticAt(circle.x, circle.vx, circle.ax, t) + circle.r * OFS[0];
-  out.py = quadraticAt(circle.y, circle.vy, circle.ay, t) + circle.r * OFS[1];
+  contactInto(out, circle, t, 2);
   out.feature = FEATURE_VERTEX;
   out.index = 0;
   return true;
@@ -352,18 +347,7 @@ export function sweepAcceleratedSphereSphereInto(out: WallHit3, sphere: Accelera
   if (t === Infinity) return false;
   loadSphere(0, sphere);
   loadStatic(10, obstacle.x, obstacle.y, obstacle.z, obstacle.r);
-  accelDifferences();
-  OFS_T[0] = t;
-  offsetsAt();
-  normaliseOffsets();
-  const s = sphere;
-  out.t = t;
-  out.nx = OFS[0];
-  out.ny = OFS[1];
-  out.nz = OFS[2];
-  out.px = quadraticAt(s.x, s.vx, s.ax, t) + s.r * OFS[0];
-  out.py = quadraticAt(s.y, s.vy, s.ay, t) + s.r * OFS[1];
-  out.pz = quadraticAt(s.z, s.vz, s.az, t) + s.r * OFS[2];
+  contactInto(out, sphere, t, 3);
   out.feature = FEATURE_VERTEX;
   out.index = 0;
   return true;

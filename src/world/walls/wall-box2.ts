@@ -3,7 +3,7 @@ import { sweepCircleBoxRaw, toiCircleBoxRaw } from "../../query/sweep-circle-box
 import { separationSign } from "../../query/overlap.js";
 import type { WallHit2 } from "../../query/types.js";
 import { segmentContact } from "../accelerated.js";
-import { extentOfTwoPoints2, translateTwoPoints2 } from "./two-points-2d.js";
+import { contactOfHit2, extentOfTwoPoints2, translateTwoPoints2 } from "./two-points-2d.js";
 import type { WallKind } from "./wall-kind.js";
 
 const hit: WallHit2 = { t: 0, px: 0, py: 0, nx: 0, ny: 0, feature: 0, index: 0 };
@@ -17,10 +17,7 @@ export const box2Wall: WallKind = {
   },
   contact(d, o, x, y, _z, vx, vy, _vz, r, out) {
     const ok = sweepCircleBoxRaw(hit, x, y, vx, vy, r, d[o], d[o + 1], d[o + 2], d[o + 3], Infinity);
-    out[0] = hit.nx;
-    out[1] = hit.ny;
-    out[2] = 0;
-    out[3] = 4 * hit.feature + hit.index;
+    contactOfHit2(hit, out);
     return ok;
   },
   contactAccelerated(d, o, x, y, _z, vx, vy, _vz, ax, ay, _az, r, tMax) {
