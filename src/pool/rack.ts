@@ -5,6 +5,7 @@
  * CLI's default run, the lab, the benchmark and the soak. Deterministic: a seeded sfc32
  * generator, angles from carom's own atan (+ − × ÷ √ only).
  */
+import { Sfc32 } from "../math/sfc32.js";
 import { atan, PI } from "./elementary.js";
 import { finiteNumber, positiveNumber, rejectUnknownKeys, requireObject } from "./options.js";
 import { DEFAULT_BALL_PARAMS } from "./params.js";
@@ -12,35 +13,15 @@ import { pocketTable, type PoolTable } from "./table.js";
 import type { StrikeOptions } from "./system.js";
 
 /** Seeded pseudo-random numbers in [0, 1) (sfc32, seeded through splitmix32). */
-export class PoolRandom {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
-
+export class PoolRandom extends Sfc32 {
   /** Starts the sequence from a seed (its low 32 bits). */
   constructor(seed: number) {
-    let s = seed >>> 0;
-    const next = (): number => {
-      s = (s + 0x9e3779b9) | 0;
-      let z = s;
-      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-      return (z ^ (z >>> 16)) >>> 0;
-    };
-    this.a = next(); this.b = next(); this.c = next(); this.d = next();
-    for (let i = 0; i < 12; i++) this.next();
+    super(seed);
   }
 
   /** Uniform in [0, 1). */
   next(): number {
-    const t = (((this.a + this.b) | 0) + this.d) | 0;
-    this.d = (this.d + 1) | 0;
-    this.a = this.b ^ (this.b >>> 9);
-    this.b = (this.c + (this.c << 3)) | 0;
-    this.c = (this.c << 21) | (this.c >>> 11);
-    this.c = (this.c + t) | 0;
-    return (t >>> 0) / 4294967296;
+    return this.u32() / 4294967296;
   }
 
   /** Uniform in [lo, hi). */
