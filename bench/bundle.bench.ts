@@ -1,0 +1,53 @@
+/**
+ * Bundle sizes: what a program that imports one thing from one subpath costs after esbuild
+ * (bundle, minify, tree-shaking; bundled from the sources, as a bundler sees the shipped
+ * modules), minified and gzipped, beside the issue goals, with the largest modules of each.
+ * Deterministic (no timing): sizes move only when code does.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+
+const root = fileURLToPath(new URL("../", import.meta.url));
+
+interface Program {
+  name: string;
+  code: string;
+  goal?: number;
+}
+
+const from = (entry: string): string => JSON.stringify(join(root, "src", entry));
+const programs: Program[] = [
+  { name: "World2D from carom/2d", code: `import { World2D } from ${from("2d.ts")}; const w = new World2D({}); w.addBody({ x: 0, y: 0, vx: 1, vy: 0, radius: 1 }); w.advance(1); console.log(w.x[0]);`, goal: 60_000 },
+  { name: "World3D from carom/3d", code: `import { World3D } from ${from("3d.ts")}; const w = new World3D({}); w.addBody({ x: 0, y: 0, z: 0, vx: 1, vy: 0, vz: 0, radius: 1 }); w.advance(1); console.log(w.x[0]);` },
+  { name: "timeOfImpactCircles from carom/2d", code: `import { timeOfImpactCircles } from ${from("2d.ts")}; console.log(timeOfImpactCircles({ x: 0, y: 0, vx: 1, vy: 0, r: 1 }, { x: 4, y: 0, vx: 0, vy: 0, r: 1 }));` },
+  { name: "CsbSimulation from carom/contest", code: `import { CsbSimulation } from ${from("contest.ts")}; console.log(new CsbSimulation({ checkpoints: [[0, 0], [5000, 0]] }).x(0));`, goal: 30_000 },
+  { name: "HardSpheres from carom/science", code: `import { HardSpheres } from ${from("science.ts")}; console.log(typeof HardSpheres);` },
+  { name: "PoolSystem from carom/pool", code: `import { PoolSystem } from ${from("pool.ts")}; console.log(typeof PoolSystem);` },
+];
+
+const dir = mkdtempSync(join(tmpdir(), "carom-bundle-"));
+try {
+  console.log("\nBundle sizes (esbuild --bundle --minify, tree-shaken; gzip level 9)");
+  console.log(`${"program".padEnd(36)} ${"minified".padStart(10)} ${"gzip".padStart(9)}  goal`);
+  const details: string[] = [];
+  for (const p of programs) {
+    const entry = join(dir, "main.ts");
+    writeFileSync(entry, p.code);
+    const r = await build({ entryPoints: [entry], bundle: true, minify: true, format: "esm", platform: "neutral", write: false, metafile: true, logLevel: "silent" });
+    const bytes = r.outputFiles[0].contents;
+    const gz = gzipSync(bytes, { level: 9 }).length;
+    const goal = p.goal === undefined ? "" : `< ${(p.goal / 1000).toFixed(0)} KB: ${bytes.length < p.goal ? "met" : `not met (${(bytes.length / p.goal).toFixed(2)}x)`}`;
+    console.log(`${p.name.padEnd(36)} ${(bytes.length / 1000).toFixed(1).padStart(7)} KB ${(gz / 1000).toFixed(1).padStart(6)} KB  ${goal}`);
+    const inputs = Object.values(r.metafile.outputs)[0].inputs;
+    const top = Object.entries(inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput).slice(0, 8);
+    details.push(`${p.name}: ${top.map(([k, v]) => `${k.replace(/^.*src\//, "")} ${(v.bytesInOutput / 1000).toFixed(1)}`).join(", ")}`);
+  }
+  console.log("\nlargest modules (KB in the minified bundle):");
+  for (const d of details) console.log(`  ${d}`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
