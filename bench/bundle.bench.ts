@@ -27,24 +27,28 @@ const programs: Program[] = [
   { name: "CsbSimulation from carom/contest", code: `import { CsbSimulation } from ${from("contest.ts")}; console.log(new CsbSimulation({ checkpoints: [[0, 0], [5000, 0]] }).x(0));`, goal: 30_000 },
   { name: "HardSpheres from carom/science", code: `import { HardSpheres } from ${from("science.ts")}; console.log(typeof HardSpheres);` },
   { name: "PoolSystem from carom/pool", code: `import { PoolSystem } from ${from("pool.ts")}; console.log(typeof PoolSystem);` },
+  // The 2D engines game developers use instead, one world with one ball, bundled the same way.
+  { name: "peer: planck World", code: `import { World, Circle, Vec2 } from "planck"; const w = new World(Vec2(0, 0)); w.createDynamicBody(Vec2(0, 0)).createFixture(new Circle(1), 1); w.step(1 / 60); console.log(w.getBodyCount());` },
+  { name: "peer: matter-js Engine", code: `import Matter from "matter-js"; const e = Matter.Engine.create(); Matter.Composite.add(e.world, Matter.Bodies.circle(0, 0, 1)); Matter.Engine.update(e, 16); console.log(e.world.bodies.length);` },
+  { name: "peer: rapier2d-compat World (JS + wasm)", code: `import R from "@dimforge/rapier2d-compat"; await R.init(); const w = new R.World({ x: 0, y: 0 }); w.createCollider(R.ColliderDesc.ball(1), w.createRigidBody(R.RigidBodyDesc.dynamic())); w.step(); console.log(w.bodies.len());` },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), "carom-bundle-"));
 try {
   console.log("\nBundle sizes (esbuild --bundle --minify, tree-shaken; gzip level 9)");
-  console.log(`${"program".padEnd(36)} ${"minified".padStart(10)} ${"gzip".padStart(9)}  goal`);
+  console.log(`${"program".padEnd(40)} ${"minified".padStart(10)} ${"gzip".padStart(9)}  goal`);
   const details: string[] = [];
   for (const p of programs) {
     const entry = join(dir, "main.ts");
     writeFileSync(entry, p.code);
-    const r = await build({ entryPoints: [entry], bundle: true, minify: true, format: "esm", platform: "neutral", write: false, metafile: true, logLevel: "silent" });
+    const r = await build({ entryPoints: [entry], bundle: true, minify: true, format: "esm", platform: "neutral", mainFields: ["module", "main"], write: false, metafile: true, logLevel: "silent", nodePaths: [join(root, "node_modules")] });
     const bytes = r.outputFiles[0].contents;
     const gz = gzipSync(bytes, { level: 9 }).length;
     const goal = p.goal === undefined ? "" : `< ${(p.goal / 1000).toFixed(0)} KB: ${bytes.length < p.goal ? "met" : `not met (${(bytes.length / p.goal).toFixed(2)}x)`}`;
-    console.log(`${p.name.padEnd(36)} ${(bytes.length / 1000).toFixed(1).padStart(7)} KB ${(gz / 1000).toFixed(1).padStart(6)} KB  ${goal}`);
+    console.log(`${p.name.padEnd(40)} ${(bytes.length / 1000).toFixed(1).padStart(7)} KB ${(gz / 1000).toFixed(1).padStart(6)} KB  ${goal}`);
     const inputs = Object.values(r.metafile.outputs)[0].inputs;
     const top = Object.entries(inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput).slice(0, 8);
-    details.push(`${p.name}: ${top.map(([k, v]) => `${k.replace(/^.*src\//, "")} ${(v.bytesInOutput / 1000).toFixed(1)}`).join(", ")}`);
+    if (!p.name.startsWith("peer")) details.push(`${p.name}: ${top.map(([k, v]) => `${k.replace(/^.*src\//, "")} ${(v.bytesInOutput / 1000).toFixed(1)}`).join(", ")}`);
   }
   console.log("\nlargest modules (KB in the minified bundle):");
   for (const d of details) console.log(`  ${d}`);
