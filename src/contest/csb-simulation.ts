@@ -286,11 +286,11 @@ export class CsbSimulation {
       startY[i] = y;
       let ax = 0, ay = 0;
       if (o[q] !== x || o[q + 1] !== y) {
-        let side = 0, cached = p + MINUS;
-        if (s[p + HAS_ANGLE] === 1) {
-          side = steeringSide(s, p + X, p + UX, o, q);
-          if (side > 0) cached = p + PLUS;
-        }
+        const side = s[p + HAS_ANGLE] === 1 ? steeringSide(s, p + X, p + UX, o, q) : 0;
+        // PLUS for side +1, MINUS for −1 (PLUS + 2 = MINUS), without a branch on the side,
+        // which a search's random targets would mispredict half the time; read but unused
+        // for side 0.
+        const cached = p + PLUS + 1 - side;
         const ux = s[cached];
         if (side !== 0 && ux === ux) {
           const alpha = s[p + ANGLE], theta = alpha + MAX_TURN * side;
