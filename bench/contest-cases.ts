@@ -92,9 +92,10 @@ export function buildCase(name: CaseName): ContestCase {
         : () => {
           let s = 0;
           const root = roots[rootOf(0)];
-          for (let k = 0; k < CAROM_OPS; k++) {
+          for (let k = 0, j = 0; k < CAROM_OPS; k++) {
             sim.copyFrom(root);
-            sim.turn(candidates[k % n]);
+            sim.turn(candidates[j]);
+            if (++j === n) j = 0;
             s += sim.state[0];
           }
           return s;
@@ -106,9 +107,10 @@ export function buildCase(name: CaseName): ContestCase {
     ops: PLAIN_OPS,
     batch: () => {
       let s = 0;
-      for (let k = 0; k < PLAIN_OPS; k++) {
+      for (let k = 0, j = 0; k < PLAIN_OPS; k++) {
         const state = clonePlain(plainRoots[rootOf(k)]);
-        plainTurn(state, plainCandidates[k % n]);
+        plainTurn(state, plainCandidates[j]);
+        if (++j === n) j = 0;
         s += state.pods[0].x;
       }
       return s;

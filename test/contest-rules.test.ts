@@ -157,6 +157,10 @@ test("bad FB input is a RangeError naming the wizard or the field", () => {
   const ok = "MOVE 8000 3750 100";
   assert.throws(() => sim.turn(["MOVE 1 2", ok, ok, ok]), /commands\[0\] \(MOVE\) must have 3 integer arguments/);
   assert.throws(() => sim.turn([ok, "JUMP 3", ok, ok]), /commands\[1\] must start with MOVE/);
+  // Near misses of the six keywords (one candidate keyword is picked by the first letter).
+  for (const bad of ["", " MOVE 1 2 3", "MOVES 1 2 3", "move 1 2 3", "MOV 1 2 3", "THROWN 1 2 3", "ACCIO3", "FLIPEND 4", "PETRIFICUSS 4", "OBLIVIAT 4", "Z 1"]) {
+    assert.throws(() => sim.turn([ok, ok, bad, ok]), /commands\[2\] must start with MOVE/, JSON.stringify(bad));
+  }
   assert.throws(() => sim.turn([ok, ok, "MOVE 1 2 151", ok]), /commands\[2\] thrust must be in 0\.\.150/);
   assert.throws(() => sim.turn([ok, ok, ok, "THROW 1 2 x"]), /commands\[3\] must be a command with integer arguments/);
   assert.throws(() => sim.turn([ok, ok, ok, "THROW 1 2 501"]), /power must be in 0\.\.500/);

@@ -16,14 +16,14 @@ export const ORDER_SHIELD = -1, ORDER_BOOST = -2;
  * its target and thrust to orders[3i..3i + 2] (ORDER_SHIELD, ORDER_BOOST for those).
  */
 export function readCommand(c: CsbCommand, i: number, orders: Float64Array): void {
-  // The fast path is arithmetic (x − x is 0 exactly when x is finite, floor(t) === t when t is
-  // an integer); the messages are built by the slow path alone.
+  // The fast path is arithmetic (x − x is 0 exactly when x is finite; a thrust t in [0, 200]
+  // is an integer exactly when (t | 0) === t); the messages are built by the slow path alone.
   if (typeof c === "object" && c !== null) {
     const x = c.x, y = c.y, t = c.thrust;
     if (typeof x === "number" && x - x === 0 && typeof y === "number" && y - y === 0) {
       let order = -3;
       if (typeof t === "number") {
-        if (t >= 0 && t <= CSB_MAX_THRUST && Math.floor(t) === t) order = t;
+        if (t >= 0 && t <= CSB_MAX_THRUST && (t | 0) === t) order = t;
       } else if (t === "SHIELD") {
         order = ORDER_SHIELD;
       } else if (t === "BOOST") {

@@ -40,5 +40,6 @@ export function steeringSide(s: Float64Array, at: number, trig: number, target: 
   if (!(dot * Math.abs(dot) < d2 * COS_LIMIT_SQUARED)) return 0;
   // cross·|cross| beyond ±d²·SIN_LIMIT²: the sign of cross is the side.
   const cross = cos * dy - sin * dx, signed = cross * Math.abs(cross), limit = d2 * SIN_LIMIT_SQUARED;
-  return (signed > limit ? 1 : 0) - (signed < -limit ? 1 : 0);
+  // Booleans to 0 and 1 by unary plus: no branch a search's random targets would mispredict.
+  return +(signed > limit) - +(signed < -limit);
 }

@@ -34,10 +34,10 @@ export class FbCommands {
     if (typeof text !== "string") throw new RangeError(`commands[${field}] must be a command string, got ${describe(text)}`);
     let end = 0;
     while (end < text.length && text.charCodeAt(end) !== 32) end++;
-    let keyword = -1;
-    for (let k = 0; k < KEYWORDS.length; k++) {
-      if (KEYWORDS[k].length === end && text.startsWith(KEYWORDS[k])) keyword = k;
-    }
+    // The six keywords start with six different letters: one candidate, checked once.
+    const first = end > 0 ? text.charCodeAt(0) : 0;
+    const k: number = first === 77 ? 0 : first === 84 ? 1 : first === 79 ? 2 : first === 80 ? 3 : first === 65 ? 4 : first === 70 ? 5 : -1;
+    const keyword = k >= 0 && KEYWORDS[k].length === end && text.startsWith(KEYWORDS[k]) ? k : -1;
     if (keyword < 0) {
       throw new RangeError(`commands[${field}] must start with MOVE, THROW, OBLIVIATE, PETRIFICUS, ACCIO or FLIPENDO, got ${describe(text)}`);
     }
