@@ -34,24 +34,32 @@ export function plainPod(r: CsbGameRecord["initial"][number]): PlainState["pods"
   return { ...p, mass: 1, sx: 0, sy: 0, path: [] };
 }
 
-/** Builds one case: its inputs and its batch. */
-export function buildCase(name: CaseName): ContestCase {
-  if (name === "fb:carom") return fbCase();
+/** The inputs of a CSB case: the sample game, its roots and the candidate command sets. */
+export interface CsbCaseInputs {
+  game: CsbGameRecord;
+  /** Turn records of the roots (turns 10..73 of game 0), played from round 11 + k. */
+  records: { round: number; pods: CsbGameRecord["initial"] }[];
+  roots: CsbSimulation[];
+  candidates: CsbCommand[][];
+  /** The root of the k-th operation. */
+  rootOf: (k: number) => number;
+}
+
+/** Builds the seeded inputs of csb-random (1024 random sets over 64 roots) or csb-bot (225 sets from root 19). */
+export function csbCaseInputs(kind: "random" | "bot"): CsbCaseInputs {
   const game = readContestGames<CsbGameRecord>("csb-sample")[0];
   const roots: CsbSimulation[] = [];
-  const plainRoots: PlainState[] = [];
+  const records: CsbCaseInputs["records"] = [];
   for (let k = 0; k < ROOTS; k++) {
     const pods = game.turns[10 + k].pods;
     const sim = new CsbSimulation({ checkpoints: game.checkpoints, round: 11 + k });
     pods.forEach((p, i) => sim.setPod(i, csbPodFromRecord(p)));
     roots.push(sim);
-    plainRoots.push({ checkpoints: game.checkpoints, round: 11 + k, pods: pods.map(plainPod) });
+    records.push({ round: 11 + k, pods });
   }
-  let rootOf: (k: number) => number;
-  let candidates: CsbCommand[][];
-  if (name.startsWith("csb-random")) {
+  const candidates: CsbCommand[][] = [];
+  if (kind === "random") {
     const rnd = new Random(12);
-    candidates = [];
     for (let k = 0; k < CANDIDATES; k++) {
       const root = roots[k & (ROOTS - 1)];
       const set: CsbCommand[] = [];
@@ -61,18 +69,23 @@ export function buildCase(name: CaseName): ContestCase {
       }
       candidates.push(set);
     }
-    rootOf = (k) => k & (ROOTS - 1);
-  } else {
-    const root = roots[19];
-    const moves = (i: number): CsbCommand[] =>
-      [-0.32, -0.16, 0, 0.16, 0.32].flatMap((d) => [0, 100, 200].map((thrust) => ({
-        x: Math.round(root.x(i) + 10000 * Math.cos(root.angle(i) + d)), y: Math.round(root.y(i) + 10000 * Math.sin(root.angle(i) + d)), thrust,
-      })));
-    const others = [2, 3].map((i) => ({ x: game.checkpoints[root.nextCheckpoint(i)][0], y: game.checkpoints[root.nextCheckpoint(i)][1], thrust: 100 }));
-    candidates = [];
-    for (const a of moves(0)) for (const b of moves(1)) candidates.push([a, b, others[0], others[1]]);
-    rootOf = () => 19;
+    return { game, records, roots, candidates, rootOf: (k) => k & (ROOTS - 1) };
   }
+  const root = roots[19];
+  const moves = (i: number): CsbCommand[] =>
+    [-0.32, -0.16, 0, 0.16, 0.32].flatMap((d) => [0, 100, 200].map((thrust) => ({
+      x: Math.round(root.x(i) + 10000 * Math.cos(root.angle(i) + d)), y: Math.round(root.y(i) + 10000 * Math.sin(root.angle(i) + d)), thrust,
+    })));
+  const others = [2, 3].map((i) => ({ x: game.checkpoints[root.nextCheckpoint(i)][0], y: game.checkpoints[root.nextCheckpoint(i)][1], thrust: 100 }));
+  for (const a of moves(0)) for (const b of moves(1)) candidates.push([a, b, others[0], others[1]]);
+  return { game, records, roots, candidates, rootOf: () => 19 };
+}
+
+/** Builds one case: its inputs and its batch. */
+export function buildCase(name: CaseName): ContestCase {
+  if (name === "fb:carom") return fbCase();
+  const { game, records, roots, candidates, rootOf } = csbCaseInputs(name.startsWith("csb-random") ? "random" : "bot");
+  const plainRoots: PlainState[] = records.map((r) => ({ checkpoints: game.checkpoints, round: r.round, pods: r.pods.map(plainPod) }));
   const n = candidates.length;
   if (name.endsWith(":carom")) {
     const sim = new CsbSimulation({ checkpoints: game.checkpoints });
