@@ -45,6 +45,8 @@ export interface HardSpheresStats {
   collisions: number;
   /** Events dropped because the partner had changed course since the prediction. */
   stale: number;
+  /** Stale events answered by the body's second-earliest prediction, still valid (no pair tests). */
+  secondChoices: number;
   /** Shell exits (one list rebuilt each). */
   shellExits: number;
   /** Rebuilds of every list (start, growth horizon, velocity rescaling). */
@@ -53,6 +55,10 @@ export interface HardSpheresStats {
   thermostatKicks: number;
   /** Pair roots recomputed by the exact kernel. */
   exactRoots: number;
+  /** Body predictions made (each tests every pair in the body's neighbour list). */
+  predictions: number;
+  /** Pair tests made by those predictions. */
+  pairTests: number;
 }
 
 export function checkKeys(o: object, known: readonly string[], what: string): void {

@@ -68,7 +68,7 @@ export class HardSpheres {
   /** Image counters, 3 per body: unwrapped = wrapped + image × L. */
   readonly image: Int32Array;
   /** What the engine has done so far (counts, updated as it runs). */
-  readonly stats: HardSpheresStats = { collisions: 0, stale: 0, shellExits: 0, fullRebuilds: 0, thermostatKicks: 0, exactRoots: 0 };
+  readonly stats: HardSpheresStats = { collisions: 0, stale: 0, secondChoices: 0, shellExits: 0, fullRebuilds: 0, thermostatKicks: 0, exactRoots: 0, predictions: 0, pairTests: 0 };
   /** Called after each collision with the two bodies, the time and the impulse (optional). */
   onCollision: ((i: number, j: number, t: number, impulse: number) => void) | null = null;
 
@@ -78,8 +78,13 @@ export class HardSpheres {
   private rhoMax = 0;
   private readonly centre: Float64Array;
   private readonly counter: Int32Array;
-  private readonly partner: Int32Array;
-  private readonly snap: Int32Array;
+  /**
+   * Each body's pending event, 4 per body: the partner (−1: shell exit) and the partner's
+   * counter when predicted, then the second-earliest choice, which takes over when the first
+   * goes stale: its partner (−1: shell exit, −2: none) and counter; its time is in {@link time2}.
+   */
+  private readonly ev: Int32Array;
+  private readonly time2: Float64Array;
   private readonly heap: EventCalendar;
   private readonly lists: NeighbourLists;
   private readonly skinFraction: number;
@@ -89,8 +94,6 @@ export class HardSpheres {
   private readonly kickRate: number;
   private readonly rng: ScienceRandom | null;
   private tKick = Infinity;
-  /** The partner found by {@link predictPlain}. */
-  private plainPartner = -1;
   /** Read neighbours ahead ({@link touchNeighbours}): only when the bodies outgrow the caches. */
   private readonly prefetch: boolean;
   /** Every mass the same (the collision reads no per-body mass). */
@@ -167,8 +170,8 @@ export class HardSpheres {
     this.image = new Int32Array(3 * n);
     this.centre = new Float64Array(3 * n);
     this.counter = new Int32Array(n);
-    this.partner = new Int32Array(n + 1).fill(-2);
-    this.snap = new Int32Array(n);
+    this.ev = new Int32Array(4 * n).fill(-2);
+    this.time2 = new Float64Array(n);
     this.heap = new EventCalendar(n + 1);
     const density = n / (this.box[0] * this.box[1] * (d === 3 ? this.box[2] : 1));
     const cut = 2 * this.rhoMax * (1 + skin);
@@ -347,7 +350,7 @@ export class HardSpheres {
 
   private run(tEnd: number, collisionsEnd: number): void {
     const heap = this.heap, time = heap.time, n = this.count;
-    const partner = this.partner, snap = this.snap, counter = this.counter;
+    const ev = this.ev, counter = this.counter;
     const stats = this.stats;
     while (stats.collisions < collisionsEnd) {
       const k = heap.top();
@@ -359,12 +362,22 @@ export class HardSpheres {
       this.now = t;
       if (k === n) this.system();
       else {
-        const p = partner[k];
+        const p = ev[4 * k];
         if (p >= 0) {
-          if (counter[p] === snap[k]) this.collide(k, p);
+          if (counter[p] === ev[4 * k + 1]) this.collide(k, p);
           else {
             stats.stale++;
-            this.predict(k);
+            // k has not changed course since its prediction, so its second choice still holds
+            // when that partner has not changed either: every pair with a body that changed
+            // course since was tested again by that body
+            const q = ev[4 * k + 2];
+            if (q === -1 || (q >= 0 && counter[q] === ev[4 * k + 3])) {
+              stats.secondChoices++;
+              ev[4 * k] = q;
+              ev[4 * k + 1] = ev[4 * k + 3];
+              ev[4 * k + 2] = -2;
+              heap.set(k, this.time2[k]);
+            } else this.predict(k);
           }
         } else this.shellExit(k);
       }
@@ -504,18 +517,19 @@ export class HardSpheres {
         best = now + (vb <= 0 ? (sq - vb) / va : -vc / (vb + sq));
       }
     }
-    let partner = -1;
-    const g = this.g, grow = 1 + g * now;
-    const lists = this.lists, list = lists.list, end = i * lists.cap + lists.count[i];
-    let base = i * lists.cap;
-    const shiftX = lists.shiftX, shiftY = lists.shiftY, shiftZ = lists.shiftZ;
     this.touchNeighbours(i);
+    const g = this.g;
+    // without growth the lean loop makes every pair test and keeps a second choice
     if (g === 0) {
-      // without growth the lean loop makes every pair test, and the general loop below none
-      best = this.predictPlain(i, best);
-      partner = this.plainPartner;
-      base = end;
+      this.predictPlain(i, best);
+      return;
     }
+    let partner = -1;
+    const grow = 1 + g * now;
+    const lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
+    const shiftX = lists.shiftX, shiftY = lists.shiftY, shiftZ = lists.shiftZ;
+    this.stats.predictions++;
+    this.stats.pairTests += end - base;
     for (let p = base; p < end; p++) {
       const e = list[p];
       const j = e >> 5, code = e & 31;
@@ -562,24 +576,29 @@ export class HardSpheres {
         partner = j;
       }
     }
-    this.partner[i] = partner;
-    if (partner >= 0) this.snap[i] = this.counter[partner];
+    const ev = this.ev;
+    ev[4 * i] = partner;
+    if (partner >= 0) ev[4 * i + 1] = this.counter[partner];
+    ev[4 * i + 2] = -2;
     this.heap.set(i, best);
   }
 
   /**
-   * The pair tests of {@link predict} without growth (σ' = 0, so a ≥ 0 and b = Δ·w): body i's
-   * earliest collision before `best`: returns its time, the partner in plainPartner (−1: none). The same
-   * arithmetic as the general loop, with the terms that vanish left out, so the same bits.
+   * The pair tests of {@link predict} without growth (σ' = 0, so a ≥ 0 and b = Δ·w), the same
+   * arithmetic as the general loop with the terms that vanish left out: schedules body i's two
+   * earliest events among its shell exit at `best` and its collisions before it (a pair is
+   * rejected only when it cannot come before the second).
    */
-  private predictPlain(i: number, best: number): number {
+  private predictPlain(i: number, best: number): void {
     const s = this.state, o = 8 * i, now = this.now;
     const xi = s[o], yi = s[o + 1], zi = s[o + 2];
     const vxi = s[o + 4], vyi = s[o + 5], vzi = s[o + 6], ri = s[o + 7];
     const lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
     const shiftX = lists.shiftX, shiftY = lists.shiftY, shiftZ = lists.shiftZ;
-    let partner = -1;
-    let tb = best - now;
+    let partner = -1, second = best, partner2 = -1;
+    let tb = second - now;
+    this.stats.predictions++;
+    this.stats.pairTests += end - base;
     for (let p = base; p < end; p++) {
       const e = list[p];
       const j = e >> 5, code = e & 31;
@@ -604,20 +623,33 @@ export class HardSpheres {
         const disc = b * b - a * c;
         if (disc <= 0) continue;
         tau = c / (Math.sqrt(disc) - b);
-        if (now + tau >= best) continue;
+        if (now + tau >= second) continue;
         if (c < TRUST * U8 * (dd + sig * sig) || disc < TRUST * U8 * (b * b + Math.abs(a * c))) {
           this.stats.exactRoots++;
           tau = toiSpheresRaw(0, 0, 0, vxi, vyi, vzi, ri, dx, dy, dz, vxj, vyj, vzj, s[oj + 7], Infinity);
         }
       }
-      if (now + tau < best) {
-        best = now + tau;
-        tb = best - now;
+      const t = now + tau;
+      if (t < best) {
+        second = best;
+        partner2 = partner;
+        best = t;
         partner = j;
-      }
+      } else if (t < second) {
+        second = t;
+        partner2 = j;
+      } else continue;
+      tb = second - now;
     }
-    this.plainPartner = partner;
-    return best;
+    const ev = this.ev, counter = this.counter;
+    ev[4 * i] = partner;
+    if (partner >= 0) {
+      ev[4 * i + 1] = counter[partner];
+      ev[4 * i + 2] = partner2;
+      if (partner2 >= 0) ev[4 * i + 3] = counter[partner2];
+      this.time2[i] = second;
+    } else ev[4 * i + 2] = -2;
+    this.heap.set(i, best);
   }
 
   private collide(i: number, j: number): void {
