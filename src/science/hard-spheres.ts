@@ -493,7 +493,7 @@ export class HardSpheres {
     if (!this.prefetch) return;
     const s = this.state, lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
     let touch = 0;
-    for (let p = base; p < end; p++) touch += s[8 * (list[p] >> 5) + 3];
+    for (let p = base; p < end; p++) touch += s[8 * (list[p] >> 6) + 3];
     prefetchSink.value = touch;
   }
 
@@ -519,27 +519,28 @@ export class HardSpheres {
     }
     this.touchNeighbours(i);
     const g = this.g;
-    // without growth the lean loop makes every pair test and keeps a second choice
-    if (g === 0) {
-      this.predictPlain(i, best);
-      return;
-    }
+    // without growth the lean loop makes every pair test and keeps a second choice, unless
+    // it meets a root that only the exact kernel settles: then the general loop does it all
+    if (g === 0 && this.predictPlain(i, best)) return;
     let partner = -1;
     const grow = 1 + g * now;
     const lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
-    const shiftX = lists.shiftX, shiftY = lists.shiftY, shiftZ = lists.shiftZ;
-    this.stats.predictions++;
-    this.stats.pairTests += end - base;
+    // an entry's image shift along an axis is ((code >> 2 a) & 3) − 1 boxes (no z shift in 2D)
+    const lx = this.box[0], ly = this.box[1], lz = this.dimensions === 3 ? this.box[2] : 0;
+    if (g !== 0) {
+      this.stats.predictions++;
+      this.stats.pairTests += end - base;
+    }
     for (let p = base; p < end; p++) {
       const e = list[p];
-      const j = e >> 5, code = e & 31;
+      const j = e >> 6;
       const oj = 8 * j;
       const dtj = now - s[oj + 3];
       const vxj = s[oj + 4], vyj = s[oj + 5], vzj = s[oj + 6];
       // the entry's periodic image (fixed while both shells stand): no minimum-image branches
-      const dx = s[oj] + vxj * dtj - xi + shiftX[code];
-      const dy = s[oj + 1] + vyj * dtj - yi + shiftY[code];
-      const dz = s[oj + 2] + vzj * dtj - zi + shiftZ[code];
+      const dx = s[oj] + vxj * dtj - xi + ((e & 3) - 1) * lx;
+      const dy = s[oj + 1] + vyj * dtj - yi + (((e >> 2) & 3) - 1) * ly;
+      const dz = s[oj + 2] + vzj * dtj - zi + (((e >> 4) & 3) - 1) * lz;
       const wx = vxj - vxi, wy = vyj - vyi, wz = vzj - vzi;
       const sum = ri + s[oj + 7];
       const sd = sum * g;
@@ -587,27 +588,30 @@ export class HardSpheres {
    * The pair tests of {@link predict} without growth (σ' = 0, so a ≥ 0 and b = Δ·w), the same
    * arithmetic as the general loop with the terms that vanish left out: schedules body i's two
    * earliest events among its shell exit at `best` and its collisions before it (a pair is
-   * rejected only when it cannot come before the second).
+   * rejected only when it cannot come before the second). Returns false, having scheduled
+   * nothing, when a root that could come first is not certified: the loop makes no call (the
+   * exact kernel is out of it), so that the optimiser keeps the arrays' checks out of the loop.
    */
-  private predictPlain(i: number, best: number): void {
+  private predictPlain(i: number, best: number): boolean {
     const s = this.state, o = 8 * i, now = this.now;
     const xi = s[o], yi = s[o + 1], zi = s[o + 2];
     const vxi = s[o + 4], vyi = s[o + 5], vzi = s[o + 6], ri = s[o + 7];
     const lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
-    const shiftX = lists.shiftX, shiftY = lists.shiftY, shiftZ = lists.shiftZ;
+    // an entry's image shift along an axis is ((code >> 2 a) & 3) − 1 boxes (no z shift in 2D)
+    const lx = this.box[0], ly = this.box[1], lz = this.dimensions === 3 ? this.box[2] : 0;
     let partner = -1, second = best, partner2 = -1;
     let tb = second - now;
     this.stats.predictions++;
     this.stats.pairTests += end - base;
     for (let p = base; p < end; p++) {
       const e = list[p];
-      const j = e >> 5, code = e & 31;
+      const j = e >> 6;
       const oj = 8 * j;
       const dtj = now - s[oj + 3];
       const vxj = s[oj + 4], vyj = s[oj + 5], vzj = s[oj + 6];
-      const dx = s[oj] + vxj * dtj - xi + shiftX[code];
-      const dy = s[oj + 1] + vyj * dtj - yi + shiftY[code];
-      const dz = s[oj + 2] + vzj * dtj - zi + shiftZ[code];
+      const dx = s[oj] + vxj * dtj - xi + ((e & 3) - 1) * lx;
+      const dy = s[oj + 1] + vyj * dtj - yi + (((e >> 2) & 3) - 1) * ly;
+      const dz = s[oj + 2] + vzj * dtj - zi + (((e >> 4) & 3) - 1) * lz;
       const wx = vxj - vxi, wy = vyj - vyi, wz = vzj - vzi;
       const b = dx * wx + dy * wy + dz * wz;
       if (b >= 0) continue;
@@ -624,10 +628,7 @@ export class HardSpheres {
         if (disc <= 0) continue;
         tau = c / (Math.sqrt(disc) - b);
         if (now + tau >= second) continue;
-        if (c < TRUST * U8 * (dd + sig * sig) || disc < TRUST * U8 * (b * b + Math.abs(a * c))) {
-          this.stats.exactRoots++;
-          tau = toiSpheresRaw(0, 0, 0, vxi, vyi, vzi, ri, dx, dy, dz, vxj, vyj, vzj, s[oj + 7], Infinity);
-        }
+        if (c < TRUST * U8 * (dd + sig * sig) || disc < TRUST * U8 * (b * b + Math.abs(a * c))) return false;
       }
       const t = now + tau;
       if (t < best) {
@@ -650,6 +651,7 @@ export class HardSpheres {
       this.time2[i] = second;
     } else ev[4 * i + 2] = -2;
     this.heap.set(i, best);
+    return true;
   }
 
   private collide(i: number, j: number): void {
@@ -696,7 +698,7 @@ export class HardSpheres {
     const grow = 1 + this.g * this.now;
     for (let i = 0; i < this.count; i++) {
       for (let p = i * cap, end = p + this.lists.count[i]; p < end; p++) {
-        const j = list[p] >> 5;
+        const j = list[p] >> 6;
         if (j < i) continue;
         let dd = 0;
         for (let a = 0; a < 3; a++) {

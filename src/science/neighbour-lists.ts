@@ -10,10 +10,11 @@
  *
  * Each entry also carries the periodic image of the neighbour (which box shift, −L, 0 or +L per
  * axis, brings k next to i), fixed while both shells stand because a body is only wrapped back
- * into the box when its shell moves. An entry is one Int32, (k << 5) | code with code =
- * (sx + 1) + 3 (sy + 1) + 9 (sz + 1) for the shifts sx, sy, sz ∈ {−1, 0, 1}; {@link shiftX} etc.
- * hold the shift of each code, so the engine's pair test needs no minimum-image branches. The
- * entry of i in k's list has code 26 − code (the opposite shift).
+ * into the box when its shell moves. An entry is one Int32, (k << 6) | code with code =
+ * (sx + 1) | (sy + 1) << 2 | (sz + 1) << 4 for the shifts sx, sy, sz ∈ {−1, 0, 1} (two bits
+ * each, so the engine decodes a shift with a mask, without a table look-up), so the engine's
+ * pair test needs no minimum-image branches. The entry of i in k's list has code 42 − code
+ * (the opposite shift: each field f becomes 2 − f).
  *
  * Growing bodies: the lists use the pair's contact distance at a horizon time T_h (σ_ik(T_h)
  * ≥ σ_ik(t) for t ≤ T_h); at T_h the engine rebuilds every list with a new horizon.
@@ -31,13 +32,9 @@ import { prefetchSink } from "./prefetch-sink.js";
 export class NeighbourLists {
   /** Capacity of each body's list. */
   cap: number;
-  /** Body k's list: list[k cap .. k cap + count[k]), entries (neighbour << 5) | shift code. */
+  /** Body k's list: list[k cap .. k cap + count[k]), entries (neighbour << 6) | shift code. */
   list: Int32Array;
   readonly count: Int32Array;
-  /** Box shift along x, y, z of each shift code (0 on an axis without a period). */
-  readonly shiftX = new Float64Array(32);
-  readonly shiftY = new Float64Array(32);
-  readonly shiftZ = new Float64Array(32);
   /** Cell grid: cell c holds cellCount[c] bodies in slots c K .. c K + cellCount[c) (K = cellCap). */
   private cellCap = 8;
   private cellCount = new Int32Array(1);
@@ -52,6 +49,8 @@ export class NeighbourLists {
   /** The cells a scan visits (at most 27: a small axis is scanned whole, but then it has at most two cells) and their shift codes. */
   private readonly visitCell = new Int32Array(27);
   private readonly visitCode = new Int32Array(27);
+  /** The entries a scan finds, before they go into the lists (so that the scan loop makes no call). */
+  private found = new Int32Array(256);
   private nx = 1;
   private ny = 1;
   private nz = 1;
@@ -76,12 +75,6 @@ export class NeighbourLists {
     // each stored coordinate is within L 2^-24 of the centre; a distance within √3 of that per body
     const lMax = Math.max(box[0], box[1], box[2] === Infinity ? 0 : box[2]);
     this.margin = 4 * lMax * 2 ** -24;
-    for (let code = 0; code < 27; code++) {
-      const sx = (code % 3) - 1, sy = (Math.floor(code / 3) % 3) - 1, sz = Math.floor(code / 9) - 1;
-      this.shiftX[code] = sx === 0 ? 0 : sx * box[0];
-      this.shiftY[code] = sy === 0 ? 0 : sy * box[1];
-      this.shiftZ[code] = sz === 0 || box[2] === Infinity ? 0 : sz * box[2];
-    }
   }
 
   /** Sets the grid for a largest cut-off and rebuilds every list from the current centres. */
@@ -104,16 +97,16 @@ export class NeighbourLists {
     // touch the neighbours' lists first so that their cache misses overlap (no prefetch in JavaScript)
     let touch = 0;
     for (let p = i * cap, end = p + count[i]; p < end; p++) {
-      const k = list[p] >> 5;
+      const k = list[p] >> 6;
       touch += count[k] + list[k * cap];
     }
     prefetchSink.value = touch;
     for (let p = i * cap, end = p + count[i]; p < end; p++) {
-      const k = list[p] >> 5;
+      const k = list[p] >> 6;
       const base = k * cap;
       const last = base + count[k] - 1;
       for (let q = base; q <= last; q++) {
-        if (list[q] >> 5 === i) {
+        if (list[q] >> 6 === i) {
           list[q] = list[last];
           break;
         }
@@ -196,9 +189,10 @@ export class NeighbourLists {
   private scan(i: number, both: boolean): void {
     const centre = this.centre, box = this.box, data = this.cellF, ints = this.cellI, rho = this.rho;
     const cellCount = this.cellCount, cellCap = this.cellCap;
-    const shiftX = this.shiftX, shiftY = this.shiftY, shiftZ = this.shiftZ;
     const lx = box[0], ly = box[1], lz = box[2];
     const hx = lx / 2, hy = ly / 2, hz = lz / 2;
+    // a shift code's shift along an axis is ((code >> 2 a) & 3) − 1 boxes (none along an infinite z)
+    const lzs = lz === Infinity ? 0 : lz;
     const xi = centre[3 * i], yi = centre[3 * i + 1], zi = centre[3 * i + 2];
     const ri = rho[i], scale = this.scale, skin = this.skin + this.margin;
     const uniform = this.uniform, cutU = (ri + ri) * scale + skin;
@@ -214,7 +208,7 @@ export class NeighbourLists {
     // (a cell reached across the low side holds bodies whose image is at −L), touching each
     // cell's first slot so that the cache misses of all the cells overlap
     const visitCell = this.visitCell, visitCode = this.visitCode;
-    let visits = 0, touch = 0;
+    let visits = 0, touch = 0, candidates = 0;
     for (let oz = z0; oz <= z1; oz++) {
       let gz = cz + oz, sz = 0;
       if (gz < 0) { gz += nz; sz = -1; } else if (gz >= nz) { gz -= nz; sz = 1; }
@@ -226,12 +220,16 @@ export class NeighbourLists {
           if (gx < 0) { gx += nx; sx = -1; } else if (gx >= nx) { gx -= nx; sx = 1; }
           const cell = (gz * ny + gy) * nx + gx;
           visitCell[visits] = cell;
-          visitCode[visits++] = sx + 1 + 3 * (sy + 1) + 9 * (sz + 1);
-          touch += cellCount[cell] + data[4 * cell * cellCap];
+          visitCode[visits++] = (sx + 1) | ((sy + 1) << 2) | ((sz + 1) << 4);
+          candidates += cellCount[cell];
+          touch += data[4 * cell * cellCap];
         }
       }
     }
     prefetchSink.value = touch;
+    if (this.found.length < candidates) this.found = new Int32Array(2 * candidates);
+    const found = this.found;
+    let m = 0;
     for (let v = 0; v < visits; v++) {
       const cell = visitCell[v], cellCode = visitCode[v];
       for (let slot = cell * cellCap, end = slot + cellCount[cell]; slot < end; slot++) {
@@ -244,18 +242,17 @@ export class NeighbourLists {
           if (dx > hx) qx = 0; else if (dx < -hx) qx = 2;
           if (dy > hy) qy = 0; else if (dy < -hy) qy = 2;
           if (dz > hz) qz = 0; else if (dz < -hz) qz = 2;
-          code = qx + 3 * qy + 9 * qz;
+          code = qx | (qy << 2) | (qz << 4);
         }
-        dx += shiftX[code];
-        dy += shiftY[code];
-        dz += shiftZ[code];
+        dx += ((code & 3) - 1) * lx;
+        dy += (((code >> 2) & 3) - 1) * ly;
+        dz += (((code >> 4) & 3) - 1) * lzs;
         const cut = uniform ? cutU : (ri + rho[k]) * scale + skin;
-        if (dx * dx + dy * dy + dz * dz < cut * cut) {
-          this.add(i, (k << 5) | code);
-          if (both) this.add(k, (i << 5) | (26 - code));
-        }
+        if (dx * dx + dy * dy + dz * dz < cut * cut) found[m++] = (k << 6) | code;
       }
     }
+    for (let q = 0; q < m; q++) this.add(i, found[q]);
+    if (both) for (let q = 0; q < m; q++) this.add(found[q] >> 6, (i << 6) | (42 - (found[q] & 63)));
   }
 
   private add(i: number, entry: number): void {
