@@ -500,28 +500,15 @@ export class HardSpheres {
   /** Body i's next event: the earliest collision with a listed neighbour, or its shell exit. */
   private predict(i: number): void {
     this.sync(i);
-    const s = this.state, o = 8 * i, now = this.now;
-    const xi = s[o], yi = s[o + 1], zi = s[o + 2];
-    const vxi = s[o + 4], vyi = s[o + 5], vzi = s[o + 6], ri = s[o + 7];
-    // shell exit: |e + v τ| = shell with e inside
-    const centre = this.centre;
-    const ex = xi - centre[3 * i], ey = yi - centre[3 * i + 1], ez = zi - centre[3 * i + 2];
-    const va = vxi * vxi + vyi * vyi + vzi * vzi;
-    let best = Infinity;
-    if (va > 0) {
-      const vb = ex * vxi + ey * vyi + ez * vzi;
-      const vc = ex * ex + ey * ey + ez * ez - this.shell * this.shell;
-      if (vc >= 0) best = now;
-      else {
-        const sq = Math.sqrt(vb * vb - va * vc);
-        best = now + (vb <= 0 ? (sq - vb) / va : -vc / (vb + sq));
-      }
-    }
     this.touchNeighbours(i);
     const g = this.g;
     // without growth the lean loop makes every pair test and keeps a second choice, unless
     // it meets a root that only the exact kernel settles: then the general loop does it all
-    if (g === 0 && this.predictPlain(i, best)) return;
+    if (g === 0 && this.predictPlain(i)) return;
+    const s = this.state, o = 8 * i, now = this.now;
+    const xi = s[o], yi = s[o + 1], zi = s[o + 2];
+    const vxi = s[o + 4], vyi = s[o + 5], vzi = s[o + 6], ri = s[o + 7];
+    let best = this.shellExitTime(i);
     let partner = -1;
     const grow = 1 + g * now;
     const lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
@@ -584,21 +571,37 @@ export class HardSpheres {
     this.heap.set(i, best);
   }
 
+  /** When body i (synchronised) leaves its shell: |e + v τ| = shell with e inside (Infinity at rest). */
+  private shellExitTime(i: number): number {
+    const s = this.state, o = 8 * i, now = this.now, centre = this.centre;
+    const vxi = s[o + 4], vyi = s[o + 5], vzi = s[o + 6];
+    const ex = s[o] - centre[3 * i], ey = s[o + 1] - centre[3 * i + 1], ez = s[o + 2] - centre[3 * i + 2];
+    const va = vxi * vxi + vyi * vyi + vzi * vzi;
+    if (!(va > 0)) return Infinity;
+    const vb = ex * vxi + ey * vyi + ez * vzi;
+    const vc = ex * ex + ey * ey + ez * ez - this.shell * this.shell;
+    if (vc >= 0) return now;
+    const sq = Math.sqrt(vb * vb - va * vc);
+    return now + (vb <= 0 ? (sq - vb) / va : -vc / (vb + sq));
+  }
+
   /**
    * The pair tests of {@link predict} without growth (σ' = 0, so a ≥ 0 and b = Δ·w), the same
    * arithmetic as the general loop with the terms that vanish left out: schedules body i's two
-   * earliest events among its shell exit at `best` and its collisions before it (a pair is
+   * earliest events among its shell exit and its collisions before it (a pair is
    * rejected only when it cannot come before the second). Returns false, having scheduled
    * nothing, when a root that could come first is not certified: the loop makes no call (the
    * exact kernel is out of it), so that the optimiser keeps the arrays' checks out of the loop.
    */
-  private predictPlain(i: number, best: number): boolean {
+  private predictPlain(i: number): boolean {
     const s = this.state, o = 8 * i, now = this.now;
     const xi = s[o], yi = s[o + 1], zi = s[o + 2];
     const vxi = s[o + 4], vyi = s[o + 5], vzi = s[o + 6], ri = s[o + 7];
     const lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
     // an entry's image shift along an axis is ((code >> 2 a) & 3) − 1 boxes (no z shift in 2D)
     const lx = this.box[0], ly = this.box[1], lz = this.dimensions === 3 ? this.box[2] : 0;
+    // (+ 0 makes the time a plain double for the optimiser, so that best and second are not boxed)
+    let best = this.shellExitTime(i) + 0;
     let partner = -1, second = best, partner2 = -1;
     let tb = second - now;
     this.stats.predictions++;
