@@ -82,6 +82,11 @@ export class EventCalendar {
     }
   }
 
+  /** The time of the slot {@link top} returned, read from the heap (warm in cache): Infinity when none is pending. Call right after top. */
+  topTime(): number {
+    return this.heapSize > 0 ? this.heapTime[0] : Infinity;
+  }
+
   /** Sets slot k's time (Infinity: no event). */
   set(k: number, t: number): void {
     if (this.time[k] === t) return;

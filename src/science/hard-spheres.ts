@@ -349,12 +349,12 @@ export class HardSpheres {
   }
 
   private run(tEnd: number, collisionsEnd: number): void {
-    const heap = this.heap, time = heap.time, n = this.count;
+    const heap = this.heap, n = this.count;
     const ev = this.ev, counter = this.counter;
     const stats = this.stats;
     while (stats.collisions < collisionsEnd) {
       const k = heap.top();
-      const t = time[k];
+      const t = heap.topTime();
       if (t > tEnd || t === Infinity) {
         if (tEnd < Infinity) this.now = tEnd;
         return;

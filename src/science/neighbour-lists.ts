@@ -49,6 +49,11 @@ export class NeighbourLists {
   /** The cells a scan visits (at most 27: a small axis is scanned whole, but then it has at most two cells) and their shift codes. */
   private readonly visitCell = new Int32Array(27);
   private readonly visitCode = new Int32Array(27);
+  /** A list rebuild's old entries, and its marks on bodies (this rebuild's stamp: in the old list). */
+  private prev = new Int32Array(64);
+  private mark: Int32Array;
+  private markCode: Uint8Array;
+  private stamp = 0;
   /** The entries a scan finds, before they go into the lists (so that the scan loop makes no call). */
   private found = new Int32Array(256);
   private nx = 1;
@@ -71,6 +76,8 @@ export class NeighbourLists {
     this.list = new Int32Array(n * this.cap);
     this.count = new Int32Array(n);
     this.slotOf = new Int32Array(n);
+    this.mark = new Int32Array(n);
+    this.markCode = new Uint8Array(n);
     this.uniform = rho.every((r) => r === rho[0]);
     // each stored coordinate is within L 2^-24 of the centre; a distance within √3 of that per body
     const lMax = Math.max(box[0], box[1], box[2] === Infinity ? 0 : box[2]);
@@ -93,35 +100,77 @@ export class NeighbourLists {
 
   /** Rebuilds body i's list after its centre moved (and moves it to its new cell). */
   rebuildOne(i: number): void {
-    const list = this.list, count = this.count, cap = this.cap;
-    // touch the neighbours' lists first so that their cache misses overlap (no prefetch in JavaScript)
-    let touch = 0;
-    for (let p = i * cap, end = p + count[i]; p < end; p++) {
-      const k = list[p] >> 6;
-      touch += count[k] + list[k * cap];
+    // the old list, each neighbour marked with this rebuild's stamp and its shift code
+    const n0 = this.count[i];
+    if (this.prev.length < n0) this.prev = new Int32Array(2 * n0);
+    if (this.stamp === 0x3fffffff) {
+      this.mark.fill(0);
+      this.stamp = 0;
     }
-    prefetchSink.value = touch;
-    for (let p = i * cap, end = p + count[i]; p < end; p++) {
-      const k = list[p] >> 6;
-      const base = k * cap;
-      const last = base + count[k] - 1;
-      for (let q = base; q <= last; q++) {
-        if (list[q] >> 6 === i) {
-          list[q] = list[last];
-          break;
-        }
-      }
-      count[k]--;
+    const prev = this.prev, mark = this.mark, stamp = ++this.stamp;
+    for (let q = 0, p = i * this.cap; q < n0; q++, p++) {
+      const e = this.list[p];
+      prev[q] = e;
+      mark[e >> 6] = stamp;
+      this.markCode[e >> 6] = e & 63;
     }
-    count[i] = 0;
+    this.count[i] = 0;
     const c = this.cellIndex(i);
     const slot = this.slotOf[i];
     if (c !== Math.floor(slot / this.cellCap)) {
       this.remove(i);
       this.insert(i, c);
     } else this.copyCentre(i, slot);
-    this.scan(i, true);
+    this.scan(i, false);
+    // only the neighbours gained (marked −1), lost (still marked with the stamp) or seen
+    // through another image after a wrap (−2) have their entry of i changed
+    const n1 = this.count[i];
+    let touch = 0;
+    for (let q = 0, p = i * this.cap; q < n1; q++, p++) {
+      const e = this.list[p], k = e >> 6;
+      if (mark[k] !== stamp) mark[k] = -1;
+      else if (this.markCode[k] !== (e & 63)) mark[k] = -2;
+      else {
+        mark[k] = 0;
+        continue;
+      }
+      touch += this.count[k];
+    }
+    for (let q = 0; q < n0; q++) if (mark[prev[q] >> 6] === stamp) touch += this.count[prev[q] >> 6];
+    prefetchSink.value = touch;
+    for (let q = 0; q < n0; q++) {
+      const k = prev[q] >> 6;
+      if (mark[k] === stamp) this.drop(k, i);
+    }
+    for (let q = 0; q < n1; q++) {
+      const e = this.list[i * this.cap + q], k = e >> 6, back = (i << 6) | (42 - (e & 63));
+      if (mark[k] === -1) this.add(k, back);
+      else if (mark[k] === -2) this.replace(k, i, back);
+    }
   }
+
+  /** Removes the entry of i from k's list (moving the last entry into its place). */
+  private drop(k: number, i: number): void {
+    const list = this.list, base = k * this.cap, last = base + --this.count[k];
+    for (let q = base; q <= last; q++) {
+      if (list[q] >> 6 === i) {
+        list[q] = list[last];
+        return;
+      }
+    }
+  }
+
+  /** Gives the entry of i in k's list the shift of `entry` (i's image seen from k changes when i wraps). */
+  private replace(k: number, i: number, entry: number): void {
+    const list = this.list, base = k * this.cap;
+    for (let q = base, end = base + this.count[k]; q < end; q++) {
+      if (list[q] >> 6 === i) {
+        list[q] = entry;
+        return;
+      }
+    }
+  }
+
 
   private cellIndex(i: number): number {
     const box = this.box, centre = this.centre;
