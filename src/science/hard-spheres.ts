@@ -577,12 +577,18 @@ export class HardSpheres {
     const vxi = s[o + 4], vyi = s[o + 5], vzi = s[o + 6];
     const ex = s[o] - centre[3 * i], ey = s[o + 1] - centre[3 * i + 1], ez = s[o + 2] - centre[3 * i + 2];
     const va = vxi * vxi + vyi * vyi + vzi * vzi;
-    if (!(va > 0)) return Infinity;
-    const vb = ex * vxi + ey * vyi + ez * vzi;
-    const vc = ex * ex + ey * ey + ez * ez - this.shell * this.shell;
-    if (vc >= 0) return now;
-    const sq = Math.sqrt(vb * vb - va * vc);
-    return now + (vb <= 0 ? (sq - vb) / va : -vc / (vb + sq));
+    // one return of one double variable: the optimiser keeps it unboxed where this is inlined
+    let t = Infinity;
+    if (va > 0) {
+      const vb = ex * vxi + ey * vyi + ez * vzi;
+      const vc = ex * ex + ey * ey + ez * ez - this.shell * this.shell;
+      t = now;
+      if (vc < 0) {
+        const sq = Math.sqrt(vb * vb - va * vc);
+        t += vb <= 0 ? (sq - vb) / va : -vc / (vb + sq);
+      }
+    }
+    return t;
   }
 
   /**
@@ -600,7 +606,7 @@ export class HardSpheres {
     const lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
     // an entry's image shift along an axis is ((code >> 2 a) & 3) − 1 boxes (no z shift in 2D)
     const lx = this.box[0], ly = this.box[1], lz = this.dimensions === 3 ? this.box[2] : 0;
-    // (+ 0 makes the time a plain double for the optimiser, so that best and second are not boxed)
+    // (+ 0: a plain double for the optimiser, so that best and second are never boxed in the loop)
     let best = this.shellExitTime(i) + 0;
     let partner = -1, second = best, partner2 = -1;
     let tb = second - now;
