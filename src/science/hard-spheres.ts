@@ -493,7 +493,7 @@ export class HardSpheres {
     if (!this.prefetch) return;
     const s = this.state, lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
     let touch = 0;
-    for (let p = base; p < end; p++) touch += s[8 * (list[p] >> 6) + 3];
+    for (let p = base; p < end; p++) touch += s[((list[p] >> 6) << 3) | 3];
     prefetchSink.value = touch;
   }
 
@@ -615,16 +615,16 @@ export class HardSpheres {
     for (let p = base; p < end; p++) {
       const e = list[p];
       const j = e >> 6;
-      const oj = 8 * j;
-      const dtj = now - s[oj + 3];
-      const vxj = s[oj + 4], vyj = s[oj + 5], vzj = s[oj + 6];
+      const oj = j << 3; // (shifts and ors: int32 index arithmetic without overflow checks)
+      const dtj = now - s[oj | 3];
+      const vxj = s[oj | 4], vyj = s[oj | 5], vzj = s[oj | 6];
       const dx = s[oj] + vxj * dtj - xi + ((e & 3) - 1) * lx;
-      const dy = s[oj + 1] + vyj * dtj - yi + (((e >> 2) & 3) - 1) * ly;
-      const dz = s[oj + 2] + vzj * dtj - zi + (((e >> 4) & 3) - 1) * lz;
+      const dy = s[oj | 1] + vyj * dtj - yi + (((e >> 2) & 3) - 1) * ly;
+      const dz = s[oj | 2] + vzj * dtj - zi + (((e >> 4) & 3) - 1) * lz;
       const wx = vxj - vxi, wy = vyj - vyi, wz = vzj - vzi;
       const b = dx * wx + dy * wy + dz * wz;
       if (b >= 0) continue;
-      const sig = ri + s[oj + 7];
+      const sig = ri + s[oj | 7];
       const a = wx * wx + wy * wy + wz * wz;
       const dd = dx * dx + dy * dy + dz * dz;
       const c = dd - sig * sig;

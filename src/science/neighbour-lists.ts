@@ -244,7 +244,9 @@ export class NeighbourLists {
     const lzs = lz === Infinity ? 0 : lz;
     const xi = centre[3 * i], yi = centre[3 * i + 1], zi = centre[3 * i + 2];
     const ri = rho[i], scale = this.scale, skin = this.skin + this.margin;
-    const uniform = this.uniform, cutU = (ri + ri) * scale + skin;
+    // every body's cut-off when the radii are all the same, else −1 (a number: the optimiser
+    // tests a boolean field's truth in full each time)
+    const cutU = this.uniform ? (ri + ri) * scale + skin : -1;
     const nx = this.nx, ny = this.ny, nz = this.nz;
     // an axis with fewer than three cells is scanned whole, with minimum images per pair
     const small = nx < 3 || ny < 3 || nz < 3;
@@ -282,9 +284,9 @@ export class NeighbourLists {
     for (let v = 0; v < visits; v++) {
       const cell = visitCell[v], cellCode = visitCode[v];
       for (let slot = cell * cellCap, end = slot + cellCount[cell]; slot < end; slot++) {
-        const k = ints[4 * slot + 3];
+        const k = ints[(slot << 2) | 3];
         if (k === i) continue;
-        let dx = data[4 * slot] - xi, dy = data[4 * slot + 1] - yi, dz = data[4 * slot + 2] - zi;
+        let dx = data[slot << 2] - xi, dy = data[(slot << 2) | 1] - yi, dz = data[(slot << 2) | 2] - zi;
         let code = cellCode;
         if (small) {
           let qx = 1, qy = 1, qz = 1;
@@ -296,7 +298,7 @@ export class NeighbourLists {
         dx += ((code & 3) - 1) * lx;
         dy += (((code >> 2) & 3) - 1) * ly;
         dz += (((code >> 4) & 3) - 1) * lzs;
-        const cut = uniform ? cutU : (ri + rho[k]) * scale + skin;
+        const cut = cutU > 0 ? cutU : (ri + rho[k]) * scale + skin;
         if (dx * dx + dy * dy + dz * dz < cut * cut) found[m++] = (k << 6) | code;
       }
     }
