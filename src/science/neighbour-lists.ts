@@ -283,18 +283,28 @@ export class NeighbourLists {
     let m = 0;
     for (let v = 0; v < visits; v++) {
       const cell = visitCell[v], cellCode = visitCode[v];
-      for (let slot = cell * cellCap, end = slot + cellCount[cell]; slot < end; slot++) {
+      const start = cell * cellCap, end = start + cellCount[cell];
+      if (!small) {
+        // the cell's shift holds for all its bodies
+        const sx = ((cellCode & 3) - 1) * lx, sy = (((cellCode >> 2) & 3) - 1) * ly, sz = (((cellCode >> 4) & 3) - 1) * lzs;
+        for (let slot = start; slot < end; slot++) {
+          const k = ints[(slot << 2) | 3];
+          if (k === i) continue;
+          const dx = data[slot << 2] - xi + sx, dy = data[(slot << 2) | 1] - yi + sy, dz = data[(slot << 2) | 2] - zi + sz;
+          const cut = cutU > 0 ? cutU : (ri + rho[k]) * scale + skin;
+          if (dx * dx + dy * dy + dz * dz < cut * cut) found[m++] = (k << 6) | cellCode;
+        }
+        continue;
+      }
+      for (let slot = start; slot < end; slot++) {
         const k = ints[(slot << 2) | 3];
         if (k === i) continue;
         let dx = data[slot << 2] - xi, dy = data[(slot << 2) | 1] - yi, dz = data[(slot << 2) | 2] - zi;
-        let code = cellCode;
-        if (small) {
-          let qx = 1, qy = 1, qz = 1;
-          if (dx > hx) qx = 0; else if (dx < -hx) qx = 2;
-          if (dy > hy) qy = 0; else if (dy < -hy) qy = 2;
-          if (dz > hz) qz = 0; else if (dz < -hz) qz = 2;
-          code = qx | (qy << 2) | (qz << 4);
-        }
+        let qx = 1, qy = 1, qz = 1;
+        if (dx > hx) qx = 0; else if (dx < -hx) qx = 2;
+        if (dy > hy) qy = 0; else if (dy < -hy) qy = 2;
+        if (dz > hz) qz = 0; else if (dz < -hz) qz = 2;
+        const code = qx | (qy << 2) | (qz << 4);
         dx += ((code & 3) - 1) * lx;
         dy += (((code >> 2) & 3) - 1) * ly;
         dz += (((code >> 4) & 3) - 1) * lzs;
