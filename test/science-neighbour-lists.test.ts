@@ -56,5 +56,24 @@ for (const d of [2, 3] as const) {
       }
     }
     assert.ok(total > 4 * n, `the lists are not empty (${total} entries)`);
+    // against every pair by brute force (minimum image): a list holds every body within the
+    // cut-off, none beyond it by more than the float32 margin, with the image that brings it near
+    for (let i = 0; i < n; i++) {
+      const mine = new Map(entries(lists, i).map((s) => s.split(":").map(Number) as [number, number]));
+      for (let k = 0; k < n; k++) {
+        if (k === i) continue;
+        let dd = 0, code = 0;
+        for (let a = 0; a < d; a++) {
+          let x = centre[3 * k + a] - centre[3 * i + a], q = 1;
+          if (x > box[a] / 2) { x -= box[a]; q = 0; } else if (x < -box[a] / 2) { x += box[a]; q = 2; }
+          dd += x * x;
+          code |= q << (2 * a);
+        }
+        if (d === 2) code |= 1 << 4;
+        const cut = rho[i] + rho[k] + 0.5, dist = Math.sqrt(dd);
+        if (dist < cut) assert.equal(mine.get(k), code, `${k} within the cut-off of ${i} (${dist} < ${cut})`);
+        else if (dist > cut + 1e-5) assert.ok(!mine.has(k), `${k} beyond the cut-off of ${i}`);
+      }
+    }
   });
 }

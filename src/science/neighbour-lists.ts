@@ -62,6 +62,8 @@ export class NeighbourLists {
   /** Contact distances are (ρ_i + ρ_k) × scale; the cut-off adds skin. */
   scale = 1;
   skin = 0;
+  /** The largest ρ (for the largest cut-off of a body). */
+  private rhoMax = 0;
 
   constructor(
     private readonly n: number,
@@ -88,6 +90,7 @@ export class NeighbourLists {
   rebuildAll(scale: number, skin: number, rhoMax: number): void {
     this.scale = scale;
     this.skin = skin;
+    this.rhoMax = rhoMax;
     const cut = 2 * rhoMax * scale + skin;
     const box = this.box;
     this.nx = Math.max(1, Math.floor(box[0] / cut));
@@ -249,7 +252,7 @@ export class NeighbourLists {
     const cutU = this.uniform ? (ri + ri) * scale + skin : -1;
     const nx = this.nx, ny = this.ny, nz = this.nz;
     // an axis with fewer than three cells is scanned whole, with minimum images per pair
-    const small = nx < 3 || ny < 3 || nz < 3;
+    const small = nx < 3 || ny < 3 || (nz < 3 && lzs > 0);
     const c = Math.floor(this.slotOf[i] / cellCap);
     const cx = c % nx, cy = Math.floor(c / nx) % ny, cz = Math.floor(c / (nx * ny));
     const x0 = nx >= 3 ? -1 : -cx, x1 = nx >= 3 ? 1 : nx - 1 - cx;
@@ -260,13 +263,26 @@ export class NeighbourLists {
     // cell's first slot so that the cache misses of all the cells overlap
     const visitCell = this.visitCell, visitCode = this.visitCode;
     let visits = 0, touch = 0, candidates = 0;
+    // a neighbouring cell whose nearest point is beyond i's largest cut-off is skipped (an edge
+    // or corner cell, about a quarter of the candidates): the squared distances from i's centre
+    // to the low and high faces of its cell along each axis (the cut-off's margin covers the
+    // rounding of the cell bounds)
+    const cutMax = cutU > 0 ? cutU : (ri + this.rhoMax) * scale + skin, cut2 = small ? Infinity : cutMax * cutMax;
+    const wx = lx / nx, wy = ly / ny, wz = lzs / nz;
+    const loX = xi - cx * wx, hiX = (cx + 1) * wx - xi, loY = yi - cy * wy, hiY = (cy + 1) * wy - yi;
+    const loZ = zi - cz * wz, hiZ = (cz + 1) * wz - zi;
     for (let oz = z0; oz <= z1; oz++) {
       let gz = cz + oz, sz = 0;
       if (gz < 0) { gz += nz; sz = -1; } else if (gz >= nz) { gz -= nz; sz = 1; }
+      const fz = oz < 0 ? loZ : oz > 0 ? hiZ : 0, dz2 = fz > 0 ? fz * fz : 0;
       for (let oy = y0; oy <= y1; oy++) {
         let gy = cy + oy, sy = 0;
         if (gy < 0) { gy += ny; sy = -1; } else if (gy >= ny) { gy -= ny; sy = 1; }
+        const fy = oy < 0 ? loY : oy > 0 ? hiY : 0, dyz2 = dz2 + (fy > 0 ? fy * fy : 0);
+        if (dyz2 >= cut2) continue;
         for (let ox = x0; ox <= x1; ox++) {
+          const fx = ox < 0 ? loX : ox > 0 ? hiX : 0;
+          if (dyz2 + (fx > 0 ? fx * fx : 0) >= cut2) continue;
           let gx = cx + ox, sx = 0;
           if (gx < 0) { gx += nx; sx = -1; } else if (gx >= nx) { gx -= nx; sx = 1; }
           const cell = (gz * ny + gy) * nx + gx;
