@@ -39,7 +39,7 @@
  */
 import { toiSpheresRaw } from "../query/toi-sphere-sphere.js";
 import { EventCalendar } from "./event-calendar.js";
-import { checkKeys, OPTION_KEYS, perBody, THERMOSTAT_KEYS, type HardSpheresOptions, type HardSpheresStats } from "./hard-spheres-options.js";
+import { parseOptions, type HardSpheresOptions, type HardSpheresStats } from "./hard-spheres-options.js";
 export { checkKeys } from "./hard-spheres-options.js";
 export type { AndersenOptions, HardSpheresOptions, HardSpheresStats } from "./hard-spheres-options.js";
 import { NeighbourLists } from "./neighbour-lists.js";
@@ -108,41 +108,20 @@ export class HardSpheres {
 
   /** Sets up the bodies at time 0; RangeError naming the field on an invalid option or an overlap. */
   constructor(options: HardSpheresOptions) {
-    if (options === null || typeof options !== "object") throw new RangeError("options must be an object");
-    checkKeys(options, OPTION_KEYS, "HardSpheres");
-    const d = options.dimensions;
-    if (d !== 2 && d !== 3) throw new RangeError(`dimensions must be 2 or 3, got ${d}`);
-    this.dimensions = d;
-    if (!Array.isArray(options.box) && !(options.box instanceof Float64Array)) throw new RangeError("box must be an array of side lengths");
-    if (options.box.length !== d) throw new RangeError(`box must have ${d} side lengths, got ${options.box.length}`);
-    this.box = new Float64Array([options.box[0], options.box[1], d === 3 ? options.box[2] : Infinity]);
-    for (let a = 0; a < d; a++) {
-      if (!(this.box[a] > 0 && this.box[a] < Infinity)) throw new RangeError(`box[${a}] must be a finite number > 0, got ${this.box[a]}`);
-    }
-    const pos = options.positions;
-    if (pos === undefined || typeof pos.length !== "number" || pos.length % d !== 0) throw new RangeError(`positions must hold ${d} numbers per body`);
-    const n = pos.length / d;
-    if (n < 1) throw new RangeError("positions must hold at least one body");
-    this.count = n;
-    const vel = options.velocities;
-    if (vel !== undefined && vel.length !== pos.length) throw new RangeError(`velocities must have ${pos.length} entries (as positions), got ${vel.length}`);
-    this.rho = perBody(options.radii, n, 1, "radii");
-    this.mass = perBody(options.masses, n, 1, "masses");
+    const o = parseOptions(options);
+    const d = (this.dimensions = o.dimensions);
+    const n = (this.count = o.count);
+    this.box = o.box;
+    this.state = o.state;
+    this.rho = o.rho;
+    this.mass = o.mass;
+    this.g = o.growthRate;
+    const skin = (this.skinFraction = o.skin);
     this.equalMasses = this.mass.every((m) => m === this.mass[0]);
     // 8,192 bodies of 64 bytes fill half a megabyte: below that the records stay in cache
     this.prefetch = n > 8192;
-    const g = options.growthRate ?? 0;
-    if (!(g >= 0 && g < Infinity)) throw new RangeError(`growthRate must be a finite number >= 0, got ${g}`);
-    this.g = g;
-    const skin = options.skin ?? 0.5;
-    if (!(skin > 0 && skin < Infinity)) throw new RangeError(`skin must be a finite number > 0, got ${skin}`);
-    this.skinFraction = skin;
-    const th = options.thermostat;
-    if (th !== undefined) {
-      if (th === null || typeof th !== "object") throw new RangeError("thermostat must be an object");
-      checkKeys(th, THERMOSTAT_KEYS, "thermostat");
-      if (!(th.temperature > 0 && th.temperature < Infinity)) throw new RangeError(`thermostat.temperature must be a finite number > 0, got ${th.temperature}`);
-      if (!(th.rate > 0 && th.rate < Infinity)) throw new RangeError(`thermostat.rate must be a finite number > 0, got ${th.rate}`);
+    const th = o.thermostat;
+    if (th !== null) {
       this.rng = new ScienceRandom(th.seed);
       this.kT = th.temperature;
       this.kickRate = th.rate * n;
@@ -152,21 +131,8 @@ export class HardSpheres {
       this.kT = 0;
       this.kickRate = 0;
     }
-    const s = (this.state = new Float64Array(8 * n));
-    for (let i = 0; i < n; i++) {
-      for (let a = 0; a < d; a++) {
-        const x = pos[d * i + a];
-        if (!Number.isFinite(x)) throw new RangeError(`positions[${d * i + a}] must be a finite number, got ${x}`);
-        const v = vel === undefined ? 0 : vel[d * i + a];
-        if (!Number.isFinite(v)) throw new RangeError(`velocities[${d * i + a}] must be a finite number, got ${v}`);
-        s[8 * i + a] = x - Math.floor(x / this.box[a]) * this.box[a];
-        if (s[8 * i + a] >= this.box[a]) s[8 * i + a] = 0;
-        s[8 * i + 4 + a] = v;
-      }
-      s[8 * i + 7] = this.rho[i];
-      if (this.rho[i] > this.rhoMax) this.rhoMax = this.rho[i];
-      this.ke += 0.5 * this.mass[i] * (s[8 * i + 4] * s[8 * i + 4] + s[8 * i + 5] * s[8 * i + 5] + s[8 * i + 6] * s[8 * i + 6]);
-    }
+    this.rhoMax = this.rho.reduce((m, r) => (r > m ? r : m), 0);
+    this.ke = this.kineticEnergy();
     this.image = new Int32Array(3 * n);
     this.centre = new Float64Array(3 * n);
     this.counter = new Int32Array(n);
