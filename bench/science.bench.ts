@@ -28,7 +28,7 @@ console.log(`machine: ${os.cpus()[0]?.model ?? "unknown"} x${os.cpus().length}, 
 function speed(): void {
   console.log("\n3D hard spheres, packing fraction 0.45, periodic, FCC start (C code: Smallenburg's EDMD, published on this machine kind)");
   console.log("(collisions/s by wall clock, and by this process's CPU time, which counts less of the other work on a shared machine)");
-  console.log("       N   collisions/s  (CPU time)   ns/collision   events/collision   x C code (CPU time)   Z");
+  console.log("       N   collisions/s  (CPU time)   ns/collision   events/collision   predictions (pairs)/collision   x C code (CPU time)   Z");
   const reference: Record<number, number> = { 4000: 1.33e6, 32000: 0.86e6, 256000: 0.44e6 };
   let at32k: [number, number] = [0, 0];
   for (const n of [4000, 32000, 256000]) {
@@ -47,7 +47,8 @@ function speed(): void {
     const st = sim.stats;
     if (n === 32000) at32k = [rate, cpuRate];
     const events = (st.collisions - s0.collisions + st.stale - s0.stale + st.shellExits - s0.shellExits) / count;
-    console.log(`${String(n).padStart(8)}   ${(rate / 1e6).toFixed(3).padStart(9)}M  (${(cpuRate / 1e6).toFixed(3)}M)   ${((sec * 1e9) / count).toFixed(0).padStart(12)}   ${events.toFixed(2).padStart(16)}   ${(rate / reference[n]).toFixed(2).padStart(8)} (${(cpuRate / reference[n]).toFixed(2)})   Z = ${sim.pressure().toFixed(4)}${n > 32_000 ? " (short warm-up)" : ""}`);
+    const predictions = (st.predictions - s0.predictions) / count, pairs = (st.pairTests - s0.pairTests) / count;
+    console.log(`${String(n).padStart(8)}   ${(rate / 1e6).toFixed(3).padStart(9)}M  (${(cpuRate / 1e6).toFixed(3)}M)   ${((sec * 1e9) / count).toFixed(0).padStart(12)}   ${events.toFixed(2).padStart(16)}   ${predictions.toFixed(2).padStart(14)} (${pairs.toFixed(1).padStart(4)})${"".padStart(8)}   ${(rate / reference[n]).toFixed(2).padStart(8)} (${(cpuRate / reference[n]).toFixed(2)})   Z = ${sim.pressure().toFixed(4)}${n > 32_000 ? " (short warm-up)" : ""}`);
   }
   worldPeer(at32k[0], at32k[1]);
 }

@@ -6,6 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { HardSpheres, latticeStart, type HardSpheresOptions } from "../src/science.js";
+import { timeOfImpactCircles, timeOfImpactSpheres } from "../src/index.js";
 
 /** Smallest minimum-image gap (distance − contact distance) over all pairs, relative to the contact distance. */
 function smallestGap(sim: HardSpheres): number {
@@ -241,4 +242,21 @@ test("scaling every length and speed by 2^±40 gives the same events at the same
   const base = run(0);
   assert.equal(run(40), base);
   assert.equal(run(-40), base);
+});
+
+test("a near-grazing pair leaves the lean pair loop for the exact kernel and meets at the exact query's time", () => {
+  const off = 1 - 1e-11; // a miss by 1e-11 of the radii sum: the fast root is not certified
+  const sim2 = new HardSpheres({ dimensions: 2, box: [20, 20], positions: [1, 5, 4, 5 + off], velocities: [1, 0, 0, 0], radii: 0.5 });
+  const sim3 = new HardSpheres({ dimensions: 3, box: [20, 20, 20], positions: [1, 5, 5, 4, 5 + off, 5], velocities: [1, 0, 0, 0, 0, 0], radii: 0.5 });
+  const ref2 = timeOfImpactCircles({ x: 1, y: 5, vx: 1, vy: 0, r: 0.5 }, { x: 4, y: 5 + off, vx: 0, vy: 0, r: 0.5 }, 10);
+  const ref3 = timeOfImpactSpheres({ x: 1, y: 5, z: 5, vx: 1, vy: 0, vz: 0, r: 0.5 }, { x: 4, y: 5 + off, z: 5, vx: 0, vy: 0, vz: 0, r: 0.5 }, 10);
+  for (const [sim, ref] of [[sim2, ref2], [sim3, ref3]] as const) {
+    let first = -1;
+    sim.onCollision = (_i, _j, t) => {
+      if (first < 0) first = t;
+    };
+    sim.advance(5);
+    assert.ok(sim.stats.exactRoots >= 1, `exact roots: ${sim.stats.exactRoots}`);
+    assert.ok(Math.abs(first - ref) <= 4 * 2 ** -52 * ref, `${first} vs the exact query's ${ref}`);
+  }
 });

@@ -82,6 +82,14 @@ export class EventCalendar {
     }
   }
 
+  /** The time of the slot {@link top} returned, read from the heap (warm in cache): Infinity when none is pending. Call right after top. */
+  topTime(): number {
+    // one double variable returned (not a choice between a constant and a load): stays unboxed where inlined
+    let t = Infinity;
+    if (this.heapSize > 0) t = this.heapTime[0];
+    return t;
+  }
+
   /** Sets slot k's time (Infinity: no event). */
   set(k: number, t: number): void {
     if (this.time[k] === t) return;
@@ -102,7 +110,7 @@ export class EventCalendar {
     this.entryTime[e] = t;
     this.entryInt[2 * e] = k;
     this.live[k] = e;
-    this.file(e, t);
+    this.file(e);
   }
 
   /**
@@ -141,15 +149,19 @@ export class EventCalendar {
         this.entryTime[e] = time[k];
         ints[2 * e] = k;
         this.live[k] = e;
-        this.file(e, time[k]);
+        this.file(e);
       }
     }
   }
 
-  /** Puts entry e (in no list) where time t belongs. */
-  private file(e: number, t: number): void {
+  /**
+   * Puts entry e (in no list) where its time belongs. (Times are read from the entry, not
+   * passed: a double passed to a call the optimiser does not inline is boxed on the heap.)
+   */
+  private file(e: number): void {
+    const t = this.entryTime[e];
     const b = (t - this.origin) * this.invWidth;
-    if (b < this.cur + 1) this.heapPush(e, t);
+    if (b < this.cur + 1) this.heapPush(e);
     else {
       const idx = b < this.cur + this.buckets ? Math.floor(b) & this.mask : this.buckets;
       if (idx === this.buckets) this.overflow++;
@@ -174,7 +186,7 @@ export class EventCalendar {
     while (e !== NONE) {
       const next = ints[2 * e + 1];
       if (live[ints[2 * e]] === e) {
-        this.heapPush(e, this.entryTime[e]);
+        this.heapPush(e);
         this.poured++;
       } else this.release(e);
       e = next;
@@ -200,7 +212,7 @@ export class EventCalendar {
     this.overflow = 0;
     while (e !== NONE) {
       const next = ints[2 * e + 1];
-      if (live[ints[2 * e]] === e) this.file(e, this.entryTime[e]);
+      if (live[ints[2 * e]] === e) this.file(e);
       else this.release(e);
       e = next;
     }
@@ -227,8 +239,8 @@ export class EventCalendar {
     this.heapTime = ht;
   }
 
-  private heapPush(e: number, t: number): void {
-    const he = this.heapEntry, ht = this.heapTime;
+  private heapPush(e: number): void {
+    const he = this.heapEntry, ht = this.heapTime, t = this.entryTime[e];
     let p = this.heapSize++;
     while (p > 0) {
       const q = (p - 1) >> 2;

@@ -45,6 +45,8 @@ export interface HardSpheresStats {
   collisions: number;
   /** Events dropped because the partner had changed course since the prediction. */
   stale: number;
+  /** Stale events answered by the body's second-earliest prediction, still valid (no pair tests). */
+  secondChoices: number;
   /** Shell exits (one list rebuilt each). */
   shellExits: number;
   /** Rebuilds of every list (start, growth horizon, velocity rescaling). */
@@ -53,6 +55,10 @@ export interface HardSpheresStats {
   thermostatKicks: number;
   /** Pair roots recomputed by the exact kernel. */
   exactRoots: number;
+  /** Body predictions made (each tests every pair in the body's neighbour list). */
+  predictions: number;
+  /** Pair tests made by those predictions. */
+  pairTests: number;
 }
 
 export function checkKeys(o: object, known: readonly string[], what: string): void {
@@ -78,3 +84,65 @@ export function perBody(v: ArrayLike<number> | number | undefined, n: number, fa
   return out;
 }
 
+
+/** The options of a HardSpheres simulation, checked, with the state laid out (8 numbers per body: x, y, z, t, vx, vy, vz, ρ). */
+export interface ParsedOptions {
+  dimensions: 2 | 3;
+  /** Box sides, Lz = Infinity in 2D. */
+  box: Float64Array;
+  count: number;
+  /** Positions wrapped into the box, velocities and radii at time 0. */
+  state: Float64Array;
+  rho: Float64Array;
+  mass: Float64Array;
+  growthRate: number;
+  skin: number;
+  thermostat: AndersenOptions | null;
+}
+
+/** Checks every option of {@link HardSpheres} (RangeError naming the field) and lays out the state. */
+export function parseOptions(options: HardSpheresOptions): ParsedOptions {
+  if (options === null || typeof options !== "object") throw new RangeError("options must be an object");
+  checkKeys(options, OPTION_KEYS, "HardSpheres");
+  const d = options.dimensions;
+  if (d !== 2 && d !== 3) throw new RangeError(`dimensions must be 2 or 3, got ${d}`);
+  if (!Array.isArray(options.box) && !(options.box instanceof Float64Array)) throw new RangeError("box must be an array of side lengths");
+  if (options.box.length !== d) throw new RangeError(`box must have ${d} side lengths, got ${options.box.length}`);
+  const box = new Float64Array([options.box[0], options.box[1], d === 3 ? options.box[2] : Infinity]);
+  for (let a = 0; a < d; a++) {
+    if (!(box[a] > 0 && box[a] < Infinity)) throw new RangeError(`box[${a}] must be a finite number > 0, got ${box[a]}`);
+  }
+  const pos = options.positions;
+  if (pos === undefined || typeof pos.length !== "number" || pos.length % d !== 0) throw new RangeError(`positions must hold ${d} numbers per body`);
+  const n = pos.length / d;
+  if (n < 1) throw new RangeError("positions must hold at least one body");
+  const vel = options.velocities;
+  if (vel !== undefined && vel.length !== pos.length) throw new RangeError(`velocities must have ${pos.length} entries (as positions), got ${vel.length}`);
+  const rho = perBody(options.radii, n, 1, "radii");
+  const mass = perBody(options.masses, n, 1, "masses");
+  const growthRate = options.growthRate ?? 0;
+  if (!(growthRate >= 0 && growthRate < Infinity)) throw new RangeError(`growthRate must be a finite number >= 0, got ${growthRate}`);
+  const skin = options.skin ?? 0.5;
+  if (!(skin > 0 && skin < Infinity)) throw new RangeError(`skin must be a finite number > 0, got ${skin}`);
+  const th = options.thermostat;
+  if (th !== undefined) {
+    if (th === null || typeof th !== "object") throw new RangeError("thermostat must be an object");
+    checkKeys(th, THERMOSTAT_KEYS, "thermostat");
+    if (!(th.temperature > 0 && th.temperature < Infinity)) throw new RangeError(`thermostat.temperature must be a finite number > 0, got ${th.temperature}`);
+    if (!(th.rate > 0 && th.rate < Infinity)) throw new RangeError(`thermostat.rate must be a finite number > 0, got ${th.rate}`);
+  }
+  const s = new Float64Array(8 * n);
+  for (let i = 0; i < n; i++) {
+    for (let a = 0; a < d; a++) {
+      const x = pos[d * i + a];
+      if (!Number.isFinite(x)) throw new RangeError(`positions[${d * i + a}] must be a finite number, got ${x}`);
+      const v = vel === undefined ? 0 : vel[d * i + a];
+      if (!Number.isFinite(v)) throw new RangeError(`velocities[${d * i + a}] must be a finite number, got ${v}`);
+      s[8 * i + a] = x - Math.floor(x / box[a]) * box[a];
+      if (s[8 * i + a] >= box[a]) s[8 * i + a] = 0;
+      s[8 * i + 4 + a] = v;
+    }
+    s[8 * i + 7] = rho[i];
+  }
+  return { dimensions: d, box, count: n, state: s, rho, mass, growthRate, skin, thermostat: th ?? null };
+}

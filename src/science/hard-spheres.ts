@@ -39,7 +39,7 @@
  */
 import { toiSpheresRaw } from "../query/toi-sphere-sphere.js";
 import { EventCalendar } from "./event-calendar.js";
-import { checkKeys, OPTION_KEYS, perBody, THERMOSTAT_KEYS, type HardSpheresOptions, type HardSpheresStats } from "./hard-spheres-options.js";
+import { parseOptions, type HardSpheresOptions, type HardSpheresStats } from "./hard-spheres-options.js";
 export { checkKeys } from "./hard-spheres-options.js";
 export type { AndersenOptions, HardSpheresOptions, HardSpheresStats } from "./hard-spheres-options.js";
 import { NeighbourLists } from "./neighbour-lists.js";
@@ -68,7 +68,7 @@ export class HardSpheres {
   /** Image counters, 3 per body: unwrapped = wrapped + image × L. */
   readonly image: Int32Array;
   /** What the engine has done so far (counts, updated as it runs). */
-  readonly stats: HardSpheresStats = { collisions: 0, stale: 0, shellExits: 0, fullRebuilds: 0, thermostatKicks: 0, exactRoots: 0 };
+  readonly stats: HardSpheresStats = { collisions: 0, stale: 0, secondChoices: 0, shellExits: 0, fullRebuilds: 0, thermostatKicks: 0, exactRoots: 0, predictions: 0, pairTests: 0 };
   /** Called after each collision with the two bodies, the time and the impulse (optional). */
   onCollision: ((i: number, j: number, t: number, impulse: number) => void) | null = null;
 
@@ -78,8 +78,13 @@ export class HardSpheres {
   private rhoMax = 0;
   private readonly centre: Float64Array;
   private readonly counter: Int32Array;
-  private readonly partner: Int32Array;
-  private readonly snap: Int32Array;
+  /**
+   * Each body's pending event, 4 per body: the partner (−1: shell exit) and the partner's
+   * counter when predicted, then the second-earliest choice, which takes over when the first
+   * goes stale: its partner (−1: shell exit, −2: none) and counter; its time is in {@link time2}.
+   */
+  private readonly ev: Int32Array;
+  private readonly time2: Float64Array;
   private readonly heap: EventCalendar;
   private readonly lists: NeighbourLists;
   private readonly skinFraction: number;
@@ -89,8 +94,6 @@ export class HardSpheres {
   private readonly kickRate: number;
   private readonly rng: ScienceRandom | null;
   private tKick = Infinity;
-  /** The partner found by {@link predictPlain}. */
-  private plainPartner = -1;
   /** Read neighbours ahead ({@link touchNeighbours}): only when the bodies outgrow the caches. */
   private readonly prefetch: boolean;
   /** Every mass the same (the collision reads no per-body mass). */
@@ -105,41 +108,20 @@ export class HardSpheres {
 
   /** Sets up the bodies at time 0; RangeError naming the field on an invalid option or an overlap. */
   constructor(options: HardSpheresOptions) {
-    if (options === null || typeof options !== "object") throw new RangeError("options must be an object");
-    checkKeys(options, OPTION_KEYS, "HardSpheres");
-    const d = options.dimensions;
-    if (d !== 2 && d !== 3) throw new RangeError(`dimensions must be 2 or 3, got ${d}`);
-    this.dimensions = d;
-    if (!Array.isArray(options.box) && !(options.box instanceof Float64Array)) throw new RangeError("box must be an array of side lengths");
-    if (options.box.length !== d) throw new RangeError(`box must have ${d} side lengths, got ${options.box.length}`);
-    this.box = new Float64Array([options.box[0], options.box[1], d === 3 ? options.box[2] : Infinity]);
-    for (let a = 0; a < d; a++) {
-      if (!(this.box[a] > 0 && this.box[a] < Infinity)) throw new RangeError(`box[${a}] must be a finite number > 0, got ${this.box[a]}`);
-    }
-    const pos = options.positions;
-    if (pos === undefined || typeof pos.length !== "number" || pos.length % d !== 0) throw new RangeError(`positions must hold ${d} numbers per body`);
-    const n = pos.length / d;
-    if (n < 1) throw new RangeError("positions must hold at least one body");
-    this.count = n;
-    const vel = options.velocities;
-    if (vel !== undefined && vel.length !== pos.length) throw new RangeError(`velocities must have ${pos.length} entries (as positions), got ${vel.length}`);
-    this.rho = perBody(options.radii, n, 1, "radii");
-    this.mass = perBody(options.masses, n, 1, "masses");
+    const o = parseOptions(options);
+    const d = (this.dimensions = o.dimensions);
+    const n = (this.count = o.count);
+    this.box = o.box;
+    this.state = o.state;
+    this.rho = o.rho;
+    this.mass = o.mass;
+    this.g = o.growthRate;
+    const skin = (this.skinFraction = o.skin);
     this.equalMasses = this.mass.every((m) => m === this.mass[0]);
     // 8,192 bodies of 64 bytes fill half a megabyte: below that the records stay in cache
     this.prefetch = n > 8192;
-    const g = options.growthRate ?? 0;
-    if (!(g >= 0 && g < Infinity)) throw new RangeError(`growthRate must be a finite number >= 0, got ${g}`);
-    this.g = g;
-    const skin = options.skin ?? 0.5;
-    if (!(skin > 0 && skin < Infinity)) throw new RangeError(`skin must be a finite number > 0, got ${skin}`);
-    this.skinFraction = skin;
-    const th = options.thermostat;
-    if (th !== undefined) {
-      if (th === null || typeof th !== "object") throw new RangeError("thermostat must be an object");
-      checkKeys(th, THERMOSTAT_KEYS, "thermostat");
-      if (!(th.temperature > 0 && th.temperature < Infinity)) throw new RangeError(`thermostat.temperature must be a finite number > 0, got ${th.temperature}`);
-      if (!(th.rate > 0 && th.rate < Infinity)) throw new RangeError(`thermostat.rate must be a finite number > 0, got ${th.rate}`);
+    const th = o.thermostat;
+    if (th !== null) {
       this.rng = new ScienceRandom(th.seed);
       this.kT = th.temperature;
       this.kickRate = th.rate * n;
@@ -149,26 +131,13 @@ export class HardSpheres {
       this.kT = 0;
       this.kickRate = 0;
     }
-    const s = (this.state = new Float64Array(8 * n));
-    for (let i = 0; i < n; i++) {
-      for (let a = 0; a < d; a++) {
-        const x = pos[d * i + a];
-        if (!Number.isFinite(x)) throw new RangeError(`positions[${d * i + a}] must be a finite number, got ${x}`);
-        const v = vel === undefined ? 0 : vel[d * i + a];
-        if (!Number.isFinite(v)) throw new RangeError(`velocities[${d * i + a}] must be a finite number, got ${v}`);
-        s[8 * i + a] = x - Math.floor(x / this.box[a]) * this.box[a];
-        if (s[8 * i + a] >= this.box[a]) s[8 * i + a] = 0;
-        s[8 * i + 4 + a] = v;
-      }
-      s[8 * i + 7] = this.rho[i];
-      if (this.rho[i] > this.rhoMax) this.rhoMax = this.rho[i];
-      this.ke += 0.5 * this.mass[i] * (s[8 * i + 4] * s[8 * i + 4] + s[8 * i + 5] * s[8 * i + 5] + s[8 * i + 6] * s[8 * i + 6]);
-    }
+    this.rhoMax = this.rho.reduce((m, r) => (r > m ? r : m), 0);
+    this.ke = this.kineticEnergy();
     this.image = new Int32Array(3 * n);
     this.centre = new Float64Array(3 * n);
     this.counter = new Int32Array(n);
-    this.partner = new Int32Array(n + 1).fill(-2);
-    this.snap = new Int32Array(n);
+    this.ev = new Int32Array(4 * n).fill(-2);
+    this.time2 = new Float64Array(n);
     this.heap = new EventCalendar(n + 1);
     const density = n / (this.box[0] * this.box[1] * (d === 3 ? this.box[2] : 1));
     const cut = 2 * this.rhoMax * (1 + skin);
@@ -346,12 +315,12 @@ export class HardSpheres {
   }
 
   private run(tEnd: number, collisionsEnd: number): void {
-    const heap = this.heap, time = heap.time, n = this.count;
-    const partner = this.partner, snap = this.snap, counter = this.counter;
+    const heap = this.heap, n = this.count;
+    const ev = this.ev, counter = this.counter;
     const stats = this.stats;
     while (stats.collisions < collisionsEnd) {
       const k = heap.top();
-      const t = time[k];
+      const t = heap.topTime();
       if (t > tEnd || t === Infinity) {
         if (tEnd < Infinity) this.now = tEnd;
         return;
@@ -359,12 +328,22 @@ export class HardSpheres {
       this.now = t;
       if (k === n) this.system();
       else {
-        const p = partner[k];
+        const p = ev[4 * k];
         if (p >= 0) {
-          if (counter[p] === snap[k]) this.collide(k, p);
+          if (counter[p] === ev[4 * k + 1]) this.collide(k, p);
           else {
             stats.stale++;
-            this.predict(k);
+            // k has not changed course since its prediction, so its second choice still holds
+            // when that partner has not changed either: every pair with a body that changed
+            // course since was tested again by that body
+            const q = ev[4 * k + 2];
+            if (q === -1 || (q >= 0 && counter[q] === ev[4 * k + 3])) {
+              stats.secondChoices++;
+              ev[4 * k] = q;
+              ev[4 * k + 1] = ev[4 * k + 3];
+              ev[4 * k + 2] = -2;
+              heap.set(k, this.time2[k]);
+            } else this.predict(k);
           }
         } else this.shellExit(k);
       }
@@ -480,52 +459,41 @@ export class HardSpheres {
     if (!this.prefetch) return;
     const s = this.state, lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
     let touch = 0;
-    for (let p = base; p < end; p++) touch += s[8 * (list[p] >> 5) + 3];
+    for (let p = base; p < end; p++) touch += s[((list[p] >> 6) << 3) | 3];
     prefetchSink.value = touch;
   }
 
   /** Body i's next event: the earliest collision with a listed neighbour, or its shell exit. */
   private predict(i: number): void {
     this.sync(i);
+    this.touchNeighbours(i);
+    const g = this.g;
+    // without growth the lean loop makes every pair test and keeps a second choice, unless
+    // it meets a root that only the exact kernel settles: then the general loop does it all
+    if (g === 0 && this.predictPlain(i)) return;
     const s = this.state, o = 8 * i, now = this.now;
     const xi = s[o], yi = s[o + 1], zi = s[o + 2];
     const vxi = s[o + 4], vyi = s[o + 5], vzi = s[o + 6], ri = s[o + 7];
-    // shell exit: |e + v τ| = shell with e inside
-    const centre = this.centre;
-    const ex = xi - centre[3 * i], ey = yi - centre[3 * i + 1], ez = zi - centre[3 * i + 2];
-    const va = vxi * vxi + vyi * vyi + vzi * vzi;
-    let best = Infinity;
-    if (va > 0) {
-      const vb = ex * vxi + ey * vyi + ez * vzi;
-      const vc = ex * ex + ey * ey + ez * ez - this.shell * this.shell;
-      if (vc >= 0) best = now;
-      else {
-        const sq = Math.sqrt(vb * vb - va * vc);
-        best = now + (vb <= 0 ? (sq - vb) / va : -vc / (vb + sq));
-      }
-    }
+    let best = this.shellExitTime(i);
     let partner = -1;
-    const g = this.g, grow = 1 + g * now;
-    const lists = this.lists, list = lists.list, end = i * lists.cap + lists.count[i];
-    let base = i * lists.cap;
-    const shiftX = lists.shiftX, shiftY = lists.shiftY, shiftZ = lists.shiftZ;
-    this.touchNeighbours(i);
-    if (g === 0) {
-      // without growth the lean loop makes every pair test, and the general loop below none
-      best = this.predictPlain(i, best);
-      partner = this.plainPartner;
-      base = end;
+    const grow = 1 + g * now;
+    const lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
+    // an entry's image shift along an axis is ((code >> 2 a) & 3) − 1 boxes (no z shift in 2D)
+    const lx = this.box[0], ly = this.box[1], lz = this.dimensions === 3 ? this.box[2] : 0;
+    if (g !== 0) {
+      this.stats.predictions++;
+      this.stats.pairTests += end - base;
     }
     for (let p = base; p < end; p++) {
       const e = list[p];
-      const j = e >> 5, code = e & 31;
+      const j = e >> 6;
       const oj = 8 * j;
       const dtj = now - s[oj + 3];
       const vxj = s[oj + 4], vyj = s[oj + 5], vzj = s[oj + 6];
       // the entry's periodic image (fixed while both shells stand): no minimum-image branches
-      const dx = s[oj] + vxj * dtj - xi + shiftX[code];
-      const dy = s[oj + 1] + vyj * dtj - yi + shiftY[code];
-      const dz = s[oj + 2] + vzj * dtj - zi + shiftZ[code];
+      const dx = s[oj] + vxj * dtj - xi + ((e & 3) - 1) * lx;
+      const dy = s[oj + 1] + vyj * dtj - yi + (((e >> 2) & 3) - 1) * ly;
+      const dz = s[oj + 2] + vzj * dtj - zi + (((e >> 4) & 3) - 1) * lz;
       const wx = vxj - vxi, wy = vyj - vyi, wz = vzj - vzi;
       const sum = ri + s[oj + 7];
       const sd = sum * g;
@@ -562,37 +530,67 @@ export class HardSpheres {
         partner = j;
       }
     }
-    this.partner[i] = partner;
-    if (partner >= 0) this.snap[i] = this.counter[partner];
+    const ev = this.ev;
+    ev[4 * i] = partner;
+    if (partner >= 0) ev[4 * i + 1] = this.counter[partner];
+    ev[4 * i + 2] = -2;
     this.heap.set(i, best);
   }
 
+  /** When body i (synchronised) leaves its shell: |e + v τ| = shell with e inside (Infinity at rest). */
+  private shellExitTime(i: number): number {
+    const s = this.state, o = 8 * i, now = this.now, centre = this.centre;
+    const vxi = s[o + 4], vyi = s[o + 5], vzi = s[o + 6];
+    const ex = s[o] - centre[3 * i], ey = s[o + 1] - centre[3 * i + 1], ez = s[o + 2] - centre[3 * i + 2];
+    const va = vxi * vxi + vyi * vyi + vzi * vzi;
+    // one return of one double variable: the optimiser keeps it unboxed where this is inlined
+    let t = Infinity;
+    if (va > 0) {
+      const vb = ex * vxi + ey * vyi + ez * vzi;
+      const vc = ex * ex + ey * ey + ez * ez - this.shell * this.shell;
+      t = now;
+      if (vc < 0) {
+        const sq = Math.sqrt(vb * vb - va * vc);
+        t += vb <= 0 ? (sq - vb) / va : -vc / (vb + sq);
+      }
+    }
+    return t;
+  }
+
   /**
-   * The pair tests of {@link predict} without growth (σ' = 0, so a ≥ 0 and b = Δ·w): body i's
-   * earliest collision before `best`: returns its time, the partner in plainPartner (−1: none). The same
-   * arithmetic as the general loop, with the terms that vanish left out, so the same bits.
+   * The pair tests of {@link predict} without growth (σ' = 0, so a ≥ 0 and b = Δ·w), the same
+   * arithmetic as the general loop with the terms that vanish left out: schedules body i's two
+   * earliest events among its shell exit and its collisions before it (a pair is
+   * rejected only when it cannot come before the second). Returns false, having scheduled
+   * nothing, when a root that could come first is not certified: the loop makes no call (the
+   * exact kernel is out of it), so that the optimiser keeps the arrays' checks out of the loop.
    */
-  private predictPlain(i: number, best: number): number {
+  private predictPlain(i: number): boolean {
     const s = this.state, o = 8 * i, now = this.now;
     const xi = s[o], yi = s[o + 1], zi = s[o + 2];
     const vxi = s[o + 4], vyi = s[o + 5], vzi = s[o + 6], ri = s[o + 7];
     const lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
-    const shiftX = lists.shiftX, shiftY = lists.shiftY, shiftZ = lists.shiftZ;
-    let partner = -1;
-    let tb = best - now;
+    // an entry's image shift along an axis is ((code >> 2 a) & 3) − 1 boxes (no z shift in 2D)
+    const lx = this.box[0], ly = this.box[1], lz = this.dimensions === 3 ? this.box[2] : 0;
+    // (+ 0: a plain double for the optimiser, so that best and second are never boxed in the loop)
+    let best = this.shellExitTime(i) + 0;
+    let partner = -1, second = best, partner2 = -1;
+    let tb = second - now;
+    this.stats.predictions++;
+    this.stats.pairTests += end - base;
     for (let p = base; p < end; p++) {
       const e = list[p];
-      const j = e >> 5, code = e & 31;
-      const oj = 8 * j;
-      const dtj = now - s[oj + 3];
-      const vxj = s[oj + 4], vyj = s[oj + 5], vzj = s[oj + 6];
-      const dx = s[oj] + vxj * dtj - xi + shiftX[code];
-      const dy = s[oj + 1] + vyj * dtj - yi + shiftY[code];
-      const dz = s[oj + 2] + vzj * dtj - zi + shiftZ[code];
+      const j = e >> 6;
+      const oj = j << 3; // (shifts and ors: int32 index arithmetic without overflow checks)
+      const dtj = now - s[oj | 3];
+      const vxj = s[oj | 4], vyj = s[oj | 5], vzj = s[oj | 6];
+      const dx = s[oj] + vxj * dtj - xi + ((e & 3) - 1) * lx;
+      const dy = s[oj | 1] + vyj * dtj - yi + (((e >> 2) & 3) - 1) * ly;
+      const dz = s[oj | 2] + vzj * dtj - zi + (((e >> 4) & 3) - 1) * lz;
       const wx = vxj - vxi, wy = vyj - vyi, wz = vzj - vzi;
       const b = dx * wx + dy * wy + dz * wz;
       if (b >= 0) continue;
-      const sig = ri + s[oj + 7];
+      const sig = ri + s[oj | 7];
       const a = wx * wx + wy * wy + wz * wz;
       const dd = dx * dx + dy * dy + dz * dz;
       const c = dd - sig * sig;
@@ -604,20 +602,31 @@ export class HardSpheres {
         const disc = b * b - a * c;
         if (disc <= 0) continue;
         tau = c / (Math.sqrt(disc) - b);
-        if (now + tau >= best) continue;
-        if (c < TRUST * U8 * (dd + sig * sig) || disc < TRUST * U8 * (b * b + Math.abs(a * c))) {
-          this.stats.exactRoots++;
-          tau = toiSpheresRaw(0, 0, 0, vxi, vyi, vzi, ri, dx, dy, dz, vxj, vyj, vzj, s[oj + 7], Infinity);
-        }
+        if (now + tau >= second) continue;
+        if (c < TRUST * U8 * (dd + sig * sig) || disc < TRUST * U8 * (b * b + Math.abs(a * c))) return false;
       }
-      if (now + tau < best) {
-        best = now + tau;
-        tb = best - now;
+      const t = now + tau;
+      if (t < best) {
+        second = best;
+        partner2 = partner;
+        best = t;
         partner = j;
-      }
+      } else if (t < second) {
+        second = t;
+        partner2 = j;
+      } else continue;
+      tb = second - now;
     }
-    this.plainPartner = partner;
-    return best;
+    const ev = this.ev, counter = this.counter;
+    ev[4 * i] = partner;
+    if (partner >= 0) {
+      ev[4 * i + 1] = counter[partner];
+      ev[4 * i + 2] = partner2;
+      if (partner2 >= 0) ev[4 * i + 3] = counter[partner2];
+      this.time2[i] = second;
+    } else ev[4 * i + 2] = -2;
+    this.heap.set(i, best);
+    return true;
   }
 
   private collide(i: number, j: number): void {
@@ -664,7 +673,7 @@ export class HardSpheres {
     const grow = 1 + this.g * this.now;
     for (let i = 0; i < this.count; i++) {
       for (let p = i * cap, end = p + this.lists.count[i]; p < end; p++) {
-        const j = list[p] >> 5;
+        const j = list[p] >> 6;
         if (j < i) continue;
         let dd = 0;
         for (let a = 0; a < 3; a++) {

@@ -10,10 +10,11 @@
  *
  * Each entry also carries the periodic image of the neighbour (which box shift, −L, 0 or +L per
  * axis, brings k next to i), fixed while both shells stand because a body is only wrapped back
- * into the box when its shell moves. An entry is one Int32, (k << 5) | code with code =
- * (sx + 1) + 3 (sy + 1) + 9 (sz + 1) for the shifts sx, sy, sz ∈ {−1, 0, 1}; {@link shiftX} etc.
- * hold the shift of each code, so the engine's pair test needs no minimum-image branches. The
- * entry of i in k's list has code 26 − code (the opposite shift).
+ * into the box when its shell moves. An entry is one Int32, (k << 6) | code with code =
+ * (sx + 1) | (sy + 1) << 2 | (sz + 1) << 4 for the shifts sx, sy, sz ∈ {−1, 0, 1} (two bits
+ * each, so the engine decodes a shift with a mask, without a table look-up), so the engine's
+ * pair test needs no minimum-image branches. The entry of i in k's list has code 42 − code
+ * (the opposite shift: each field f becomes 2 − f).
  *
  * Growing bodies: the lists use the pair's contact distance at a horizon time T_h (σ_ik(T_h)
  * ≥ σ_ik(t) for t ≤ T_h); at T_h the engine rebuilds every list with a new horizon.
@@ -31,13 +32,9 @@ import { prefetchSink } from "./prefetch-sink.js";
 export class NeighbourLists {
   /** Capacity of each body's list. */
   cap: number;
-  /** Body k's list: list[k cap .. k cap + count[k]), entries (neighbour << 5) | shift code. */
+  /** Body k's list: list[k cap .. k cap + count[k]), entries (neighbour << 6) | shift code. */
   list: Int32Array;
   readonly count: Int32Array;
-  /** Box shift along x, y, z of each shift code (0 on an axis without a period). */
-  readonly shiftX = new Float64Array(32);
-  readonly shiftY = new Float64Array(32);
-  readonly shiftZ = new Float64Array(32);
   /** Cell grid: cell c holds cellCount[c] bodies in slots c K .. c K + cellCount[c) (K = cellCap). */
   private cellCap = 8;
   private cellCount = new Int32Array(1);
@@ -52,12 +49,21 @@ export class NeighbourLists {
   /** The cells a scan visits (at most 27: a small axis is scanned whole, but then it has at most two cells) and their shift codes. */
   private readonly visitCell = new Int32Array(27);
   private readonly visitCode = new Int32Array(27);
+  /** A list rebuild's old entries, and its marks on bodies (this rebuild's stamp: in the old list). */
+  private prev = new Int32Array(64);
+  private mark: Int32Array;
+  private markCode: Uint8Array;
+  private stamp = 0;
+  /** The entries a scan finds, before they go into the lists (so that the scan loop makes no call). */
+  private found = new Int32Array(256);
   private nx = 1;
   private ny = 1;
   private nz = 1;
   /** Contact distances are (ρ_i + ρ_k) × scale; the cut-off adds skin. */
   scale = 1;
   skin = 0;
+  /** The largest ρ (for the largest cut-off of a body). */
+  private rhoMax = 0;
 
   constructor(
     private readonly n: number,
@@ -72,22 +78,19 @@ export class NeighbourLists {
     this.list = new Int32Array(n * this.cap);
     this.count = new Int32Array(n);
     this.slotOf = new Int32Array(n);
+    this.mark = new Int32Array(n);
+    this.markCode = new Uint8Array(n);
     this.uniform = rho.every((r) => r === rho[0]);
     // each stored coordinate is within L 2^-24 of the centre; a distance within √3 of that per body
     const lMax = Math.max(box[0], box[1], box[2] === Infinity ? 0 : box[2]);
     this.margin = 4 * lMax * 2 ** -24;
-    for (let code = 0; code < 27; code++) {
-      const sx = (code % 3) - 1, sy = (Math.floor(code / 3) % 3) - 1, sz = Math.floor(code / 9) - 1;
-      this.shiftX[code] = sx === 0 ? 0 : sx * box[0];
-      this.shiftY[code] = sy === 0 ? 0 : sy * box[1];
-      this.shiftZ[code] = sz === 0 || box[2] === Infinity ? 0 : sz * box[2];
-    }
   }
 
   /** Sets the grid for a largest cut-off and rebuilds every list from the current centres. */
   rebuildAll(scale: number, skin: number, rhoMax: number): void {
     this.scale = scale;
     this.skin = skin;
+    this.rhoMax = rhoMax;
     const cut = 2 * rhoMax * scale + skin;
     const box = this.box;
     this.nx = Math.max(1, Math.floor(box[0] / cut));
@@ -100,35 +103,77 @@ export class NeighbourLists {
 
   /** Rebuilds body i's list after its centre moved (and moves it to its new cell). */
   rebuildOne(i: number): void {
-    const list = this.list, count = this.count, cap = this.cap;
-    // touch the neighbours' lists first so that their cache misses overlap (no prefetch in JavaScript)
-    let touch = 0;
-    for (let p = i * cap, end = p + count[i]; p < end; p++) {
-      const k = list[p] >> 5;
-      touch += count[k] + list[k * cap];
+    // the old list, each neighbour marked with this rebuild's stamp and its shift code
+    const n0 = this.count[i];
+    if (this.prev.length < n0) this.prev = new Int32Array(2 * n0);
+    if (this.stamp === 0x3fffffff) {
+      this.mark.fill(0);
+      this.stamp = 0;
     }
-    prefetchSink.value = touch;
-    for (let p = i * cap, end = p + count[i]; p < end; p++) {
-      const k = list[p] >> 5;
-      const base = k * cap;
-      const last = base + count[k] - 1;
-      for (let q = base; q <= last; q++) {
-        if (list[q] >> 5 === i) {
-          list[q] = list[last];
-          break;
-        }
-      }
-      count[k]--;
+    const prev = this.prev, mark = this.mark, stamp = ++this.stamp;
+    for (let q = 0, p = i * this.cap; q < n0; q++, p++) {
+      const e = this.list[p];
+      prev[q] = e;
+      mark[e >> 6] = stamp;
+      this.markCode[e >> 6] = e & 63;
     }
-    count[i] = 0;
+    this.count[i] = 0;
     const c = this.cellIndex(i);
     const slot = this.slotOf[i];
     if (c !== Math.floor(slot / this.cellCap)) {
       this.remove(i);
       this.insert(i, c);
     } else this.copyCentre(i, slot);
-    this.scan(i, true);
+    this.scan(i, false);
+    // only the neighbours gained (marked −1), lost (still marked with the stamp) or seen
+    // through another image after a wrap (−2) have their entry of i changed
+    const n1 = this.count[i];
+    let touch = 0;
+    for (let q = 0, p = i * this.cap; q < n1; q++, p++) {
+      const e = this.list[p], k = e >> 6;
+      if (mark[k] !== stamp) mark[k] = -1;
+      else if (this.markCode[k] !== (e & 63)) mark[k] = -2;
+      else {
+        mark[k] = 0;
+        continue;
+      }
+      touch += this.count[k];
+    }
+    for (let q = 0; q < n0; q++) if (mark[prev[q] >> 6] === stamp) touch += this.count[prev[q] >> 6];
+    prefetchSink.value = touch;
+    for (let q = 0; q < n0; q++) {
+      const k = prev[q] >> 6;
+      if (mark[k] === stamp) this.drop(k, i);
+    }
+    for (let q = 0; q < n1; q++) {
+      const e = this.list[i * this.cap + q], k = e >> 6, back = (i << 6) | (42 - (e & 63));
+      if (mark[k] === -1) this.add(k, back);
+      else if (mark[k] === -2) this.replace(k, i, back);
+    }
   }
+
+  /** Removes the entry of i from k's list (moving the last entry into its place). */
+  private drop(k: number, i: number): void {
+    const list = this.list, base = k * this.cap, last = base + --this.count[k];
+    for (let q = base; q <= last; q++) {
+      if (list[q] >> 6 === i) {
+        list[q] = list[last];
+        return;
+      }
+    }
+  }
+
+  /** Gives the entry of i in k's list the shift of `entry` (i's image seen from k changes when i wraps). */
+  private replace(k: number, i: number, entry: number): void {
+    const list = this.list, base = k * this.cap;
+    for (let q = base, end = base + this.count[k]; q < end; q++) {
+      if (list[q] >> 6 === i) {
+        list[q] = entry;
+        return;
+      }
+    }
+  }
+
 
   private cellIndex(i: number): number {
     const box = this.box, centre = this.centre;
@@ -196,15 +241,18 @@ export class NeighbourLists {
   private scan(i: number, both: boolean): void {
     const centre = this.centre, box = this.box, data = this.cellF, ints = this.cellI, rho = this.rho;
     const cellCount = this.cellCount, cellCap = this.cellCap;
-    const shiftX = this.shiftX, shiftY = this.shiftY, shiftZ = this.shiftZ;
     const lx = box[0], ly = box[1], lz = box[2];
     const hx = lx / 2, hy = ly / 2, hz = lz / 2;
+    // a shift code's shift along an axis is ((code >> 2 a) & 3) − 1 boxes (none along an infinite z)
+    const lzs = lz === Infinity ? 0 : lz;
     const xi = centre[3 * i], yi = centre[3 * i + 1], zi = centre[3 * i + 2];
     const ri = rho[i], scale = this.scale, skin = this.skin + this.margin;
-    const uniform = this.uniform, cutU = (ri + ri) * scale + skin;
+    // every body's cut-off when the radii are all the same, else −1 (a number: the optimiser
+    // tests a boolean field's truth in full each time)
+    const cutU = this.uniform ? (ri + ri) * scale + skin : -1;
     const nx = this.nx, ny = this.ny, nz = this.nz;
     // an axis with fewer than three cells is scanned whole, with minimum images per pair
-    const small = nx < 3 || ny < 3 || nz < 3;
+    const small = nx < 3 || ny < 3 || (nz < 3 && lzs > 0);
     const c = Math.floor(this.slotOf[i] / cellCap);
     const cx = c % nx, cy = Math.floor(c / nx) % ny, cz = Math.floor(c / (nx * ny));
     const x0 = nx >= 3 ? -1 : -cx, x1 = nx >= 3 ? 1 : nx - 1 - cx;
@@ -214,48 +262,74 @@ export class NeighbourLists {
     // (a cell reached across the low side holds bodies whose image is at −L), touching each
     // cell's first slot so that the cache misses of all the cells overlap
     const visitCell = this.visitCell, visitCode = this.visitCode;
-    let visits = 0, touch = 0;
+    let visits = 0, touch = 0, candidates = 0;
+    // a neighbouring cell whose nearest point is beyond i's largest cut-off is skipped (an edge
+    // or corner cell, about a quarter of the candidates): the squared distances from i's centre
+    // to the low and high faces of its cell along each axis (the cut-off's margin covers the
+    // rounding of the cell bounds)
+    const cutMax = cutU > 0 ? cutU : (ri + this.rhoMax) * scale + skin, cut2 = small ? Infinity : cutMax * cutMax;
+    const wx = lx / nx, wy = ly / ny, wz = lzs / nz;
+    const loX = xi - cx * wx, hiX = (cx + 1) * wx - xi, loY = yi - cy * wy, hiY = (cy + 1) * wy - yi;
+    const loZ = zi - cz * wz, hiZ = (cz + 1) * wz - zi;
     for (let oz = z0; oz <= z1; oz++) {
       let gz = cz + oz, sz = 0;
       if (gz < 0) { gz += nz; sz = -1; } else if (gz >= nz) { gz -= nz; sz = 1; }
+      const fz = oz < 0 ? loZ : oz > 0 ? hiZ : 0, dz2 = fz > 0 ? fz * fz : 0;
       for (let oy = y0; oy <= y1; oy++) {
         let gy = cy + oy, sy = 0;
         if (gy < 0) { gy += ny; sy = -1; } else if (gy >= ny) { gy -= ny; sy = 1; }
+        const fy = oy < 0 ? loY : oy > 0 ? hiY : 0, dyz2 = dz2 + (fy > 0 ? fy * fy : 0);
+        if (dyz2 >= cut2) continue;
         for (let ox = x0; ox <= x1; ox++) {
+          const fx = ox < 0 ? loX : ox > 0 ? hiX : 0;
+          if (dyz2 + (fx > 0 ? fx * fx : 0) >= cut2) continue;
           let gx = cx + ox, sx = 0;
           if (gx < 0) { gx += nx; sx = -1; } else if (gx >= nx) { gx -= nx; sx = 1; }
           const cell = (gz * ny + gy) * nx + gx;
           visitCell[visits] = cell;
-          visitCode[visits++] = sx + 1 + 3 * (sy + 1) + 9 * (sz + 1);
-          touch += cellCount[cell] + data[4 * cell * cellCap];
+          visitCode[visits++] = (sx + 1) | ((sy + 1) << 2) | ((sz + 1) << 4);
+          candidates += cellCount[cell];
+          touch += data[4 * cell * cellCap];
         }
       }
     }
     prefetchSink.value = touch;
+    if (this.found.length < candidates) this.found = new Int32Array(2 * candidates);
+    const found = this.found;
+    let m = 0;
     for (let v = 0; v < visits; v++) {
       const cell = visitCell[v], cellCode = visitCode[v];
-      for (let slot = cell * cellCap, end = slot + cellCount[cell]; slot < end; slot++) {
-        const k = ints[4 * slot + 3];
+      const start = cell * cellCap, end = start + cellCount[cell];
+      if (!small) {
+        // the cell's shift holds for all its bodies
+        const sx = ((cellCode & 3) - 1) * lx, sy = (((cellCode >> 2) & 3) - 1) * ly, sz = (((cellCode >> 4) & 3) - 1) * lzs;
+        for (let slot = start; slot < end; slot++) {
+          const k = ints[(slot << 2) | 3];
+          if (k === i) continue;
+          const dx = data[slot << 2] - xi + sx, dy = data[(slot << 2) | 1] - yi + sy, dz = data[(slot << 2) | 2] - zi + sz;
+          const cut = cutU > 0 ? cutU : (ri + rho[k]) * scale + skin;
+          if (dx * dx + dy * dy + dz * dz < cut * cut) found[m++] = (k << 6) | cellCode;
+        }
+        continue;
+      }
+      for (let slot = start; slot < end; slot++) {
+        const k = ints[(slot << 2) | 3];
         if (k === i) continue;
-        let dx = data[4 * slot] - xi, dy = data[4 * slot + 1] - yi, dz = data[4 * slot + 2] - zi;
-        let code = cellCode;
-        if (small) {
-          let qx = 1, qy = 1, qz = 1;
-          if (dx > hx) qx = 0; else if (dx < -hx) qx = 2;
-          if (dy > hy) qy = 0; else if (dy < -hy) qy = 2;
-          if (dz > hz) qz = 0; else if (dz < -hz) qz = 2;
-          code = qx + 3 * qy + 9 * qz;
-        }
-        dx += shiftX[code];
-        dy += shiftY[code];
-        dz += shiftZ[code];
-        const cut = uniform ? cutU : (ri + rho[k]) * scale + skin;
-        if (dx * dx + dy * dy + dz * dz < cut * cut) {
-          this.add(i, (k << 5) | code);
-          if (both) this.add(k, (i << 5) | (26 - code));
-        }
+        let dx = data[slot << 2] - xi, dy = data[(slot << 2) | 1] - yi, dz = data[(slot << 2) | 2] - zi;
+        let qx = 1, qy = 1, qz = 1;
+        if (dx > hx) qx = 0; else if (dx < -hx) qx = 2;
+        if (dy > hy) qy = 0; else if (dy < -hy) qy = 2;
+        if (dz > hz) qz = 0; else if (dz < -hz) qz = 2;
+        const code = qx | (qy << 2) | (qz << 4);
+        dx += ((code & 3) - 1) * lx;
+        dy += (((code >> 2) & 3) - 1) * ly;
+        dz += (((code >> 4) & 3) - 1) * lzs;
+        const cut = cutU > 0 ? cutU : (ri + rho[k]) * scale + skin;
+        if (dx * dx + dy * dy + dz * dz < cut * cut) found[m++] = (k << 6) | code;
       }
     }
+    for (let q = 0; q < m; q++) this.add(i, found[q]);
+    if (both) for (let q = 0; q < m; q++) this.add(found[q] >> 6, (i << 6) | (42 - (found[q] & 63)));
   }
 
   private add(i: number, entry: number): void {
