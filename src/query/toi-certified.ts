@@ -28,14 +28,120 @@
  * bound stays finite) and absolute terms of 2^-1000 in the bounds, which cover products that
  * underflow. The scratch array keeps the doubles unboxed when the call is not inlined.
  */
+import { TINY } from "../math/contact-root.js";
+
 const U = 2 ** -53;
 const U4 = 4 * 2 ** -53;
 const U2X64 = 64 * 2 ** -106;
 const U2X128 = 128 * 2 ** -106;
+const U2X512 = 512 * 2 ** -106;
 /** Squared magnitudes stay below this (components below 2^250). */
 const BIG2 = 2 ** 500;
 /** t (1 + 16u) <= tMax certifies t* <= tMax, so the hit classification matches the exact path. */
 const ONE_PLUS_16U = 1 + 16 * 2 ** -53;
+
+/**
+ * Rump's unit in the first place, 2^floor(log2 x), for x in [2^-1022, 2^970] (S. M. Rump,
+ * "Ultimately fast accurate summation", SIAM J. Sci. Comput. 31, 2009, Algorithm 3.5): three
+ * operations instead of reading the exponent bits. ulp(x) = 2^-52 ufp(x).
+ */
+function ufp(x: number): number {
+  const q = 4503599627370497 * x; // (2^52 + 1) x
+  return q - (1 - U) * q;
+}
+
+/** The factor that covers the roundings of the bound expressions of the quick root. */
+const BOUND_SLACK = 1 + 2 ** -30;
+
+/**
+ * The last stage of the quick root (see {@link quickCircles}): from t0, f(t0) = F (|error| <= ef),
+ * h = fl(0.5 / sd), the screen's bound ed of the discriminant and aU >= a*, the step
+ * t = t0 + F h and its certificate; returns t, or NaN.
+ */
+function quickStep(t0: number, F: number, ef: number, h: number, ed: number, aU: number, tMax: number): number {
+  const dc = F * h;
+  const t = t0 + dc;
+  const E = ufp(t);
+  const e0 = 4 * ed * h * h + U; // >= |S - sd| / sd, S the root of the exact discriminant
+  const A = ef * h; // ef / (2 sd), up to the factors gathered in BOUND_SLACK
+  const adc = Math.abs(dc);
+  const m = adc + A; // >= |f(t0)| / (2 sd), the same way
+  const err = (U * E + 2.01 * U * adc + 1.0667 * (A + adc * e0) + 1.671 * aU * m * m * h) * BOUND_SLACK;
+  if (
+    err <= 7.9 * U * E && t - err >= E && e0 <= 0.0625 && 16 * aU * m * h <= 1 &&
+    t > 2 ** -900 && t * ONE_PLUS_16U <= tMax
+  ) {
+    return t;
+  }
+  return 0 / 0;
+}
+
+/**
+ * The quick certified root of two circles, the first tier after the screen: reads the inputs
+ * q[0..10] (ax, ay, avx, avy, ar, bx, by, bvx, bvy, br, tMax, the layout of circlesExactInput) and
+ * what screenContactRoot left in q[11..14] (t0, h, ed, aU); when its certificate holds, writes
+ * the time to q[11] and returns true. The residual f(t0) is evaluated in plain doubles from the
+ * high parts, s = dh + t0 wh (rounded), with the low parts as a first-order term
+ * 2 s.(dl + t0 wl) - 2 Rh Rl: about half the work of the TwoProduct residual of
+ * {@link certifiedCircles}, and enough for hits not too close to touching (file comment).
+ */
+export function quickCircles(q: Float64Array): boolean {
+  const ax = q[0], ay = q[1], avx = q[2], avy = q[3], ar = q[4];
+  const bx = q[5], by = q[6], bvx = q[7], bvy = q[8], br = q[9], tMax = q[10];
+  const t0 = q[11], h = q[12], ed = q[13], aU = q[14];
+  let z: number;
+  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
+  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
+  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
+  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
+  const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
+  const R2 = Rh * Rh;
+  const T = t0 * t0 * aU;
+  const mx = t0 * wxh, my = t0 * wyh;
+  const sx = dxh + mx, sy = dyh + my;
+  const Q = sx * sx + sy * sy;
+  const G = Q - R2;
+  const F = G + 2 * (sx * (dxl + t0 * wxl) + sy * (dyl + t0 * wyl) - Rh * Rl);
+  const A1 = Math.abs(sx * mx) + Math.abs(sy * my);
+  const ef = 4.0001 * U * Q + 1.0001 * U * (R2 + Math.abs(G) + Math.abs(F) + 2 * A1) +
+    U2X512 * (Q + T + R2) + TINY * (1 + Q);
+  const t = quickStep(t0, F, ef, h, ed, aU, tMax);
+  if (!(t === t && T < BIG2)) return false;
+  q[11] = t;
+  return true;
+}
+
+/**
+ * The 3D twin of {@link quickCircles}: the inputs in q[0..14] (the layout of spheresExactInput),
+ * t0, h, ed, aU in q[15..18], the time to q[15].
+ */
+export function quickSpheres(q: Float64Array): boolean {
+  const ax = q[0], ay = q[1], az = q[2], avx = q[3], avy = q[4], avz = q[5], ar = q[6];
+  const bx = q[7], by = q[8], bz = q[9], bvx = q[10], bvy = q[11], bvz = q[12], br = q[13], tMax = q[14];
+  const t0 = q[15], h = q[16], ed = q[17], aU = q[18];
+  let z: number;
+  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
+  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
+  const dzh = bz - az; z = dzh - bz; const dzl = bz - (dzh - z) + (-az - z);
+  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
+  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
+  const wzh = bvz - avz; z = wzh - bvz; const wzl = bvz - (wzh - z) + (-avz - z);
+  const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
+  const R2 = Rh * Rh;
+  const T = t0 * t0 * aU;
+  const mx = t0 * wxh, my = t0 * wyh, mz = t0 * wzh;
+  const sx = dxh + mx, sy = dyh + my, sz = dzh + mz;
+  const Q = sx * sx + sy * sy + sz * sz;
+  const G = Q - R2;
+  const F = G + 2 * (sx * (dxl + t0 * wxl) + sy * (dyl + t0 * wyl) + sz * (dzl + t0 * wzl) - Rh * Rl);
+  const A1 = Math.abs(sx * mx) + Math.abs(sy * my) + Math.abs(sz * mz);
+  const ef = 5.0001 * U * Q + 1.0001 * U * (R2 + Math.abs(G) + Math.abs(F) + 2 * A1) +
+    U2X512 * (Q + T + R2) + TINY * (1 + Q);
+  const t = quickStep(t0, F, ef, h, ed, aU, tMax);
+  if (!(t === t && T < BIG2)) return false;
+  q[15] = t;
+  return true;
+}
 
 /**
  * The shared last stage: from the start t0, f(t0) = F (|error| <= ef), p.w = g (<= eg) and an

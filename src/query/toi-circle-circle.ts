@@ -13,16 +13,20 @@
 import { SPLITTER, ldexp } from "../math/double-double.js";
 import { exactGap, exactGapOut } from "../math/exact-sum.js";
 import { farSmallContactDirection, loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
-import { TINY, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
+import { TINY, contactRootInput, firstContactRoot, screenContact, screenContactRoot } from "../math/contact-root.js";
 import { farSmallRoot, pointsMeetTime } from "./toi-points.js";
-import { certifiedCircles } from "./toi-certified.js";
+import { certifiedCircles, quickCircles } from "./toi-certified.js";
 import type { MovingCircle, SweepHit2 } from "./types.js";
 import { checkMovingCircle, checkTMax } from "./validate.js";
 
 const U8 = 8 * 2 ** -53;
 
-/** Inputs of {@link exactToiCircles} (ax, ay, avx, avy, ar, bx, by, bvx, bvy, br, tMax in 0..10) and its result (slot 11). */
-export const circlesExactInput = new Float64Array(12);
+/**
+ * Inputs of {@link exactToiCircles} (ax, ay, avx, avy, ar, bx, by, bvx, bvy, br, tMax in 0..10)
+ * and its result (slot 11); slots 11..14 also carry the start of the quick root
+ * ({@link screenCirclesQuick}).
+ */
+export const circlesExactInput = new Float64Array(16);
 
 /**
  * The screening stage of {@link toiCirclesRaw}: Infinity or 0 when certain, NaN when the
@@ -58,6 +62,40 @@ export function screenCircles(
 }
 
 /**
+ * {@link screenCircles} for the 4-ulp queries: the same decisions, and -1 (with the start of the
+ * quick root in circlesExactInput[11..14], see screenContactRoot) where the certified roots may
+ * answer; -2 when an input is invalid (a coordinate not finite, a radius not a finite number
+ * >= 0, tMax not >= 0), so that the public query needs no separate argument checks in its
+ * inlined part. The world keeps {@link screenCircles}.
+ */
+export function screenCirclesQuick(
+  ax: number, ay: number, avx: number, avy: number, ar: number,
+  bx: number, by: number, bvx: number, bvy: number, br: number,
+  tMax: number,
+): number {
+  if (!(ax - ax + (ay - ay) + (avx - avx) + (avy - avy) + (bx - bx) + (by - by) + (bvx - bvx) + (bvy - bvy) === 0 &&
+    ar >= 0 && ar < Infinity && br >= 0 && br < Infinity && tMax >= 0)) return -2;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const wx = bvx - avx;
+  const wy = bvy - avy;
+  const px = dx * wx;
+  const py = dy * wy;
+  const b = px + py;
+  const eb = U8 * (Math.abs(px) + Math.abs(py)) + TINY;
+  if (b > eb) return Infinity;
+  let r = NaN;
+  if (b < -eb) {
+    const R = ar + br;
+    const D = dx * dx + dy * dy;
+    const R2 = R * R;
+    const a = wx * wx + wy * wy;
+    r = screenContactRoot(b, D - R2, U8 * (D + R2) + TINY, a, U8 * a + TINY, eb, tMax, circlesExactInput, 11);
+  }
+  return r;
+}
+
+/**
  * Time of impact from plain numbers, without argument checks: the exact kernel (within 1 ulp)
  * behind the world, the sweeps against walls and the rays, and the fallback of
  * {@link timeOfImpactCircles}. Same conventions; inputs must be finite, radii >= 0, tMax >= 0.
@@ -86,12 +124,12 @@ export function toiCirclesFast(
   bx: number, by: number, bvx: number, bvy: number, br: number,
   tMax: number,
 ): number {
-  const r = screenCircles(ax, ay, avx, avy, ar, bx, by, bvx, bvy, br, tMax);
-  if (r === r) return r;
+  const r = screenCirclesQuick(ax, ay, avx, avy, ar, bx, by, bvx, bvy, br, tMax);
+  if (r >= 0) return r;
   const q = circlesExactInput;
   q[0] = ax; q[1] = ay; q[2] = avx; q[3] = avy; q[4] = ar;
   q[5] = bx; q[6] = by; q[7] = bvx; q[8] = bvy; q[9] = br; q[10] = tMax;
-  if (!certifiedCircles(q)) exactToiCircles();
+  if (!(r === -1 && quickCircles(q)) && !certifiedCircles(q)) exactToiCircles();
   return circlesExactInput[11];
 }
 
@@ -251,14 +289,16 @@ export function exactToiCircles(): void {
  * a negative radius, or a negative or NaN tMax.
  */
 export function timeOfImpactCircles(a: MovingCircle, b: MovingCircle, tMax = 1): number {
-  checkMovingCircle(a, "a");
-  checkMovingCircle(b, "b");
-  checkTMax(tMax);
-  // The screen inlines into the caller; the later stages take the objects (no boxed doubles)
-  // and answer through scratch slots (no boxed result).
-  const r = screenCircles(a.x, a.y, a.vx, a.vy, a.r, b.x, b.y, b.vx, b.vy, b.r, tMax);
-  if (r === r) return r;
-  afterScreenCircles(a, b, tMax);
+  // The screen (with the argument checks) inlines into the caller; the later stages take the
+  // objects (no boxed doubles) and answer through scratch slots (no boxed result).
+  const r = screenCirclesQuick(a.x, a.y, a.vx, a.vy, a.r, b.x, b.y, b.vx, b.vy, b.r, tMax);
+  if (r >= 0) return r;
+  if (r === -2) {
+    checkMovingCircle(a, "a");
+    checkMovingCircle(b, "b");
+    checkTMax(tMax);
+  }
+  afterScreenCircles(a, b, tMax, r === -1);
   return circlesExactInput[11];
 }
 
@@ -266,9 +306,10 @@ export function timeOfImpactCircles(a: MovingCircle, b: MovingCircle, tMax = 1):
  * The stages after the screen, from the objects: the certified fast root, else the
  * double-double path; the answer lands in circlesExactInput[11].
  */
-function afterScreenCircles(a: MovingCircle, b: MovingCircle, tMax: number): void {
+function afterScreenCircles(a: MovingCircle, b: MovingCircle, tMax: number, quick: boolean): void {
   const q = circlesExactInput;
   q[0] = a.x; q[1] = a.y; q[2] = a.vx; q[3] = a.vy; q[4] = a.r; q[5] = b.x; q[6] = b.y; q[7] = b.vx; q[8] = b.vy; q[9] = b.r; q[10] = tMax;
+  if (quick && quickCircles(q)) return;
   if (!certifiedCircles(q)) exactToiCircles();
 }
 

@@ -7,16 +7,19 @@
 import { SPLITTER, ldexp } from "../math/double-double.js";
 import { exactGap, exactGapOut } from "../math/exact-sum.js";
 import { farSmallContactDirection, loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
-import { TINY, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
+import { TINY, contactRootInput, firstContactRoot, screenContact, screenContactRoot } from "../math/contact-root.js";
 import { farSmallRoot, pointsMeetTime } from "./toi-points.js";
-import { certifiedSpheres } from "./toi-certified.js";
+import { certifiedSpheres, quickSpheres } from "./toi-certified.js";
 import type { MovingSphere, SweepHit3 } from "./types.js";
 import { checkMovingSphere, checkTMax } from "./validate.js";
 
 const U8 = 8 * 2 ** -53;
 
-/** Inputs of {@link exactToiSpheres} (the 15 arguments of toiSpheresRaw in order) and its result (slot 15). */
-export const spheresExactInput = new Float64Array(16);
+/**
+ * Inputs of {@link exactToiSpheres} (the 15 arguments of toiSpheresRaw in order) and its result
+ * (slot 15); slots 15..18 also carry the start of the quick root ({@link screenSpheresQuick}).
+ */
+export const spheresExactInput = new Float64Array(20);
 
 /**
  * The screening stage of {@link toiSpheresRaw}: Infinity or 0 when certain, NaN when the
@@ -51,6 +54,42 @@ export function screenSpheres(
   return r;
 }
 
+/**
+ * {@link screenSpheres} for the 4-ulp queries: the same decisions, and -1 (with the start of the
+ * quick root in spheresExactInput[15..18]) where the certified roots may answer; -2 for an
+ * invalid input (see screenCirclesQuick).
+ */
+export function screenSpheresQuick(
+  ax: number, ay: number, az: number, avx: number, avy: number, avz: number, ar: number,
+  bx: number, by: number, bz: number, bvx: number, bvy: number, bvz: number, br: number,
+  tMax: number,
+): number {
+  if (!(ax - ax + (ay - ay) + (az - az) + (avx - avx) + (avy - avy) + (avz - avz) +
+    (bx - bx) + (by - by) + (bz - bz) + (bvx - bvx) + (bvy - bvy) + (bvz - bvz) === 0 &&
+    ar >= 0 && ar < Infinity && br >= 0 && br < Infinity && tMax >= 0)) return -2;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const dz = bz - az;
+  const wx = bvx - avx;
+  const wy = bvy - avy;
+  const wz = bvz - avz;
+  const px = dx * wx;
+  const py = dy * wy;
+  const pz = dz * wz;
+  const b = px + py + pz;
+  const eb = U8 * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + TINY;
+  if (b > eb) return Infinity;
+  let r = NaN;
+  if (b < -eb) {
+    const R = ar + br;
+    const D = dx * dx + dy * dy + dz * dz;
+    const R2 = R * R;
+    const a = wx * wx + wy * wy + wz * wz;
+    r = screenContactRoot(b, D - R2, U8 * (D + R2) + TINY, a, U8 * a + TINY, eb, tMax, spheresExactInput, 15);
+  }
+  return r;
+}
+
 /** Time of impact of two spheres from plain numbers, without argument checks: the exact kernel (within 1 ulp). */
 export function toiSpheresRaw(
   ax: number, ay: number, az: number, avx: number, avy: number, avz: number, ar: number,
@@ -76,12 +115,12 @@ export function toiSpheresFast(
   bx: number, by: number, bz: number, bvx: number, bvy: number, bvz: number, br: number,
   tMax: number,
 ): number {
-  const r = screenSpheres(ax, ay, az, avx, avy, avz, ar, bx, by, bz, bvx, bvy, bvz, br, tMax);
-  if (r === r) return r;
+  const r = screenSpheresQuick(ax, ay, az, avx, avy, avz, ar, bx, by, bz, bvx, bvy, bvz, br, tMax);
+  if (r >= 0) return r;
   const q = spheresExactInput;
   q[0] = ax; q[1] = ay; q[2] = az; q[3] = avx; q[4] = avy; q[5] = avz; q[6] = ar;
   q[7] = bx; q[8] = by; q[9] = bz; q[10] = bvx; q[11] = bvy; q[12] = bvz; q[13] = br; q[14] = tMax;
-  if (!certifiedSpheres(q)) exactToiSpheres();
+  if (!(r === -1 && quickSpheres(q)) && !certifiedSpheres(q)) exactToiSpheres();
   return spheresExactInput[15];
 }
 
@@ -237,14 +276,16 @@ export function exactToiSpheres(): void {
  * negative radius, or a negative or NaN tMax.
  */
 export function timeOfImpactSpheres(a: MovingSphere, b: MovingSphere, tMax = 1): number {
-  checkMovingSphere(a, "a");
-  checkMovingSphere(b, "b");
-  checkTMax(tMax);
-  // The screen inlines into the caller; the later stages take the objects (no boxed doubles)
-  // and answer through scratch slots (no boxed result).
-  const r = screenSpheres(a.x, a.y, a.z, a.vx, a.vy, a.vz, a.r, b.x, b.y, b.z, b.vx, b.vy, b.vz, b.r, tMax);
-  if (r === r) return r;
-  afterScreenSpheres(a, b, tMax);
+  // The screen (with the argument checks) inlines into the caller; the later stages take the
+  // objects (no boxed doubles) and answer through scratch slots (no boxed result).
+  const r = screenSpheresQuick(a.x, a.y, a.z, a.vx, a.vy, a.vz, a.r, b.x, b.y, b.z, b.vx, b.vy, b.vz, b.r, tMax);
+  if (r >= 0) return r;
+  if (r === -2) {
+    checkMovingSphere(a, "a");
+    checkMovingSphere(b, "b");
+    checkTMax(tMax);
+  }
+  afterScreenSpheres(a, b, tMax, r === -1);
   return spheresExactInput[15];
 }
 
@@ -252,9 +293,10 @@ export function timeOfImpactSpheres(a: MovingSphere, b: MovingSphere, tMax = 1):
  * The stages after the screen, from the objects: the certified fast root, else the
  * double-double path; the answer lands in spheresExactInput[15].
  */
-function afterScreenSpheres(a: MovingSphere, b: MovingSphere, tMax: number): void {
+function afterScreenSpheres(a: MovingSphere, b: MovingSphere, tMax: number, quick: boolean): void {
   const q = spheresExactInput;
   q[0] = a.x; q[1] = a.y; q[2] = a.z; q[3] = a.vx; q[4] = a.vy; q[5] = a.vz; q[6] = a.r; q[7] = b.x; q[8] = b.y; q[9] = b.z; q[10] = b.vx; q[11] = b.vy; q[12] = b.vz; q[13] = b.r; q[14] = tMax;
+  if (quick && quickSpheres(q)) return;
   if (!certifiedSpheres(q)) exactToiSpheres();
 }
 
