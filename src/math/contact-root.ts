@@ -108,7 +108,6 @@ export function firstContactRoot(): void {
 
 const U8 = 8 * 2 ** -53;
 const ONE_PLUS_16U = 1 + 16 * 2 ** -53;
-const ONE_PLUS_4U = 1 + 4 * 2 ** -53;
 
 /**
  * An absolute term added to every error bound of the screen: relative bounds fail where
@@ -116,6 +115,8 @@ const ONE_PLUS_4U = 1 + 4 * 2 ** -53;
  * below anything a normal-range problem produces and far above the subnormal range.
  */
 export const TINY = 2 ** -1000;
+/** TINY as a module-local const: optimised code embeds it (an exported binding is read through a cell). */
+const ABS_TINY = 2 ** -1000;
 
 /**
  * The certified fast path of a time-of-impact query: from plain-double coefficients and
@@ -136,39 +137,34 @@ export function screenContact(b: number, c: number, ec: number, a: number, ea: n
   if (c < -ec) return 0;
   if (c <= ec) return NaN;
   const disc = b * b - a * c;
-  const ed = (eb * (eb - 2 * b) + a * ec + (c + ec) * ea + U8 * (b * b + a * c)) * ONE_PLUS_16U + TINY;
+  const ed = (eb * (eb - 2 * b) + a * ec + (c + ec) * ea + U8 * (b * b + a * c)) * ONE_PLUS_16U + ABS_TINY;
   if (disc < -ed) return Infinity;
   if (disc <= ed) return NaN;
   const sd = Math.sqrt(disc);
-  if ((c - ec) * sd > tMax * ((sd - b + eb) * sd + ed) * ONE_PLUS_16U + TINY) return Infinity;
+  if ((c - ec) * sd > tMax * ((sd - b + eb) * sd + ed) * ONE_PLUS_16U + ABS_TINY) return Infinity;
   return NaN;
 }
 
 /**
  * {@link screenContact} for the public queries: the same decisions, and where screenContact
  * would return NaN for a root that may be a hit inside [0, tMax], the start of the quick
- * certified root (query/toi-certified.ts): writes t0 = c / (sd - b), h = 0.5 / sd, the bound ed
- * of the discriminant and aU = a + ea (an upper bound of the exact a) to out[k..k+3] and returns
- * -1. NaN when that start cannot be used: t0 not certainly before the vertex of the parabola
- * (a t0 + b < 0 for the exact a, b), or magnitudes beyond 2^500 (checked through ec and ea).
+ * certified root (query/toi-certified.ts): writes sd = fl(sqrt(disc)) and the bound ed of the
+ * discriminant to out[k], out[k + 1] and returns -1 (NaN when magnitudes reach 2^500, checked
+ * through ec and ea, and the quick root cannot be used).
  */
 export function screenContactRoot(
   b: number, c: number, ec: number, a: number, ea: number, eb: number, tMax: number, out: Float64Array, k: number,
 ): number {
   if (c < -ec) return 0;
-  if (c <= ec) return NaN;
+  if (c <= ec) return 0 / 0;
   const disc = b * b - a * c;
-  const ed = (eb * (eb - 2 * b) + a * ec + (c + ec) * ea + U8 * (b * b + a * c)) * ONE_PLUS_16U + TINY;
+  const ed = (eb * (eb - 2 * b) + a * ec + (c + ec) * ea + U8 * (b * b + a * c)) * ONE_PLUS_16U + ABS_TINY;
   if (disc < -ed) return Infinity;
-  if (disc <= ed) return NaN;
+  if (disc <= ed) return 0 / 0;
   const sd = Math.sqrt(disc);
-  if ((c - ec) * sd > tMax * ((sd - b + eb) * sd + ed) * ONE_PLUS_16U + TINY) return Infinity;
-  const t0 = c / (sd - b);
-  const aU = a + ea;
-  if (!(aU * t0 * ONE_PLUS_4U + eb < -b && t0 < 2 ** 900 && ec < 2 ** 450 && ea < 2 ** 450)) return NaN;
-  out[k] = t0;
-  out[k + 1] = 0.5 / sd;
-  out[k + 2] = ed;
-  out[k + 3] = aU;
+  if ((c - ec) * sd > tMax * ((sd - b + eb) * sd + ed) * ONE_PLUS_16U + ABS_TINY) return Infinity;
+  if (!(ec < 2 ** 450 && ea < 2 ** 450)) return 0 / 0;
+  out[k] = sd;
+  out[k + 1] = ed;
   return -1;
 }

@@ -28,9 +28,18 @@
  * bound stays finite) and absolute terms of 2^-1000 in the bounds, which cover products that
  * underflow. The scratch array keeps the doubles unboxed when the call is not inlined.
  */
-import { TINY } from "../math/contact-root.js";
+import { TINY as TINY_ABS } from "../math/contact-root.js";
+import { circlesScratch, spheresScratch } from "./toi-scratch.js";
+import type { MovingCircle, MovingSphere } from "./types.js";
+
+/** Local aliases (a const alias of an import is embedded in optimised code; see toi-scratch.ts). */
+const TINY = TINY_ABS;
+const CQ = circlesScratch;
+const SQ = spheresScratch;
 
 const U = 2 ** -53;
+const U8 = 8 * 2 ** -53;
+const ONE_PLUS_4U = 1 + 4 * 2 ** -53;
 const U4 = 4 * 2 ** -53;
 const U2X64 = 64 * 2 ** -106;
 const U2X128 = 128 * 2 ** -106;
@@ -54,9 +63,10 @@ function ufp(x: number): number {
 const BOUND_SLACK = 1 + 2 ** -30;
 
 /**
- * The last stage of the quick root (see {@link quickCircles}): from t0, f(t0) = F (|error| <= ef),
- * h = fl(0.5 / sd), the screen's bound ed of the discriminant and aU >= a*, the step
- * t = t0 + F h and its certificate; returns t, or NaN.
+ * The last stage of the quick root (see {@link quickCirclesOf}): from t0, f(t0) = F
+ * (|error| <= ef), h = fl(0.5 / sd), the screen's bound ed of the discriminant and aU >= a*, the
+ * step t = t0 + F h and its certificate; returns t, or NaN. The callers also check that t0 lies
+ * before the vertex of the parabola (a t0 + b < 0 for the exact a, b).
  */
 function quickStep(t0: number, F: number, ef: number, h: number, ed: number, aU: number, tMax: number): number {
   const dc = F * h;
@@ -77,26 +87,39 @@ function quickStep(t0: number, F: number, ef: number, h: number, ed: number, aU:
 }
 
 /**
- * The quick certified root of two circles, the first tier after the screen: reads the inputs
- * q[0..10] (ax, ay, avx, avy, ar, bx, by, bvx, bvy, br, tMax, the layout of circlesExactInput) and
- * what screenContactRoot left in q[11..14] (t0, h, ed, aU); when its certificate holds, writes
- * the time to q[11] and returns true. The residual f(t0) is evaluated in plain doubles from the
- * high parts, s = dh + t0 wh (rounded), with the low parts as a first-order term
- * 2 s.(dl + t0 wl) - 2 Rh Rl: about half the work of the TwoProduct residual of
- * {@link certifiedCircles}, and enough for hits not too close to touching (file comment).
+ * The quick certified root of two circles, the first tier after the screen, on the public
+ * query's objects: reads tMax, sd and ed from circlesScratch[10..12] (screenContactRoot wrote the
+ * last two); when the certificate holds, writes the time to circlesScratch[11] and returns true.
+ *
+ * The residual f(t0) is evaluated in plain doubles from the high parts, s = dh + t0 wh
+ * (rounded), with the low parts as a first-order term 2 s.(dl + t0 wl) - 2 Rh Rl: about half the
+ * work of the TwoProduct residual of {@link certifiedCircles}, enough for hits not too close to
+ * touching (see the file comment). The body is written out twice, here and in
+ * {@link quickCircles} (inputs from the scratch slots, for the bulk form): a shared helper would
+ * exceed V8's inlining limit and box its arguments.
  */
-export function quickCircles(q: Float64Array): boolean {
-  const ax = q[0], ay = q[1], avx = q[2], avy = q[3], ar = q[4];
-  const bx = q[5], by = q[6], bvx = q[7], bvy = q[8], br = q[9], tMax = q[10];
-  const t0 = q[11], h = q[12], ed = q[13], aU = q[14];
+export function quickCirclesOf(A: MovingCircle, B: MovingCircle): boolean {
+  const ax = A.x, ay = A.y, avx = A.vx, avy = A.vy, ar = A.r;
+  const bx = B.x, by = B.y, bvx = B.vx, bvy = B.vy, br = B.r;
+  const tMax = CQ[10], sd = CQ[11], ed = CQ[12];
   let z: number;
   const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
   const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
   const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
   const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
   const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
+  // The screen's b, c, a and bounds, recomputed (the same operations, the same values).
+  const px = dxh * wxh, py = dyh * wyh;
+  const b = px + py;
+  const eb = U8 * (Math.abs(px) + Math.abs(py)) + TINY;
+  const D = dxh * dxh + dyh * dyh;
   const R2 = Rh * Rh;
+  const a = wxh * wxh + wyh * wyh;
+  const aU = a + (U8 * a + TINY);
+  const t0 = (D - R2) / (sd - b);
+  const h = 0.5 / sd;
   const T = t0 * t0 * aU;
+  // The residual: s = dh + t0 wh (rounded), the low parts to first order.
   const mx = t0 * wxh, my = t0 * wyh;
   const sx = dxh + mx, sy = dyh + my;
   const Q = sx * sx + sy * sy;
@@ -104,21 +127,59 @@ export function quickCircles(q: Float64Array): boolean {
   const F = G + 2 * (sx * (dxl + t0 * wxl) + sy * (dyl + t0 * wyl) - Rh * Rl);
   const A1 = Math.abs(sx * mx) + Math.abs(sy * my);
   const ef = 4.0001 * U * Q + 1.0001 * U * (R2 + Math.abs(G) + Math.abs(F) + 2 * A1) +
-    U2X512 * (Q + T + R2) + TINY * (1 + Q);
+    U2X512 * (Q + D + T + R2) + TINY * (1 + Q);
   const t = quickStep(t0, F, ef, h, ed, aU, tMax);
-  if (!(t === t && T < BIG2)) return false;
-  q[11] = t;
+  if (!(t === t && aU * t0 * ONE_PLUS_4U + eb < -b && T < BIG2 && t0 < 2 ** 900)) return false;
+  CQ[11] = t;
+  return true;
+}
+
+/** {@link quickCirclesOf} with the inputs in circlesScratch[0..10] (the bulk form). */
+export function quickCircles(): boolean {
+  const q = CQ;
+  const ax = q[0], ay = q[1], avx = q[2], avy = q[3], ar = q[4];
+  const bx = q[5], by = q[6], bvx = q[7], bvy = q[8], br = q[9], tMax = q[10];
+  const sd = q[11], ed = q[12];
+  let z: number;
+  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
+  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
+  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
+  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
+  const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
+  // The screen's b, c, a and bounds, recomputed (the same operations, the same values).
+  const px = dxh * wxh, py = dyh * wyh;
+  const b = px + py;
+  const eb = U8 * (Math.abs(px) + Math.abs(py)) + TINY;
+  const D = dxh * dxh + dyh * dyh;
+  const R2 = Rh * Rh;
+  const a = wxh * wxh + wyh * wyh;
+  const aU = a + (U8 * a + TINY);
+  const t0 = (D - R2) / (sd - b);
+  const h = 0.5 / sd;
+  const T = t0 * t0 * aU;
+  // The residual: s = dh + t0 wh (rounded), the low parts to first order.
+  const mx = t0 * wxh, my = t0 * wyh;
+  const sx = dxh + mx, sy = dyh + my;
+  const Q = sx * sx + sy * sy;
+  const G = Q - R2;
+  const F = G + 2 * (sx * (dxl + t0 * wxl) + sy * (dyl + t0 * wyl) - Rh * Rl);
+  const A1 = Math.abs(sx * mx) + Math.abs(sy * my);
+  const ef = 4.0001 * U * Q + 1.0001 * U * (R2 + Math.abs(G) + Math.abs(F) + 2 * A1) +
+    U2X512 * (Q + D + T + R2) + TINY * (1 + Q);
+  const t = quickStep(t0, F, ef, h, ed, aU, tMax);
+  if (!(t === t && aU * t0 * ONE_PLUS_4U + eb < -b && T < BIG2 && t0 < 2 ** 900)) return false;
+  CQ[11] = t;
   return true;
 }
 
 /**
- * The 3D twin of {@link quickCircles}: the inputs in q[0..14] (the layout of spheresExactInput),
- * t0, h, ed, aU in q[15..18], the time to q[15].
+ * The 3D twin of {@link quickCirclesOf}: tMax, sd, ed in spheresScratch[14..16], the time to
+ * slot 15.
  */
-export function quickSpheres(q: Float64Array): boolean {
-  const ax = q[0], ay = q[1], az = q[2], avx = q[3], avy = q[4], avz = q[5], ar = q[6];
-  const bx = q[7], by = q[8], bz = q[9], bvx = q[10], bvy = q[11], bvz = q[12], br = q[13], tMax = q[14];
-  const t0 = q[15], h = q[16], ed = q[17], aU = q[18];
+export function quickSpheresOf(A: MovingSphere, B: MovingSphere): boolean {
+  const ax = A.x, ay = A.y, az = A.z, avx = A.vx, avy = A.vy, avz = A.vz, ar = A.r;
+  const bx = B.x, by = B.y, bz = B.z, bvx = B.vx, bvy = B.vy, bvz = B.vz, br = B.r;
+  const tMax = SQ[14], sd = SQ[15], ed = SQ[16];
   let z: number;
   const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
   const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
@@ -127,8 +188,18 @@ export function quickSpheres(q: Float64Array): boolean {
   const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
   const wzh = bvz - avz; z = wzh - bvz; const wzl = bvz - (wzh - z) + (-avz - z);
   const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
+  // The screen's b, c, a and bounds, recomputed (the same operations, the same values).
+  const px = dxh * wxh, py = dyh * wyh, pz = dzh * wzh;
+  const b = px + py + pz;
+  const eb = U8 * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + TINY;
+  const D = dxh * dxh + dyh * dyh + dzh * dzh;
   const R2 = Rh * Rh;
+  const a = wxh * wxh + wyh * wyh + wzh * wzh;
+  const aU = a + (U8 * a + TINY);
+  const t0 = (D - R2) / (sd - b);
+  const h = 0.5 / sd;
   const T = t0 * t0 * aU;
+  // The residual: s = dh + t0 wh (rounded), the low parts to first order.
   const mx = t0 * wxh, my = t0 * wyh, mz = t0 * wzh;
   const sx = dxh + mx, sy = dyh + my, sz = dzh + mz;
   const Q = sx * sx + sy * sy + sz * sz;
@@ -136,10 +207,50 @@ export function quickSpheres(q: Float64Array): boolean {
   const F = G + 2 * (sx * (dxl + t0 * wxl) + sy * (dyl + t0 * wyl) + sz * (dzl + t0 * wzl) - Rh * Rl);
   const A1 = Math.abs(sx * mx) + Math.abs(sy * my) + Math.abs(sz * mz);
   const ef = 5.0001 * U * Q + 1.0001 * U * (R2 + Math.abs(G) + Math.abs(F) + 2 * A1) +
-    U2X512 * (Q + T + R2) + TINY * (1 + Q);
+    U2X512 * (Q + D + T + R2) + TINY * (1 + Q);
   const t = quickStep(t0, F, ef, h, ed, aU, tMax);
-  if (!(t === t && T < BIG2)) return false;
-  q[15] = t;
+  if (!(t === t && aU * t0 * ONE_PLUS_4U + eb < -b && T < BIG2 && t0 < 2 ** 900)) return false;
+  SQ[15] = t;
+  return true;
+}
+
+/** {@link quickSpheresOf} with the inputs in spheresScratch[0..14] (the bulk form). */
+export function quickSpheres(): boolean {
+  const q = SQ;
+  const ax = q[0], ay = q[1], az = q[2], avx = q[3], avy = q[4], avz = q[5], ar = q[6];
+  const bx = q[7], by = q[8], bz = q[9], bvx = q[10], bvy = q[11], bvz = q[12], br = q[13], tMax = q[14];
+  const sd = q[15], ed = q[16];
+  let z: number;
+  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
+  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
+  const dzh = bz - az; z = dzh - bz; const dzl = bz - (dzh - z) + (-az - z);
+  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
+  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
+  const wzh = bvz - avz; z = wzh - bvz; const wzl = bvz - (wzh - z) + (-avz - z);
+  const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
+  // The screen's b, c, a and bounds, recomputed (the same operations, the same values).
+  const px = dxh * wxh, py = dyh * wyh, pz = dzh * wzh;
+  const b = px + py + pz;
+  const eb = U8 * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + TINY;
+  const D = dxh * dxh + dyh * dyh + dzh * dzh;
+  const R2 = Rh * Rh;
+  const a = wxh * wxh + wyh * wyh + wzh * wzh;
+  const aU = a + (U8 * a + TINY);
+  const t0 = (D - R2) / (sd - b);
+  const h = 0.5 / sd;
+  const T = t0 * t0 * aU;
+  // The residual: s = dh + t0 wh (rounded), the low parts to first order.
+  const mx = t0 * wxh, my = t0 * wyh, mz = t0 * wzh;
+  const sx = dxh + mx, sy = dyh + my, sz = dzh + mz;
+  const Q = sx * sx + sy * sy + sz * sz;
+  const G = Q - R2;
+  const F = G + 2 * (sx * (dxl + t0 * wxl) + sy * (dyl + t0 * wyl) + sz * (dzl + t0 * wzl) - Rh * Rl);
+  const A1 = Math.abs(sx * mx) + Math.abs(sy * my) + Math.abs(sz * mz);
+  const ef = 5.0001 * U * Q + 1.0001 * U * (R2 + Math.abs(G) + Math.abs(F) + 2 * A1) +
+    U2X512 * (Q + D + T + R2) + TINY * (1 + Q);
+  const t = quickStep(t0, F, ef, h, ed, aU, tMax);
+  if (!(t === t && aU * t0 * ONE_PLUS_4U + eb < -b && T < BIG2 && t0 < 2 ** 900)) return false;
+  SQ[15] = t;
   return true;
 }
 

@@ -13,20 +13,25 @@
 import { SPLITTER, ldexp } from "../math/double-double.js";
 import { exactGap, exactGapOut } from "../math/exact-sum.js";
 import { farSmallContactDirection, loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
-import { TINY, contactRootInput, firstContactRoot, screenContact, screenContactRoot } from "../math/contact-root.js";
+import { TINY as TINY_ABS, contactRootInput, firstContactRoot, screenContact, screenContactRoot } from "../math/contact-root.js";
 import { farSmallRoot, pointsMeetTime } from "./toi-points.js";
-import { certifiedCircles, quickCircles } from "./toi-certified.js";
+import { certifiedCircles, quickCircles, quickCirclesOf } from "./toi-certified.js";
+import { circlesScratch } from "./toi-scratch.js";
 import type { MovingCircle, SweepHit2 } from "./types.js";
 import { checkMovingCircle, checkTMax } from "./validate.js";
 
 const U8 = 8 * 2 ** -53;
+/** contact-root.ts's TINY, as a local const (an imported binding is read through a cell at run time). */
+const TINY = TINY_ABS;
 
 /**
  * Inputs of {@link exactToiCircles} (ax, ay, avx, avy, ar, bx, by, bvx, bvy, br, tMax in 0..10)
  * and its result (slot 11); slots 11..14 also carry the start of the quick root
  * ({@link screenCirclesQuick}).
  */
-export const circlesExactInput = new Float64Array(16);
+export const circlesExactInput = circlesScratch;
+/** The same array as a module-local const, which optimised code embeds (no cell load, no bounds checks). */
+const CQ = circlesScratch;
 
 /**
  * The screening stage of {@link toiCirclesRaw}: Infinity or 0 when certain, NaN when the
@@ -62,19 +67,17 @@ export function screenCircles(
 }
 
 /**
- * {@link screenCircles} for the 4-ulp queries: the same decisions, and -1 (with the start of the
- * quick root in circlesExactInput[11..14], see screenContactRoot) where the certified roots may
- * answer; -2 when an input is invalid (a coordinate not finite, a radius not a finite number
- * >= 0, tMax not >= 0), so that the public query needs no separate argument checks in its
- * inlined part. The world keeps {@link screenCircles}.
+ * {@link screenCircles} for the 4-ulp queries: the same decisions, and -1 (with sd and ed in
+ * circlesExactInput[11..12], see screenContactRoot) where the quick certified root may answer.
+ * Non-finite coordinates always end on NaN (b is then NaN or infinite next to an infinite
+ * bound), so the public query checks its arguments fully only on that path. The world keeps
+ * {@link screenCircles}.
  */
 export function screenCirclesQuick(
   ax: number, ay: number, avx: number, avy: number, ar: number,
   bx: number, by: number, bvx: number, bvy: number, br: number,
   tMax: number,
 ): number {
-  if (!(ax - ax + (ay - ay) + (avx - avx) + (avy - avy) + (bx - bx) + (by - by) + (bvx - bvx) + (bvy - bvy) === 0 &&
-    ar >= 0 && ar < Infinity && br >= 0 && br < Infinity && tMax >= 0)) return -2;
   const dx = bx - ax;
   const dy = by - ay;
   const wx = bvx - avx;
@@ -84,13 +87,13 @@ export function screenCirclesQuick(
   const b = px + py;
   const eb = U8 * (Math.abs(px) + Math.abs(py)) + TINY;
   if (b > eb) return Infinity;
-  let r = NaN;
+  let r = 0 / 0;
   if (b < -eb) {
     const R = ar + br;
     const D = dx * dx + dy * dy;
     const R2 = R * R;
     const a = wx * wx + wy * wy;
-    r = screenContactRoot(b, D - R2, U8 * (D + R2) + TINY, a, U8 * a + TINY, eb, tMax, circlesExactInput, 11);
+    r = screenContactRoot(b, D - R2, U8 * (D + R2) + TINY, a, U8 * a + TINY, eb, tMax, CQ, 11);
   }
   return r;
 }
@@ -107,11 +110,11 @@ export function toiCirclesRaw(
 ): number {
   const r = screenCircles(ax, ay, avx, avy, ar, bx, by, bvx, bvy, br, tMax);
   if (r === r) return r;
-  const q = circlesExactInput;
+  const q = CQ;
   q[0] = ax; q[1] = ay; q[2] = avx; q[3] = avy; q[4] = ar;
   q[5] = bx; q[6] = by; q[7] = bvx; q[8] = bvy; q[9] = br; q[10] = tMax;
   exactToiCircles();
-  return circlesExactInput[11];
+  return CQ[11];
 }
 
 /**
@@ -126,11 +129,11 @@ export function toiCirclesFast(
 ): number {
   const r = screenCirclesQuick(ax, ay, avx, avy, ar, bx, by, bvx, bvy, br, tMax);
   if (r >= 0) return r;
-  const q = circlesExactInput;
+  const q = CQ;
   q[0] = ax; q[1] = ay; q[2] = avx; q[3] = avy; q[4] = ar;
   q[5] = bx; q[6] = by; q[7] = bvx; q[8] = bvy; q[9] = br; q[10] = tMax;
-  if (!(r === -1 && quickCircles(q)) && !certifiedCircles(q)) exactToiCircles();
-  return circlesExactInput[11];
+  if (!(r === -1 && quickCircles()) && !certifiedCircles(q)) exactToiCircles();
+  return CQ[11];
 }
 
 /**
@@ -140,7 +143,7 @@ export function toiCirclesFast(
  * b >= 0 moving apart or at rest, c <= 0 overlapping (or touching) while approaching.
  */
 export function exactToiCircles(): void {
-  const q = circlesExactInput;
+  const q = CQ;
   const ax = q[0], ay = q[1], avx = q[2], avy = q[3], ar = q[4];
   const bx = q[5], by = q[6], bvx = q[7], bvy = q[8], br = q[9], tMax = q[10];
   let t: number;
@@ -179,7 +182,7 @@ export function exactToiCircles(): void {
     timeShift -= 1;
   }
   if (md === 0 || mw === 0) {
-    circlesExactInput[11] = Infinity;
+    CQ[11] = Infinity;
     return;
   } // no relative motion, or two points at one place
   if (!(md > 2 ** -200 && md < 2 ** 200 && mw > 2 ** -200 && mw < 2 ** 200)) {
@@ -206,7 +209,7 @@ export function exactToiCircles(): void {
   low = e + p1e + p2e + (dxh * wxl + dxl * wxh + dyh * wyl + dyl * wyh) + (dxl * wxl + dyl * wyl);
   const bh = s + low; bb = bh - s; const bl = s - (bh - bb) + (low - bb);
   if (bh >= 0) {
-    circlesExactInput[11] = Infinity;
+    CQ[11] = Infinity;
     return;
   }
 
@@ -227,13 +230,13 @@ export function exactToiCircles(): void {
     cl = exactGapOut[1];
   }
   if (ch <= 0) {
-    circlesExactInput[11] = 0;
+    CQ[11] = 0;
     return;
   }
   if (Rh === 0) {
     // Two points: they collide head-on, at the double root (see toi-points.ts).
     const tp = ldexp(pointsMeetTime(dxh, dxl, dyh, dyl, 0, 0, wxh, wxl, wyh, wyl, 0, 0), timeShift);
-    circlesExactInput[11] = tp <= tMax ? tp : Infinity;
+    CQ[11] = tp <= tMax ? tp : Infinity;
     return;
   }
 
@@ -247,7 +250,7 @@ export function exactToiCircles(): void {
   if (Rh < 2 ** -50 * Math.max(Math.abs(dxh), Math.abs(dyh))) {
     // A radius sum tiny next to the distance: the discriminant from Lagrange's identity.
     const tf = ldexp(farSmallRoot(dxh, dxl, dyh, dyl, 0, 0, wxh, wxl, wyh, wyl, 0, 0, ah, bh, bl, ch, cl, Rh), timeShift);
-    circlesExactInput[11] = tf <= tMax ? tf : Infinity;
+    CQ[11] = tf <= tMax ? tf : Infinity;
     return;
   }
   const c = contactRootInput;
@@ -255,14 +258,14 @@ export function exactToiCircles(): void {
   if (timeShift === 0) {
     c[6] = tMax;
     firstContactRoot();
-    circlesExactInput[11] = c[7];
+    CQ[11] = c[7];
   } else {
     // Rescaled: compare with tMax in the caller's units (tMax 2^-timeShift could overflow or
     // underflow). A time beyond the largest double is Infinity, i.e. none.
     c[6] = Infinity;
     firstContactRoot();
     const root = ldexp(c[7], timeShift);
-    circlesExactInput[11] = root <= tMax ? root : Infinity;
+    CQ[11] = root <= tMax ? root : Infinity;
   }
 }
 
@@ -289,27 +292,30 @@ export function exactToiCircles(): void {
  * a negative radius, or a negative or NaN tMax.
  */
 export function timeOfImpactCircles(a: MovingCircle, b: MovingCircle, tMax = 1): number {
-  // The screen (with the argument checks) inlines into the caller; the later stages take the
+  // The screen inlines into the caller (a negative radius or tMax is caught here, anything not
+  // finite ends on the checked slow path, see screenCirclesQuick); the later stages take the
   // objects (no boxed doubles) and answer through scratch slots (no boxed result).
-  const r = screenCirclesQuick(a.x, a.y, a.vx, a.vy, a.r, b.x, b.y, b.vx, b.vy, b.r, tMax);
-  if (r >= 0) return r;
-  if (r === -2) {
-    checkMovingCircle(a, "a");
-    checkMovingCircle(b, "b");
-    checkTMax(tMax);
+  if (a.r >= 0 && b.r >= 0 && tMax >= 0) {
+    const r = screenCirclesQuick(a.x, a.y, a.vx, a.vy, a.r, b.x, b.y, b.vx, b.vy, b.r, tMax);
+    if (r >= 0) return r;
+    CQ[10] = tMax;
+    if (r === -1 && quickCirclesOf(a, b)) return CQ[11];
   }
-  afterScreenCircles(a, b, tMax, r === -1);
-  return circlesExactInput[11];
+  slowCircles(a, b, tMax);
+  return CQ[11];
 }
 
 /**
- * The stages after the screen, from the objects: the certified fast root, else the
- * double-double path; the answer lands in circlesExactInput[11].
+ * The checked slow path of {@link timeOfImpactCircles}: the argument checks (RangeErrors naming
+ * the field), then the certified root of toi-certified.ts, else the double-double path; the
+ * answer lands in circlesExactInput[11].
  */
-function afterScreenCircles(a: MovingCircle, b: MovingCircle, tMax: number, quick: boolean): void {
-  const q = circlesExactInput;
+function slowCircles(a: MovingCircle, b: MovingCircle, tMax: number): void {
+  checkMovingCircle(a, "a");
+  checkMovingCircle(b, "b");
+  checkTMax(tMax);
+  const q = CQ;
   q[0] = a.x; q[1] = a.y; q[2] = a.vx; q[3] = a.vy; q[4] = a.r; q[5] = b.x; q[6] = b.y; q[7] = b.vx; q[8] = b.vy; q[9] = b.r; q[10] = tMax;
-  if (quick && quickCircles(q)) return;
   if (!certifiedCircles(q)) exactToiCircles();
 }
 
