@@ -148,9 +148,9 @@ export function screenContact(b: number, c: number, ec: number, a: number, ea: n
 /**
  * {@link screenContact} for the public queries: the same decisions, and where screenContact
  * would return NaN for a root that may be a hit inside [0, tMax], the start of the quick
- * certified root (query/toi-certified.ts): writes sd = fl(sqrt(disc)) and the bound ed of the
- * discriminant to out[k], out[k + 1] and returns -1 (NaN when magnitudes reach 2^500, checked
- * through ec and ea, and the quick root cannot be used).
+ * certified root (query/toi-certified.ts): writes sd = fl(sqrt(disc)) to out[k] and returns -1; NaN when the quick root cannot be used:
+ * magnitudes reach 2^500 (checked through ec and ea), or ed > 2^-22 disc (sd is then not known to
+ * 2^-21, the precision the quick root's certificate assumes).
  */
 export function screenContactRoot(
   b: number, c: number, ec: number, a: number, ea: number, eb: number, tMax: number, out: Float64Array, k: number,
@@ -163,8 +163,7 @@ export function screenContactRoot(
   if (disc <= ed) return 0 / 0;
   const sd = Math.sqrt(disc);
   if ((c - ec) * sd > tMax * ((sd - b + eb) * sd + ed) * ONE_PLUS_16U + ABS_TINY) return Infinity;
-  if (!(ec < 2 ** 450 && ea < 2 ** 450)) return 0 / 0;
+  if (!(ec < 2 ** 450 && ea < 2 ** 450 && ed <= 2 ** -22 * disc)) return 0 / 0;
   out[k] = sd;
-  out[k + 1] = ed;
   return -1;
 }

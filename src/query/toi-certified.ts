@@ -64,32 +64,24 @@ const BOUND_SLACK = 1 + 2 ** -30;
 
 /**
  * The last stage of the quick root (see {@link quickCirclesOf}): from t0, f(t0) = F
- * (|error| <= ef), h = fl(0.5 / sd), the screen's bound ed of the discriminant and aU >= a*, the
- * step t = t0 + F h and its certificate; returns t, or NaN. The callers also check that t0 lies
- * before the vertex of the parabola (a t0 + b < 0 for the exact a, b).
+ * (|error| <= ef), h (0.5 / sd to within 4u) and aU >= a*, the step t = t0 + F h and its
+ * certificate (file comment); returns t, or NaN. The screen has checked ed <= 2^-22 disc, and the
+ * callers check that t0 lies before the vertex of the parabola (a t0 + b < 0 for the exact a, b).
  */
-function quickStep(t0: number, F: number, ef: number, h: number, ed: number, aU: number, tMax: number): number {
+function quickStep(t0: number, F: number, ef: number, h: number, aU: number, tMax: number): number {
   const dc = F * h;
   const t = t0 + dc;
   const E = ufp(t);
-  const e0 = 4 * ed * h * h + U; // >= |S - sd| / sd, S the root of the exact discriminant
-  const A = ef * h; // ef / (2 sd), up to the factors gathered in BOUND_SLACK
+  const A = ef * h;
   const adc = Math.abs(dc);
-  const m = adc + A; // >= |f(t0)| / (2 sd), the same way
-  const err = (U * E + 2.01 * U * adc + 1.0667 * (A + adc * e0) + 1.671 * aU * m * m * h) * BOUND_SLACK;
-  if (
-    err <= 7.9 * U * E && t - err >= E && e0 <= 0.0625 && 16 * aU * m * h <= 1 &&
-    t > 2 ** -900 && t * ONE_PLUS_16U <= tMax
-  ) {
-    return t;
-  }
+  const err = (U * E + 2 ** -19 * adc + 1.00001 * A) * BOUND_SLACK;
+  if (err <= 7.9 * U * E && t - err >= E && aU * h * (adc + A) <= 2 ** -30 && t > 2 ** -900 && t * ONE_PLUS_16U <= tMax) return t;
   return 0 / 0;
 }
 
 /**
  * The quick certified root of two circles, the first tier after the screen, on the public
- * query's objects: reads tMax, sd and ed from circlesScratch[10..12] (screenContactRoot wrote the
- * last two); when the certificate holds, writes the time to circlesScratch[11] and returns true.
+ * query's objects: reads tMax and sd from circlesScratch[10..11] (screenContactRoot wrote sd); when the certificate holds, writes the time to circlesScratch[11] and returns true.
  *
  * The residual f(t0) is evaluated in plain doubles from the high parts, s = dh + t0 wh
  * (rounded), with the low parts as a first-order term 2 s.(dl + t0 wl) - 2 Rh Rl: about half the
@@ -101,7 +93,7 @@ function quickStep(t0: number, F: number, ef: number, h: number, ed: number, aU:
 export function quickCirclesOf(A: MovingCircle, B: MovingCircle): boolean {
   const ax = A.x, ay = A.y, avx = A.vx, avy = A.vy, ar = A.r;
   const bx = B.x, by = B.y, bvx = B.vx, bvy = B.vy, br = B.r;
-  const tMax = CQ[10], sd = CQ[11], ed = CQ[12];
+  const tMax = CQ[10], sd = CQ[11];
   let z: number;
   const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
   const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
@@ -116,8 +108,11 @@ export function quickCirclesOf(A: MovingCircle, B: MovingCircle): boolean {
   const R2 = Rh * Rh;
   const a = wxh * wxh + wyh * wyh;
   const aU = a + (U8 * a + TINY);
-  const t0 = (D - R2) / (sd - b);
-  const h = 0.5 / sd;
+  // t0 = c / (sd - b) and h = 0.5 / sd from one division (h to within 4u).
+  const den = sd - b;
+  const rr = 1 / (den * sd);
+  const t0 = (D - R2) * (sd * rr);
+  const h = 0.5 * (den * rr);
   const T = t0 * t0 * aU;
   // The residual: s = dh + t0 wh (rounded), the low parts to first order.
   const mx = t0 * wxh, my = t0 * wyh;
@@ -126,9 +121,8 @@ export function quickCirclesOf(A: MovingCircle, B: MovingCircle): boolean {
   const G = Q - R2;
   const F = G + 2 * (sx * (dxl + t0 * wxl) + sy * (dyl + t0 * wyl) - Rh * Rl);
   const A1 = Math.abs(sx * mx) + Math.abs(sy * my);
-  const ef = 4.0001 * U * Q + 1.0001 * U * (R2 + Math.abs(G) + Math.abs(F) + 2 * A1) +
-    U2X512 * (Q + D + T + R2) + TINY * (1 + Q);
-  const t = quickStep(t0, F, ef, h, ed, aU, tMax);
+  const ef = U * (4.0001 * Q + 1.0001 * R2 + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
+  const t = quickStep(t0, F, ef, h, aU, tMax);
   if (!(t === t && aU * t0 * ONE_PLUS_4U + eb < -b && T < BIG2 && t0 < 2 ** 900)) return false;
   CQ[11] = t;
   return true;
@@ -139,7 +133,7 @@ export function quickCircles(): boolean {
   const q = CQ;
   const ax = q[0], ay = q[1], avx = q[2], avy = q[3], ar = q[4];
   const bx = q[5], by = q[6], bvx = q[7], bvy = q[8], br = q[9], tMax = q[10];
-  const sd = q[11], ed = q[12];
+  const sd = q[11];
   let z: number;
   const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
   const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
@@ -154,8 +148,11 @@ export function quickCircles(): boolean {
   const R2 = Rh * Rh;
   const a = wxh * wxh + wyh * wyh;
   const aU = a + (U8 * a + TINY);
-  const t0 = (D - R2) / (sd - b);
-  const h = 0.5 / sd;
+  // t0 = c / (sd - b) and h = 0.5 / sd from one division (h to within 4u).
+  const den = sd - b;
+  const rr = 1 / (den * sd);
+  const t0 = (D - R2) * (sd * rr);
+  const h = 0.5 * (den * rr);
   const T = t0 * t0 * aU;
   // The residual: s = dh + t0 wh (rounded), the low parts to first order.
   const mx = t0 * wxh, my = t0 * wyh;
@@ -164,22 +161,21 @@ export function quickCircles(): boolean {
   const G = Q - R2;
   const F = G + 2 * (sx * (dxl + t0 * wxl) + sy * (dyl + t0 * wyl) - Rh * Rl);
   const A1 = Math.abs(sx * mx) + Math.abs(sy * my);
-  const ef = 4.0001 * U * Q + 1.0001 * U * (R2 + Math.abs(G) + Math.abs(F) + 2 * A1) +
-    U2X512 * (Q + D + T + R2) + TINY * (1 + Q);
-  const t = quickStep(t0, F, ef, h, ed, aU, tMax);
+  const ef = U * (4.0001 * Q + 1.0001 * R2 + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
+  const t = quickStep(t0, F, ef, h, aU, tMax);
   if (!(t === t && aU * t0 * ONE_PLUS_4U + eb < -b && T < BIG2 && t0 < 2 ** 900)) return false;
   CQ[11] = t;
   return true;
 }
 
 /**
- * The 3D twin of {@link quickCirclesOf}: tMax, sd, ed in spheresScratch[14..16], the time to
+ * The 3D twin of {@link quickCirclesOf}: tMax and sd in spheresScratch[14..15], the time to
  * slot 15.
  */
 export function quickSpheresOf(A: MovingSphere, B: MovingSphere): boolean {
   const ax = A.x, ay = A.y, az = A.z, avx = A.vx, avy = A.vy, avz = A.vz, ar = A.r;
   const bx = B.x, by = B.y, bz = B.z, bvx = B.vx, bvy = B.vy, bvz = B.vz, br = B.r;
-  const tMax = SQ[14], sd = SQ[15], ed = SQ[16];
+  const tMax = SQ[14], sd = SQ[15];
   let z: number;
   const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
   const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
@@ -196,8 +192,11 @@ export function quickSpheresOf(A: MovingSphere, B: MovingSphere): boolean {
   const R2 = Rh * Rh;
   const a = wxh * wxh + wyh * wyh + wzh * wzh;
   const aU = a + (U8 * a + TINY);
-  const t0 = (D - R2) / (sd - b);
-  const h = 0.5 / sd;
+  // t0 = c / (sd - b) and h = 0.5 / sd from one division (h to within 4u).
+  const den = sd - b;
+  const rr = 1 / (den * sd);
+  const t0 = (D - R2) * (sd * rr);
+  const h = 0.5 * (den * rr);
   const T = t0 * t0 * aU;
   // The residual: s = dh + t0 wh (rounded), the low parts to first order.
   const mx = t0 * wxh, my = t0 * wyh, mz = t0 * wzh;
@@ -206,9 +205,8 @@ export function quickSpheresOf(A: MovingSphere, B: MovingSphere): boolean {
   const G = Q - R2;
   const F = G + 2 * (sx * (dxl + t0 * wxl) + sy * (dyl + t0 * wyl) + sz * (dzl + t0 * wzl) - Rh * Rl);
   const A1 = Math.abs(sx * mx) + Math.abs(sy * my) + Math.abs(sz * mz);
-  const ef = 5.0001 * U * Q + 1.0001 * U * (R2 + Math.abs(G) + Math.abs(F) + 2 * A1) +
-    U2X512 * (Q + D + T + R2) + TINY * (1 + Q);
-  const t = quickStep(t0, F, ef, h, ed, aU, tMax);
+  const ef = U * (5.0001 * Q + 1.0001 * R2 + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
+  const t = quickStep(t0, F, ef, h, aU, tMax);
   if (!(t === t && aU * t0 * ONE_PLUS_4U + eb < -b && T < BIG2 && t0 < 2 ** 900)) return false;
   SQ[15] = t;
   return true;
@@ -219,7 +217,7 @@ export function quickSpheres(): boolean {
   const q = SQ;
   const ax = q[0], ay = q[1], az = q[2], avx = q[3], avy = q[4], avz = q[5], ar = q[6];
   const bx = q[7], by = q[8], bz = q[9], bvx = q[10], bvy = q[11], bvz = q[12], br = q[13], tMax = q[14];
-  const sd = q[15], ed = q[16];
+  const sd = q[15];
   let z: number;
   const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
   const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
@@ -236,8 +234,11 @@ export function quickSpheres(): boolean {
   const R2 = Rh * Rh;
   const a = wxh * wxh + wyh * wyh + wzh * wzh;
   const aU = a + (U8 * a + TINY);
-  const t0 = (D - R2) / (sd - b);
-  const h = 0.5 / sd;
+  // t0 = c / (sd - b) and h = 0.5 / sd from one division (h to within 4u).
+  const den = sd - b;
+  const rr = 1 / (den * sd);
+  const t0 = (D - R2) * (sd * rr);
+  const h = 0.5 * (den * rr);
   const T = t0 * t0 * aU;
   // The residual: s = dh + t0 wh (rounded), the low parts to first order.
   const mx = t0 * wxh, my = t0 * wyh, mz = t0 * wzh;
@@ -246,9 +247,8 @@ export function quickSpheres(): boolean {
   const G = Q - R2;
   const F = G + 2 * (sx * (dxl + t0 * wxl) + sy * (dyl + t0 * wyl) + sz * (dzl + t0 * wzl) - Rh * Rl);
   const A1 = Math.abs(sx * mx) + Math.abs(sy * my) + Math.abs(sz * mz);
-  const ef = 5.0001 * U * Q + 1.0001 * U * (R2 + Math.abs(G) + Math.abs(F) + 2 * A1) +
-    U2X512 * (Q + D + T + R2) + TINY * (1 + Q);
-  const t = quickStep(t0, F, ef, h, ed, aU, tMax);
+  const ef = U * (5.0001 * Q + 1.0001 * R2 + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
+  const t = quickStep(t0, F, ef, h, aU, tMax);
   if (!(t === t && aU * t0 * ONE_PLUS_4U + eb < -b && T < BIG2 && t0 < 2 ** 900)) return false;
   SQ[15] = t;
   return true;

@@ -67,8 +67,8 @@ export function screenCircles(
 }
 
 /**
- * {@link screenCircles} for the 4-ulp queries: the same decisions, and -1 (with sd and ed in
- * circlesExactInput[11..12], see screenContactRoot) where the quick certified root may answer.
+ * {@link screenCircles} for the 4-ulp queries: the same decisions, and -1 (with sd in
+ * circlesExactInput[11], see screenContactRoot) where the quick certified root may answer.
  * Non-finite coordinates always end on NaN (b is then NaN or infinite next to an infinite
  * bound), so the public query checks its arguments fully only on that path. The world keeps
  * {@link screenCircles}.

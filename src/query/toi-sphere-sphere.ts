@@ -60,8 +60,8 @@ export function screenSpheres(
 }
 
 /**
- * {@link screenSpheres} for the 4-ulp queries: the same decisions, and -1 (with sd and ed in
- * spheresExactInput[15..16]) where the quick certified root may answer (see screenCirclesQuick).
+ * {@link screenSpheres} for the 4-ulp queries: the same decisions, and -1 (with sd in
+ * spheresExactInput[15]) where the quick certified root may answer (see screenCirclesQuick).
  */
 export function screenSpheresQuick(
   ax: number, ay: number, az: number, avx: number, avy: number, avz: number, ar: number,
