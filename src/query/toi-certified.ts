@@ -106,6 +106,8 @@ export function quickCirclesOf(A: MovingCircle, B: MovingCircle): boolean {
   const eb = U8 * (Math.abs(px) + Math.abs(py)) + TINY;
   const D = dxh * dxh + dyh * dyh;
   const R2 = Rh * Rh;
+  z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
+  const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
   const a = wxh * wxh + wyh * wyh;
   const aU = a + (U8 * a + TINY);
   // t0 = c / (sd - b) and h = 0.5 / sd from one division (h to within 4u).
@@ -114,14 +116,15 @@ export function quickCirclesOf(A: MovingCircle, B: MovingCircle): boolean {
   const t0 = (D - R2) * (sd * rr);
   const h = 0.5 * (den * rr);
   const T = t0 * t0 * aU;
-  // The residual: s = dh + t0 wh (rounded), the low parts to first order.
+  // The residual: s + e = dh + t0 wh with t0 wh rounded (TwoSum), the low parts to first order.
   const mx = t0 * wxh, my = t0 * wyh;
-  const sx = dxh + mx, sy = dyh + my;
+  const sx = dxh + mx; z = sx - dxh; const ex = dxh - (sx - z) + (mx - z);
+  const sy = dyh + my; z = sy - dyh; const ey = dyh - (sy - z) + (my - z);
   const Q = sx * sx + sy * sy;
   const G = Q - R2;
-  const F = G + 2 * (sx * (dxl + t0 * wxl) + sy * (dyl + t0 * wyl) - Rh * Rl);
+  const F = G + (2 * (sx * (ex + (dxl + t0 * wxl)) + sy * (ey + (dyl + t0 * wyl)) - Rh * Rl) - R2e);
   const A1 = Math.abs(sx * mx) + Math.abs(sy * my);
-  const ef = U * (4.0001 * Q + 1.0001 * R2 + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
+  const ef = U * (2.0001 * Q + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
   const t = quickStep(t0, F, ef, h, aU, tMax);
   if (!(t === t && aU * t0 * ONE_PLUS_4U + eb < -b && T < BIG2 && t0 < 2 ** 900)) return false;
   CQ[11] = t;
@@ -146,6 +149,8 @@ export function quickCircles(): boolean {
   const eb = U8 * (Math.abs(px) + Math.abs(py)) + TINY;
   const D = dxh * dxh + dyh * dyh;
   const R2 = Rh * Rh;
+  z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
+  const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
   const a = wxh * wxh + wyh * wyh;
   const aU = a + (U8 * a + TINY);
   // t0 = c / (sd - b) and h = 0.5 / sd from one division (h to within 4u).
@@ -154,14 +159,15 @@ export function quickCircles(): boolean {
   const t0 = (D - R2) * (sd * rr);
   const h = 0.5 * (den * rr);
   const T = t0 * t0 * aU;
-  // The residual: s = dh + t0 wh (rounded), the low parts to first order.
+  // The residual: s + e = dh + t0 wh with t0 wh rounded (TwoSum), the low parts to first order.
   const mx = t0 * wxh, my = t0 * wyh;
-  const sx = dxh + mx, sy = dyh + my;
+  const sx = dxh + mx; z = sx - dxh; const ex = dxh - (sx - z) + (mx - z);
+  const sy = dyh + my; z = sy - dyh; const ey = dyh - (sy - z) + (my - z);
   const Q = sx * sx + sy * sy;
   const G = Q - R2;
-  const F = G + 2 * (sx * (dxl + t0 * wxl) + sy * (dyl + t0 * wyl) - Rh * Rl);
+  const F = G + (2 * (sx * (ex + (dxl + t0 * wxl)) + sy * (ey + (dyl + t0 * wyl)) - Rh * Rl) - R2e);
   const A1 = Math.abs(sx * mx) + Math.abs(sy * my);
-  const ef = U * (4.0001 * Q + 1.0001 * R2 + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
+  const ef = U * (2.0001 * Q + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
   const t = quickStep(t0, F, ef, h, aU, tMax);
   if (!(t === t && aU * t0 * ONE_PLUS_4U + eb < -b && T < BIG2 && t0 < 2 ** 900)) return false;
   CQ[11] = t;
@@ -190,6 +196,8 @@ export function quickSpheresOf(A: MovingSphere, B: MovingSphere): boolean {
   const eb = U8 * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + TINY;
   const D = dxh * dxh + dyh * dyh + dzh * dzh;
   const R2 = Rh * Rh;
+  z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
+  const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
   const a = wxh * wxh + wyh * wyh + wzh * wzh;
   const aU = a + (U8 * a + TINY);
   // t0 = c / (sd - b) and h = 0.5 / sd from one division (h to within 4u).
@@ -198,14 +206,16 @@ export function quickSpheresOf(A: MovingSphere, B: MovingSphere): boolean {
   const t0 = (D - R2) * (sd * rr);
   const h = 0.5 * (den * rr);
   const T = t0 * t0 * aU;
-  // The residual: s = dh + t0 wh (rounded), the low parts to first order.
+  // The residual: s + e = dh + t0 wh with t0 wh rounded (TwoSum), the low parts to first order.
   const mx = t0 * wxh, my = t0 * wyh, mz = t0 * wzh;
-  const sx = dxh + mx, sy = dyh + my, sz = dzh + mz;
+  const sx = dxh + mx; z = sx - dxh; const ex = dxh - (sx - z) + (mx - z);
+  const sy = dyh + my; z = sy - dyh; const ey = dyh - (sy - z) + (my - z);
+  const sz = dzh + mz; z = sz - dzh; const ez = dzh - (sz - z) + (mz - z);
   const Q = sx * sx + sy * sy + sz * sz;
   const G = Q - R2;
-  const F = G + 2 * (sx * (dxl + t0 * wxl) + sy * (dyl + t0 * wyl) + sz * (dzl + t0 * wzl) - Rh * Rl);
+  const F = G + (2 * (sx * (ex + (dxl + t0 * wxl)) + sy * (ey + (dyl + t0 * wyl)) + sz * (ez + (dzl + t0 * wzl)) - Rh * Rl) - R2e);
   const A1 = Math.abs(sx * mx) + Math.abs(sy * my) + Math.abs(sz * mz);
-  const ef = U * (5.0001 * Q + 1.0001 * R2 + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
+  const ef = U * (3.0001 * Q + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
   const t = quickStep(t0, F, ef, h, aU, tMax);
   if (!(t === t && aU * t0 * ONE_PLUS_4U + eb < -b && T < BIG2 && t0 < 2 ** 900)) return false;
   SQ[15] = t;
@@ -232,6 +242,8 @@ export function quickSpheres(): boolean {
   const eb = U8 * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + TINY;
   const D = dxh * dxh + dyh * dyh + dzh * dzh;
   const R2 = Rh * Rh;
+  z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
+  const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
   const a = wxh * wxh + wyh * wyh + wzh * wzh;
   const aU = a + (U8 * a + TINY);
   // t0 = c / (sd - b) and h = 0.5 / sd from one division (h to within 4u).
@@ -240,14 +252,16 @@ export function quickSpheres(): boolean {
   const t0 = (D - R2) * (sd * rr);
   const h = 0.5 * (den * rr);
   const T = t0 * t0 * aU;
-  // The residual: s = dh + t0 wh (rounded), the low parts to first order.
+  // The residual: s + e = dh + t0 wh with t0 wh rounded (TwoSum), the low parts to first order.
   const mx = t0 * wxh, my = t0 * wyh, mz = t0 * wzh;
-  const sx = dxh + mx, sy = dyh + my, sz = dzh + mz;
+  const sx = dxh + mx; z = sx - dxh; const ex = dxh - (sx - z) + (mx - z);
+  const sy = dyh + my; z = sy - dyh; const ey = dyh - (sy - z) + (my - z);
+  const sz = dzh + mz; z = sz - dzh; const ez = dzh - (sz - z) + (mz - z);
   const Q = sx * sx + sy * sy + sz * sz;
   const G = Q - R2;
-  const F = G + 2 * (sx * (dxl + t0 * wxl) + sy * (dyl + t0 * wyl) + sz * (dzl + t0 * wzl) - Rh * Rl);
+  const F = G + (2 * (sx * (ex + (dxl + t0 * wxl)) + sy * (ey + (dyl + t0 * wyl)) + sz * (ez + (dzl + t0 * wzl)) - Rh * Rl) - R2e);
   const A1 = Math.abs(sx * mx) + Math.abs(sy * my) + Math.abs(sz * mz);
-  const ef = U * (5.0001 * Q + 1.0001 * R2 + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
+  const ef = U * (3.0001 * Q + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
   const t = quickStep(t0, F, ef, h, aU, tMax);
   if (!(t === t && aU * t0 * ONE_PLUS_4U + eb < -b && T < BIG2 && t0 < 2 ** 900)) return false;
   SQ[15] = t;
