@@ -1,7 +1,8 @@
 /**
  * The tiers of the public time-of-impact queries against the independent exact BigInt
- * reference: the screen (0 / none when certain), the quick certified root (plain-double residual,
- * query/toi-certified.ts), the TwoProduct certified root, and the double-double kernel. Each case
+ * reference: the screen (0 / none when certain; on a plain-formula hit it only hands t0 on), the
+ * quick certified root (plain-double residual, query/toi-certified.ts), the exact kernel's screen,
+ * the TwoProduct certified root, and the double-double kernel. Each case
  * records the tier that answered (the test replays the public query's stages and checks that it
  * got the public query's bits), asserts the exact kernel's case (hit, 0, none) and at most 4 ulps
  * from the exact root, over seeded random inputs at scales 1e-300..1e300, near grazes, near
@@ -15,8 +16,8 @@ import {
   timeOfImpactCirclesBatch, timeOfImpactSpheresBatch,
 } from "../src/index.js";
 import { certifiedCircles, certifiedSpheres, quickCirclesOf, quickSpheresOf } from "../src/query/toi-certified.js";
-import { circlesExactInput, exactToiCircles, screenCirclesQuick } from "../src/query/toi-circle-circle.js";
-import { exactToiSpheres, screenSpheresQuick, spheresExactInput } from "../src/query/toi-sphere-sphere.js";
+import { circlesExactInput, exactToiCircles, screenCircles, screenCirclesQuick } from "../src/query/toi-circle-circle.js";
+import { exactToiSpheres, screenSpheres, screenSpheresQuick, spheresExactInput } from "../src/query/toi-sphere-sphere.js";
 import { exactTimeOfImpact, rationalToDouble, ulpDistanceAnyRange, type ExactToi } from "./support/exact.js";
 import { Random } from "./support/random.js";
 
@@ -51,6 +52,8 @@ function staged(c: Pair): { tier: Tier; t: number } {
     if (r >= 0) return { tier: "screen", t: r };
     q[10] = tMax;
     if (r === -1 && quickCirclesOf(A as never, B as never)) return { tier: "quick", t: q[11] };
+    const rs = screenCircles(pa[0], pa[1], va[0], va[1], ra, pb[0], pb[1], vb[0], vb[1], rb, tMax);
+    if (rs === rs) return { tier: "screen", t: rs };
     q.set([pa[0], pa[1], va[0], va[1], ra, pb[0], pb[1], vb[0], vb[1], rb, tMax]);
     if (certifiedCircles(q)) return { tier: "certified", t: q[11] };
     exactToiCircles();
@@ -61,6 +64,8 @@ function staged(c: Pair): { tier: Tier; t: number } {
   if (r >= 0) return { tier: "screen", t: r };
   q[14] = tMax;
   if (r === -1 && quickSpheresOf(A as never, B as never)) return { tier: "quick", t: q[15] };
+  const rs = screenSpheres(pa[0], pa[1], pa[2], va[0], va[1], va[2], ra, pb[0], pb[1], pb[2], vb[0], vb[1], vb[2], rb, tMax);
+  if (rs === rs) return { tier: "screen", t: rs };
   q.set([pa[0], pa[1], pa[2], va[0], va[1], va[2], ra, pb[0], pb[1], pb[2], vb[0], vb[1], vb[2], rb, tMax]);
   if (certifiedSpheres(q)) return { tier: "certified", t: q[15] };
   exactToiSpheres();

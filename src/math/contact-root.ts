@@ -144,26 +144,3 @@ export function screenContact(b: number, c: number, ec: number, a: number, ea: n
   if ((c - ec) * sd > tMax * ((sd - b + eb) * sd + ed) * ONE_PLUS_16U + ABS_TINY) return Infinity;
   return NaN;
 }
-
-/**
- * {@link screenContact} for the public queries: the same decisions, and where screenContact
- * would return NaN for a root that may be a hit inside [0, tMax], the start of the quick
- * certified root (query/toi-certified.ts): writes sd = fl(sqrt(disc)) to out[k] and returns -1; NaN when the quick root cannot be used:
- * magnitudes reach 2^500 (checked through ec and ea), or ed > 2^-22 disc (sd is then not known to
- * 2^-21, the precision the quick root's certificate assumes).
- */
-export function screenContactRoot(
-  b: number, c: number, ec: number, a: number, ea: number, eb: number, tMax: number, out: Float64Array, k: number,
-): number {
-  if (c < -ec) return 0;
-  if (c <= ec) return 0 / 0;
-  const disc = b * b - a * c;
-  const ed = (eb * (eb - 2 * b) + a * ec + (c + ec) * ea + U8 * (b * b + a * c)) * ONE_PLUS_16U + ABS_TINY;
-  if (disc < -ed) return Infinity;
-  if (disc <= ed) return 0 / 0;
-  const sd = Math.sqrt(disc);
-  if ((c - ec) * sd > tMax * ((sd - b + eb) * sd + ed) * ONE_PLUS_16U + ABS_TINY) return Infinity;
-  if (!(ec < 2 ** 450 && ea < 2 ** 450 && ed <= 2 ** -22 * disc)) return 0 / 0;
-  out[k] = sd;
-  return -1;
-}

@@ -38,8 +38,7 @@ const CQ = circlesScratch;
 const SQ = spheresScratch;
 
 const U = 2 ** -53;
-const U8 = 8 * 2 ** -53;
-const ONE_PLUS_4U = 1 + 4 * 2 ** -53;
+const ONE_PLUS_8U = 1 + 8 * 2 ** -53;
 const U4 = 4 * 2 ** -53;
 const U2X64 = 64 * 2 ** -106;
 const U2X128 = 128 * 2 ** -106;
@@ -63,58 +62,57 @@ function ufp(x: number): number {
 const BOUND_SLACK = 1 + 2 ** -30;
 
 /**
- * The last stage of the quick root (see {@link quickCirclesOf}): from t0, f(t0) = F
- * (|error| <= ef), h (0.5 / sd to within 4u) and aU >= a*, the step t = t0 + F h and its
- * certificate (file comment); returns t, or NaN. The screen has checked ed <= 2^-22 disc, and the
- * callers check that t0 lies before the vertex of the parabola (a t0 + b < 0 for the exact a, b).
+ * The last stage of the quick root (see the file comment): from t0, f(t0) = F (|error| <= ef),
+ * the screen's h (about 0.5 / sqrt(b^2 - a c), any positive double will do), the slope
+ * g = f'(t0) / 2 (|error| <= eg) and aU >= a*, the step t = t0 + F h and its certificate;
+ * returns t, or NaN.
  */
-function quickStep(t0: number, F: number, ef: number, h: number, aU: number, tMax: number): number {
+function quickStep(t0: number, F: number, ef: number, h: number, g: number, eg: number, aU: number, tMax: number): number {
   const dc = F * h;
   const t = t0 + dc;
   const E = ufp(t);
   const A = ef * h;
   const adc = Math.abs(dc);
-  const err = (U * E + 2 ** -19 * adc + 1.00001 * A) * BOUND_SLACK;
-  if (err <= 7.9 * U * E && t - err >= E && aU * h * (adc + A) <= 2 ** -30 && t > 2 ** -900 && t * ONE_PLUS_16U <= tMax) return t;
+  const m = adc + A;
+  // |1 + 2 g* h| <= eps: h stands in for -1 / (2 g*), g* the exact slope (4u: this line's roundings).
+  const eps = Math.abs(1 + 2 * g * h) + 2 * eg * h + 4 * U;
+  const err = (U * E + U * adc + A + 2.01 * m * eps + 2 ** -27 * m) * BOUND_SLACK;
+  if (
+    err <= 7.9 * U * E && t - err >= E && eps <= 2 ** -20 && h > 0 && aU * h * m <= 2 ** -30 &&
+    t > 2 ** -900 && t * ONE_PLUS_16U <= tMax
+  ) {
+    return t;
+  }
   return 0 / 0;
 }
 
 /**
  * The quick certified root of two circles, the first tier after the screen, on the public
- * query's objects: reads tMax and sd from circlesScratch[10..11] (screenContactRoot wrote sd); when the certificate holds, writes the time to circlesScratch[11] and returns true.
+ * query's objects: reads tMax, t0 and h from circlesScratch[10..12] (screenCirclesQuick wrote the
+ * last two); when the certificate holds, writes the time to circlesScratch[11] and returns true.
+ * The certificate alone establishes the case (a hit inside [0, tMax]): the screen only computed
+ * the plain formula on this path.
  *
- * The residual f(t0) is evaluated in plain doubles from the high parts, s = dh + t0 wh
- * (rounded), with the low parts as a first-order term 2 s.(dl + t0 wl) - 2 Rh Rl: about half the
- * work of the TwoProduct residual of {@link certifiedCircles}, enough for hits not too close to
- * touching (see the file comment). The body is written out twice, here and in
- * {@link quickCircles} (inputs from the scratch slots, for the bulk form): a shared helper would
- * exceed V8's inlining limit and box its arguments.
+ * The body is written out twice, here and in {@link quickCircles} (inputs from the scratch
+ * slots, for the bulk form): a shared helper would exceed V8's inlining limit and box its
+ * arguments.
  */
 export function quickCirclesOf(A: MovingCircle, B: MovingCircle): boolean {
   const ax = A.x, ay = A.y, avx = A.vx, avy = A.vy, ar = A.r;
   const bx = B.x, by = B.y, bvx = B.vx, bvy = B.vy, br = B.r;
-  const tMax = CQ[10], sd = CQ[11];
+  const tMax = CQ[10], t0 = CQ[11], h = CQ[12];
   let z: number;
   const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
   const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
   const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
   const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
   const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
-  // The screen's b, c, a and bounds, recomputed (the same operations, the same values).
-  const px = dxh * wxh, py = dyh * wyh;
-  const b = px + py;
-  const eb = U8 * (Math.abs(px) + Math.abs(py)) + TINY;
-  const D = dxh * dxh + dyh * dyh;
   const R2 = Rh * Rh;
   z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
   const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
+  const D = dxh * dxh + dyh * dyh;
   const a = wxh * wxh + wyh * wyh;
-  const aU = a + (U8 * a + TINY);
-  // t0 = c / (sd - b) and h = 0.5 / sd from one division (h to within 4u).
-  const den = sd - b;
-  const rr = 1 / (den * sd);
-  const t0 = (D - R2) * (sd * rr);
-  const h = 0.5 * (den * rr);
+  const aU = a * ONE_PLUS_8U + TINY;
   const T = t0 * t0 * aU;
   // The residual: s + e = dh + t0 wh with t0 wh rounded (TwoSum), the low parts to first order.
   const mx = t0 * wxh, my = t0 * wyh;
@@ -125,8 +123,12 @@ export function quickCirclesOf(A: MovingCircle, B: MovingCircle): boolean {
   const F = G + (2 * (sx * (ex + (dxl + t0 * wxl)) + sy * (ey + (dyl + t0 * wyl)) - Rh * Rl) - R2e);
   const A1 = Math.abs(sx * mx) + Math.abs(sy * my);
   const ef = U * (2.0001 * Q + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
-  const t = quickStep(t0, F, ef, h, aU, tMax);
-  if (!(t === t && aU * t0 * ONE_PLUS_4U + eb < -b && T < BIG2 && t0 < 2 ** 900)) return false;
+  // The slope f'(t0) / 2 = p.w, with its error bound (file comment).
+  const gx = sx * wxh, gy = sy * wyh;
+  const g = gx + gy;
+  const eg = U * (5.01 * (Math.abs(gx) + Math.abs(gy)) + 1.01 * (Math.abs(dxh * wxh) + Math.abs(dyh * wyh)) + 2.03 * t0 * aU) + TINY * (1 + aU);
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
+  if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
   CQ[11] = t;
   return true;
 }
@@ -136,28 +138,19 @@ export function quickCircles(): boolean {
   const q = CQ;
   const ax = q[0], ay = q[1], avx = q[2], avy = q[3], ar = q[4];
   const bx = q[5], by = q[6], bvx = q[7], bvy = q[8], br = q[9], tMax = q[10];
-  const sd = q[11];
+  const t0 = q[11], h = q[12];
   let z: number;
   const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
   const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
   const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
   const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
   const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
-  // The screen's b, c, a and bounds, recomputed (the same operations, the same values).
-  const px = dxh * wxh, py = dyh * wyh;
-  const b = px + py;
-  const eb = U8 * (Math.abs(px) + Math.abs(py)) + TINY;
-  const D = dxh * dxh + dyh * dyh;
   const R2 = Rh * Rh;
   z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
   const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
+  const D = dxh * dxh + dyh * dyh;
   const a = wxh * wxh + wyh * wyh;
-  const aU = a + (U8 * a + TINY);
-  // t0 = c / (sd - b) and h = 0.5 / sd from one division (h to within 4u).
-  const den = sd - b;
-  const rr = 1 / (den * sd);
-  const t0 = (D - R2) * (sd * rr);
-  const h = 0.5 * (den * rr);
+  const aU = a * ONE_PLUS_8U + TINY;
   const T = t0 * t0 * aU;
   // The residual: s + e = dh + t0 wh with t0 wh rounded (TwoSum), the low parts to first order.
   const mx = t0 * wxh, my = t0 * wyh;
@@ -168,20 +161,24 @@ export function quickCircles(): boolean {
   const F = G + (2 * (sx * (ex + (dxl + t0 * wxl)) + sy * (ey + (dyl + t0 * wyl)) - Rh * Rl) - R2e);
   const A1 = Math.abs(sx * mx) + Math.abs(sy * my);
   const ef = U * (2.0001 * Q + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
-  const t = quickStep(t0, F, ef, h, aU, tMax);
-  if (!(t === t && aU * t0 * ONE_PLUS_4U + eb < -b && T < BIG2 && t0 < 2 ** 900)) return false;
+  // The slope f'(t0) / 2 = p.w, with its error bound (file comment).
+  const gx = sx * wxh, gy = sy * wyh;
+  const g = gx + gy;
+  const eg = U * (5.01 * (Math.abs(gx) + Math.abs(gy)) + 1.01 * (Math.abs(dxh * wxh) + Math.abs(dyh * wyh)) + 2.03 * t0 * aU) + TINY * (1 + aU);
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
+  if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
   CQ[11] = t;
   return true;
 }
 
 /**
- * The 3D twin of {@link quickCirclesOf}: tMax and sd in spheresScratch[14..15], the time to
+ * The 3D twin of {@link quickCirclesOf}: tMax, t0, h in spheresScratch[14..16], the time to
  * slot 15.
  */
 export function quickSpheresOf(A: MovingSphere, B: MovingSphere): boolean {
   const ax = A.x, ay = A.y, az = A.z, avx = A.vx, avy = A.vy, avz = A.vz, ar = A.r;
   const bx = B.x, by = B.y, bz = B.z, bvx = B.vx, bvy = B.vy, bvz = B.vz, br = B.r;
-  const tMax = SQ[14], sd = SQ[15];
+  const tMax = SQ[14], t0 = SQ[15], h = SQ[16];
   let z: number;
   const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
   const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
@@ -190,21 +187,12 @@ export function quickSpheresOf(A: MovingSphere, B: MovingSphere): boolean {
   const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
   const wzh = bvz - avz; z = wzh - bvz; const wzl = bvz - (wzh - z) + (-avz - z);
   const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
-  // The screen's b, c, a and bounds, recomputed (the same operations, the same values).
-  const px = dxh * wxh, py = dyh * wyh, pz = dzh * wzh;
-  const b = px + py + pz;
-  const eb = U8 * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + TINY;
-  const D = dxh * dxh + dyh * dyh + dzh * dzh;
   const R2 = Rh * Rh;
   z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
   const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
+  const D = dxh * dxh + dyh * dyh + dzh * dzh;
   const a = wxh * wxh + wyh * wyh + wzh * wzh;
-  const aU = a + (U8 * a + TINY);
-  // t0 = c / (sd - b) and h = 0.5 / sd from one division (h to within 4u).
-  const den = sd - b;
-  const rr = 1 / (den * sd);
-  const t0 = (D - R2) * (sd * rr);
-  const h = 0.5 * (den * rr);
+  const aU = a * ONE_PLUS_8U + TINY;
   const T = t0 * t0 * aU;
   // The residual: s + e = dh + t0 wh with t0 wh rounded (TwoSum), the low parts to first order.
   const mx = t0 * wxh, my = t0 * wyh, mz = t0 * wzh;
@@ -216,8 +204,12 @@ export function quickSpheresOf(A: MovingSphere, B: MovingSphere): boolean {
   const F = G + (2 * (sx * (ex + (dxl + t0 * wxl)) + sy * (ey + (dyl + t0 * wyl)) + sz * (ez + (dzl + t0 * wzl)) - Rh * Rl) - R2e);
   const A1 = Math.abs(sx * mx) + Math.abs(sy * my) + Math.abs(sz * mz);
   const ef = U * (3.0001 * Q + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
-  const t = quickStep(t0, F, ef, h, aU, tMax);
-  if (!(t === t && aU * t0 * ONE_PLUS_4U + eb < -b && T < BIG2 && t0 < 2 ** 900)) return false;
+  // The slope f'(t0) / 2 = p.w, with its error bound (file comment).
+  const gx = sx * wxh, gy = sy * wyh, gz = sz * wzh;
+  const g = gx + gy + gz;
+  const eg = U * (6.01 * (Math.abs(gx) + Math.abs(gy) + Math.abs(gz)) + 1.01 * (Math.abs(dxh * wxh) + Math.abs(dyh * wyh) + Math.abs(dzh * wzh)) + 2.03 * t0 * aU) + TINY * (1 + aU);
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
+  if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
   SQ[15] = t;
   return true;
 }
@@ -227,7 +219,7 @@ export function quickSpheres(): boolean {
   const q = SQ;
   const ax = q[0], ay = q[1], az = q[2], avx = q[3], avy = q[4], avz = q[5], ar = q[6];
   const bx = q[7], by = q[8], bz = q[9], bvx = q[10], bvy = q[11], bvz = q[12], br = q[13], tMax = q[14];
-  const sd = q[15];
+  const t0 = q[15], h = q[16];
   let z: number;
   const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
   const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
@@ -236,21 +228,12 @@ export function quickSpheres(): boolean {
   const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
   const wzh = bvz - avz; z = wzh - bvz; const wzl = bvz - (wzh - z) + (-avz - z);
   const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
-  // The screen's b, c, a and bounds, recomputed (the same operations, the same values).
-  const px = dxh * wxh, py = dyh * wyh, pz = dzh * wzh;
-  const b = px + py + pz;
-  const eb = U8 * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + TINY;
-  const D = dxh * dxh + dyh * dyh + dzh * dzh;
   const R2 = Rh * Rh;
   z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
   const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
+  const D = dxh * dxh + dyh * dyh + dzh * dzh;
   const a = wxh * wxh + wyh * wyh + wzh * wzh;
-  const aU = a + (U8 * a + TINY);
-  // t0 = c / (sd - b) and h = 0.5 / sd from one division (h to within 4u).
-  const den = sd - b;
-  const rr = 1 / (den * sd);
-  const t0 = (D - R2) * (sd * rr);
-  const h = 0.5 * (den * rr);
+  const aU = a * ONE_PLUS_8U + TINY;
   const T = t0 * t0 * aU;
   // The residual: s + e = dh + t0 wh with t0 wh rounded (TwoSum), the low parts to first order.
   const mx = t0 * wxh, my = t0 * wyh, mz = t0 * wzh;
@@ -262,8 +245,12 @@ export function quickSpheres(): boolean {
   const F = G + (2 * (sx * (ex + (dxl + t0 * wxl)) + sy * (ey + (dyl + t0 * wyl)) + sz * (ez + (dzl + t0 * wzl)) - Rh * Rl) - R2e);
   const A1 = Math.abs(sx * mx) + Math.abs(sy * my) + Math.abs(sz * mz);
   const ef = U * (3.0001 * Q + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
-  const t = quickStep(t0, F, ef, h, aU, tMax);
-  if (!(t === t && aU * t0 * ONE_PLUS_4U + eb < -b && T < BIG2 && t0 < 2 ** 900)) return false;
+  // The slope f'(t0) / 2 = p.w, with its error bound (file comment).
+  const gx = sx * wxh, gy = sy * wyh, gz = sz * wzh;
+  const g = gx + gy + gz;
+  const eg = U * (6.01 * (Math.abs(gx) + Math.abs(gy) + Math.abs(gz)) + 1.01 * (Math.abs(dxh * wxh) + Math.abs(dyh * wyh) + Math.abs(dzh * wzh)) + 2.03 * t0 * aU) + TINY * (1 + aU);
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
+  if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
   SQ[15] = t;
   return true;
 }

@@ -13,7 +13,7 @@
 import { SPLITTER, ldexp } from "../math/double-double.js";
 import { exactGap, exactGapOut } from "../math/exact-sum.js";
 import { farSmallContactDirection, loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
-import { TINY as TINY_ABS, contactRootInput, firstContactRoot, screenContact, screenContactRoot } from "../math/contact-root.js";
+import { TINY as TINY_ABS, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
 import { farSmallRoot, pointsMeetTime } from "./toi-points.js";
 import { certifiedCircles, quickCircles, quickCirclesOf } from "./toi-certified.js";
 import { circlesScratch } from "./toi-scratch.js";
@@ -67,11 +67,15 @@ export function screenCircles(
 }
 
 /**
- * {@link screenCircles} for the 4-ulp queries: the same decisions, and -1 (with sd in
- * circlesExactInput[11], see screenContactRoot) where the quick certified root may answer.
- * Non-finite coordinates always end on NaN (b is then NaN or infinite next to an infinite
- * bound), so the public query checks its arguments fully only on that path. The world keeps
- * {@link screenCircles}.
+ * {@link screenCircles} for the 4-ulp queries, kept small enough to inline into the caller:
+ * where the plain formula finds a root inside [0, tMax] (b < 0, c > 0, b^2 - a c > 0,
+ * t0 <= tMax in plain doubles), returns -1 with t0 and h = 0.5 / sqrt(b^2 - a c) in
+ * circlesExactInput[11..12] and no error bounds computed (the quick root's certificate
+ * establishes the case itself); Infinity where screenCircles is certain of a miss (moving apart,
+ * or no real root); NaN otherwise (overlap, a root beyond tMax, uncertain signs), where the slow
+ * path runs screenCircles itself, so that every decision is the exact kernel's. Non-finite coordinates always end on NaN (b is then NaN, or
+ * infinite next to an infinite bound), so the public query checks its arguments fully only on
+ * that path. The world keeps {@link screenCircles}.
  */
 export function screenCirclesQuick(
   ax: number, ay: number, avx: number, avy: number, ar: number,
@@ -87,15 +91,31 @@ export function screenCirclesQuick(
   const b = px + py;
   const eb = U8 * (Math.abs(px) + Math.abs(py)) + TINY;
   if (b > eb) return Infinity;
-  let r = 0 / 0;
-  if (b < -eb) {
-    const R = ar + br;
-    const D = dx * dx + dy * dy;
-    const R2 = R * R;
-    const a = wx * wx + wy * wy;
-    r = screenContactRoot(b, D - R2, U8 * (D + R2) + TINY, a, U8 * a + TINY, eb, tMax, CQ, 11);
+  const R = ar + br;
+  const D = dx * dx + dy * dy;
+  const R2 = R * R;
+  const a = wx * wx + wy * wy;
+  const c = D - R2;
+  const disc = b * b - a * c;
+  if (b < 0 && c > 0) {
+    if (disc > 0) {
+      // The plain formula; t0 = c / (sd - b) and h = 0.5 / sd (to a few u) from one division.
+      const sd = Math.sqrt(disc);
+      const den = sd - b;
+      const rr = 1 / (den * sd);
+      const t0 = c * (sd * rr);
+      if (!(t0 <= tMax)) return 0 / 0;
+      CQ[11] = t0;
+      CQ[12] = 0.5 * (den * rr);
+      return -1;
+    }
+    // A miss in plain doubles: certain when disc < -ed' for an upper bound ed' of screenContact's
+    // ed (|b| <= sum |d_i w_i| <= sqrt(D a), c <= D: ed <= 48.01u a D + 8.01u a R^2 plus the
+    // 2^-1000 terms, each at most (D + a + R^2 + 1) 2^-1000). The exact discriminant is then
+    // negative, so c > 0 too, and none is the answer whatever the sign of b.
+    if (disc < -(2 ** -47 * a * (D + R2) + 2 ** -997 * (D + a + R2 + 1))) return Infinity;
   }
-  return r;
+  return 0 / 0;
 }
 
 /**
@@ -132,7 +152,10 @@ export function toiCirclesFast(
   const q = CQ;
   q[0] = ax; q[1] = ay; q[2] = avx; q[3] = avy; q[4] = ar;
   q[5] = bx; q[6] = by; q[7] = bvx; q[8] = bvy; q[9] = br; q[10] = tMax;
-  if (!(r === -1 && quickCircles()) && !certifiedCircles(q)) exactToiCircles();
+  if (r === -1 && quickCircles()) return CQ[11];
+  const rs = screenCircles(ax, ay, avx, avy, ar, bx, by, bvx, bvy, br, tMax);
+  if (rs === rs) return rs;
+  if (!certifiedCircles(q)) exactToiCircles();
   return CQ[11];
 }
 
@@ -307,14 +330,20 @@ export function timeOfImpactCircles(a: MovingCircle, b: MovingCircle, tMax = 1):
 
 /**
  * The checked slow path of {@link timeOfImpactCircles}: the argument checks (RangeErrors naming
- * the field), then the certified root of toi-certified.ts, else the double-double path; the
- * answer lands in circlesExactInput[11].
+ * the field), the screen of the exact kernel (so that every case it decides is decided as there),
+ * then the certified root of toi-certified.ts, else the double-double path; the answer lands in
+ * circlesExactInput[11].
  */
 function slowCircles(a: MovingCircle, b: MovingCircle, tMax: number): void {
   checkMovingCircle(a, "a");
   checkMovingCircle(b, "b");
   checkTMax(tMax);
+  const r = screenCircles(a.x, a.y, a.vx, a.vy, a.r, b.x, b.y, b.vx, b.vy, b.r, tMax);
   const q = CQ;
+  if (r === r) {
+    q[11] = r;
+    return;
+  }
   q[0] = a.x; q[1] = a.y; q[2] = a.vx; q[3] = a.vy; q[4] = a.r; q[5] = b.x; q[6] = b.y; q[7] = b.vx; q[8] = b.vy; q[9] = b.r; q[10] = tMax;
   if (!certifiedCircles(q)) exactToiCircles();
 }

@@ -7,7 +7,7 @@
 import { SPLITTER, ldexp } from "../math/double-double.js";
 import { exactGap, exactGapOut } from "../math/exact-sum.js";
 import { farSmallContactDirection, loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
-import { TINY as TINY_ABS, contactRootInput, firstContactRoot, screenContact, screenContactRoot } from "../math/contact-root.js";
+import { TINY as TINY_ABS, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
 import { farSmallRoot, pointsMeetTime } from "./toi-points.js";
 import { certifiedSpheres, quickSpheres, quickSpheresOf } from "./toi-certified.js";
 import { spheresScratch } from "./toi-scratch.js";
@@ -60,8 +60,9 @@ export function screenSpheres(
 }
 
 /**
- * {@link screenSpheres} for the 4-ulp queries: the same decisions, and -1 (with sd in
- * spheresExactInput[15]) where the quick certified root may answer (see screenCirclesQuick).
+ * {@link screenSpheres} for the 4-ulp queries: -1 with t0 and h in spheresExactInput[15..16]
+ * where the plain formula finds a root inside [0, tMax], Infinity for a certain miss, else NaN
+ * (see screenCirclesQuick).
  */
 export function screenSpheresQuick(
   ax: number, ay: number, az: number, avx: number, avy: number, avz: number, ar: number,
@@ -80,15 +81,31 @@ export function screenSpheresQuick(
   const b = px + py + pz;
   const eb = U8 * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + TINY;
   if (b > eb) return Infinity;
-  let r = 0 / 0;
-  if (b < -eb) {
-    const R = ar + br;
-    const D = dx * dx + dy * dy + dz * dz;
-    const R2 = R * R;
-    const a = wx * wx + wy * wy + wz * wz;
-    r = screenContactRoot(b, D - R2, U8 * (D + R2) + TINY, a, U8 * a + TINY, eb, tMax, SQ, 15);
+  const R = ar + br;
+  const D = dx * dx + dy * dy + dz * dz;
+  const R2 = R * R;
+  const a = wx * wx + wy * wy + wz * wz;
+  const c = D - R2;
+  const disc = b * b - a * c;
+  if (b < 0 && c > 0) {
+    if (disc > 0) {
+      // The plain formula; t0 = c / (sd - b) and h = 0.5 / sd (to a few u) from one division.
+      const sd = Math.sqrt(disc);
+      const den = sd - b;
+      const rr = 1 / (den * sd);
+      const t0 = c * (sd * rr);
+      if (!(t0 <= tMax)) return 0 / 0;
+      SQ[15] = t0;
+      SQ[16] = 0.5 * (den * rr);
+      return -1;
+    }
+    // A miss in plain doubles: certain when disc < -ed' for an upper bound ed' of screenContact's
+    // ed (|b| <= sum |d_i w_i| <= sqrt(D a), c <= D: ed <= 48.01u a D + 8.01u a R^2 plus the
+    // 2^-1000 terms, each at most (D + a + R^2 + 1) 2^-1000). The exact discriminant is then
+    // negative, so c > 0 too, and none is the answer whatever the sign of b.
+    if (disc < -(2 ** -47 * a * (D + R2) + 2 ** -997 * (D + a + R2 + 1))) return Infinity;
   }
-  return r;
+  return 0 / 0;
 }
 
 /** Time of impact of two spheres from plain numbers, without argument checks: the exact kernel (within 1 ulp). */
@@ -121,7 +138,10 @@ export function toiSpheresFast(
   const q = SQ;
   q[0] = ax; q[1] = ay; q[2] = az; q[3] = avx; q[4] = avy; q[5] = avz; q[6] = ar;
   q[7] = bx; q[8] = by; q[9] = bz; q[10] = bvx; q[11] = bvy; q[12] = bvz; q[13] = br; q[14] = tMax;
-  if (!(r === -1 && quickSpheres()) && !certifiedSpheres(q)) exactToiSpheres();
+  if (r === -1 && quickSpheres()) return SQ[15];
+  const rs = screenSpheres(ax, ay, az, avx, avy, avz, ar, bx, by, bz, bvx, bvy, bvz, br, tMax);
+  if (rs === rs) return rs;
+  if (!certifiedSpheres(q)) exactToiSpheres();
   return SQ[15];
 }
 
@@ -294,7 +314,12 @@ function slowSpheres(a: MovingSphere, b: MovingSphere, tMax: number): void {
   checkMovingSphere(a, "a");
   checkMovingSphere(b, "b");
   checkTMax(tMax);
+  const r = screenSpheres(a.x, a.y, a.z, a.vx, a.vy, a.vz, a.r, b.x, b.y, b.z, b.vx, b.vy, b.vz, b.r, tMax);
   const q = SQ;
+  if (r === r) {
+    q[15] = r;
+    return;
+  }
   q[0] = a.x; q[1] = a.y; q[2] = a.z; q[3] = a.vx; q[4] = a.vy; q[5] = a.vz; q[6] = a.r; q[7] = b.x; q[8] = b.y; q[9] = b.z; q[10] = b.vx; q[11] = b.vy; q[12] = b.vz; q[13] = b.r; q[14] = tMax;
   if (!certifiedSpheres(q)) exactToiSpheres();
 }
