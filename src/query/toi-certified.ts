@@ -121,12 +121,14 @@ export function quickCirclesOf(A: MovingCircle, B: MovingCircle): boolean {
   const Q = sx * sx + sy * sy;
   const G = Q - R2;
   const F = G + (2 * (sx * (ex + (dxl + t0 * wxl)) + sy * (ey + (dyl + t0 * wyl)) - Rh * Rl) - R2e);
-  const A1 = Math.abs(sx * mx) + Math.abs(sy * my);
-  const ef = U * (2.0001 * Q + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
   // The slope f'(t0) / 2 = p.w, with its error bound (file comment).
   const gx = sx * wxh, gy = sy * wyh;
   const g = gx + gy;
-  const eg = U * (5.01 * (Math.abs(gx) + Math.abs(gy)) + 1.01 * (Math.abs(dxh * wxh) + Math.abs(dyh * wyh)) + 2.03 * t0 * aU) + TINY * (1 + aU);
+  // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
+  // rounding of t0 wh in f(t0) and the high parts of d in the slope.
+  const G1 = Math.abs(gx) + Math.abs(gy);
+  const ef = U * (2.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
+  const eg = U * (6.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
   const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
   if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
   CQ[11] = t;
@@ -159,12 +161,14 @@ export function quickCircles(): boolean {
   const Q = sx * sx + sy * sy;
   const G = Q - R2;
   const F = G + (2 * (sx * (ex + (dxl + t0 * wxl)) + sy * (ey + (dyl + t0 * wyl)) - Rh * Rl) - R2e);
-  const A1 = Math.abs(sx * mx) + Math.abs(sy * my);
-  const ef = U * (2.0001 * Q + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
   // The slope f'(t0) / 2 = p.w, with its error bound (file comment).
   const gx = sx * wxh, gy = sy * wyh;
   const g = gx + gy;
-  const eg = U * (5.01 * (Math.abs(gx) + Math.abs(gy)) + 1.01 * (Math.abs(dxh * wxh) + Math.abs(dyh * wyh)) + 2.03 * t0 * aU) + TINY * (1 + aU);
+  // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
+  // rounding of t0 wh in f(t0) and the high parts of d in the slope.
+  const G1 = Math.abs(gx) + Math.abs(gy);
+  const ef = U * (2.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
+  const eg = U * (6.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
   const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
   if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
   CQ[11] = t;
@@ -202,12 +206,14 @@ export function quickSpheresOf(A: MovingSphere, B: MovingSphere): boolean {
   const Q = sx * sx + sy * sy + sz * sz;
   const G = Q - R2;
   const F = G + (2 * (sx * (ex + (dxl + t0 * wxl)) + sy * (ey + (dyl + t0 * wyl)) + sz * (ez + (dzl + t0 * wzl)) - Rh * Rl) - R2e);
-  const A1 = Math.abs(sx * mx) + Math.abs(sy * my) + Math.abs(sz * mz);
-  const ef = U * (3.0001 * Q + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
   // The slope f'(t0) / 2 = p.w, with its error bound (file comment).
   const gx = sx * wxh, gy = sy * wyh, gz = sz * wzh;
   const g = gx + gy + gz;
-  const eg = U * (6.01 * (Math.abs(gx) + Math.abs(gy) + Math.abs(gz)) + 1.01 * (Math.abs(dxh * wxh) + Math.abs(dyh * wyh) + Math.abs(dzh * wzh)) + 2.03 * t0 * aU) + TINY * (1 + aU);
+  // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
+  // rounding of t0 wh in f(t0) and the high parts of d in the slope.
+  const G1 = Math.abs(gx) + Math.abs(gy) + Math.abs(gz);
+  const ef = U * (3.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
+  const eg = U * (7.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
   const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
   if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
   SQ[15] = t;
@@ -243,12 +249,14 @@ export function quickSpheres(): boolean {
   const Q = sx * sx + sy * sy + sz * sz;
   const G = Q - R2;
   const F = G + (2 * (sx * (ex + (dxl + t0 * wxl)) + sy * (ey + (dyl + t0 * wyl)) + sz * (ez + (dzl + t0 * wzl)) - Rh * Rl) - R2e);
-  const A1 = Math.abs(sx * mx) + Math.abs(sy * my) + Math.abs(sz * mz);
-  const ef = U * (3.0001 * Q + 2.0002 * (Math.abs(G) + A1)) + U2X512 * (Q + D + T + R2) + TINY;
   // The slope f'(t0) / 2 = p.w, with its error bound (file comment).
   const gx = sx * wxh, gy = sy * wyh, gz = sz * wzh;
   const g = gx + gy + gz;
-  const eg = U * (6.01 * (Math.abs(gx) + Math.abs(gy) + Math.abs(gz)) + 1.01 * (Math.abs(dxh * wxh) + Math.abs(dyh * wyh) + Math.abs(dzh * wzh)) + 2.03 * t0 * aU) + TINY * (1 + aU);
+  // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
+  // rounding of t0 wh in f(t0) and the high parts of d in the slope.
+  const G1 = Math.abs(gx) + Math.abs(gy) + Math.abs(gz);
+  const ef = U * (3.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
+  const eg = U * (7.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
   const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
   if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
   SQ[15] = t;
