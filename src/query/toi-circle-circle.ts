@@ -306,10 +306,10 @@ export function exactToiCircles(): void {
  *   (positions or velocities near ±1.7e308 on both sides) are formed from halved inputs, and a
  *   time of impact beyond the largest double is Infinity (none).
  *
- * Accuracy: within 4 ulps of the exact time of impact of the given doubles (a certified fast
- * root answers when its rigorous error bound allows 4 ulps, else the double-double kernel
- * {@link toiCirclesRaw}, within 1 ulp; measured: 0.5 ulp over 100,000 random cases, 0.92 on
- * near grazes, see the README), except near a graze (b^2 - a c within about
+ * Accuracy: within 4 ulps of the exact time of impact of the given doubles (certified roots
+ * answer when their rigorous error bounds allow 4 ulps, else the double-double kernel
+ * {@link toiCirclesRaw}, within 1 ulp; measured: median 0.3, worst 2.3 ulps over 100,000
+ * random cases, see the README), except near a graze (b^2 - a c within about
  * 2^-50 b^2), where the result still satisfies the contact equation to a few ulps. The case
  * (hit, 0, none) is always the exact kernel's. Throws a RangeError for non-finite coordinates,
  * a negative radius, or a negative or NaN tMax.
