@@ -89,8 +89,7 @@ export function screenCirclesQuick(
   const px = dx * wx;
   const py = dy * wy;
   const b = px + py;
-  const eb = U8 * (Math.abs(px) + Math.abs(py)) + TINY;
-  if (b > eb) return Infinity;
+  if (!(b < 0) && b > U8 * (Math.abs(px) + Math.abs(py)) + TINY) return Infinity;
   const R = ar + br;
   const D = dx * dx + dy * dy;
   const R2 = R * R;

@@ -79,8 +79,7 @@ export function screenSpheresQuick(
   const py = dy * wy;
   const pz = dz * wz;
   const b = px + py + pz;
-  const eb = U8 * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + TINY;
-  if (b > eb) return Infinity;
+  if (!(b < 0) && b > U8 * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + TINY) return Infinity;
   const R = ar + br;
   const D = dx * dx + dy * dy + dz * dz;
   const R2 = R * R;
