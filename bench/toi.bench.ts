@@ -5,9 +5,10 @@
  *
  * Two seeded case sets per dimension: "mixed" (random pairs in a 20 x 20 region, velocities in
  * [-10, 10], radii 0.5..1.5, tMax 1: about 7% hit, the rest exit early) and "hits" (B aimed at
- * A: about 90% hit; the certified fast root answers nearly every query, the double-double
- * path the few it cannot certify). Each case prints the scalar query's throughput as a share
- * of the plain formula's on the same inputs (goal: >= 50%).
+ * A: about 90% hit; the quick certified root answers nearly every query, the TwoProduct root
+ * and the double-double path the few it cannot certify). Each case prints the scalar query's
+ * throughput as a share of the plain formula's on the same inputs (goal: >= 50%), from the two
+ * medians and "paired" (alternating batches, which the machine's load moves far less).
  *
  * Run: npm run bench -- toi   (BENCH_QUICK=1 for a shorter run)
  */
