@@ -115,6 +115,8 @@ const ONE_PLUS_16U = 1 + 16 * 2 ** -53;
  * below anything a normal-range problem produces and far above the subnormal range.
  */
 export const TINY = 2 ** -1000;
+/** TINY as a module-local const: optimised code embeds it (an exported binding is read through a cell). */
+const ABS_TINY = 2 ** -1000;
 
 /**
  * The certified fast path of a time-of-impact query: from plain-double coefficients and
@@ -135,10 +137,10 @@ export function screenContact(b: number, c: number, ec: number, a: number, ea: n
   if (c < -ec) return 0;
   if (c <= ec) return NaN;
   const disc = b * b - a * c;
-  const ed = (eb * (eb - 2 * b) + a * ec + (c + ec) * ea + U8 * (b * b + a * c)) * ONE_PLUS_16U + TINY;
+  const ed = (eb * (eb - 2 * b) + a * ec + (c + ec) * ea + U8 * (b * b + a * c)) * ONE_PLUS_16U + ABS_TINY;
   if (disc < -ed) return Infinity;
   if (disc <= ed) return NaN;
   const sd = Math.sqrt(disc);
-  if ((c - ec) * sd > tMax * ((sd - b + eb) * sd + ed) * ONE_PLUS_16U + TINY) return Infinity;
+  if ((c - ec) * sd > tMax * ((sd - b + eb) * sd + ed) * ONE_PLUS_16U + ABS_TINY) return Infinity;
   return NaN;
 }

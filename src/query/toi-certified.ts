@@ -27,15 +27,277 @@
  * Validity: |d|^2 + R^2, |w|^2 and |t0 w|^2 below 2^500 (checked: every split, product and
  * bound stays finite) and absolute terms of 2^-1000 in the bounds, which cover products that
  * underflow. The scratch array keeps the doubles unboxed when the call is not inlined.
+ *
+ * THE QUICK ROOT (quickCirclesOf and its twins, the tier before the one above). The public
+ * queries' screen hands over only the plain formula's t0 and h ~ 0.5 / sqrt(b^2 - a c); every
+ * fact the answer needs comes from the certificate below. u = 2^-53; d = dh + dl, w = wh + wl,
+ * R = Rh + Rl exactly (TwoSum), Rh^2 = R2 + R2e exactly (Dekker).
+ *
+ *  - Residual. m_i = fl(t0 wh_i) (|error| <= u |m_i|), s_i + e_i = dh_i + m_i exactly (TwoSum),
+ *    so p*_i = (d + t0 w)_i = s_i + e_i + (dl_i + t0 wl_i) - (m_i - t0 wh_i). The code forms
+ *    F = (Q - R2) + (2 (sum s_i (e_i + dl_i + t0 wl_i) - Rh Rl) - R2e), Q = fl(sum s_i^2). First-
+ *    order errors: n u Q (the squares and their sum), u |Q - R2| twice (that subtraction and
+ *    the last addition), 2 u sum |s_i m_i| <= 2 u t0 G1 (1 + 2u) (the rounding of t0 wh, with
+ *    G1 = sum |s_i wh_i|); everything else is a product of two terms of relative size u,
+ *    bounded by 512 u^2 (Q + |d|^2 + t0^2 a + R^2) (about 60 u^2 is needed). So
+ *    ef = u (n Q + 2 |G| + 2 t0 G1) (+ 0.01% and the u^2 and 2^-1000 terms).
+ *  - Slope. g = fl(sum s_i wh_i) stands for g* = p*.w = f'(t0) / 2: |g - g*| <= eg =
+ *    u ((n + 4.03) G1 + 3.05 t0 aU) (the sum's roundings, e, the low parts, the rounding of
+ *    t0 wh, and |dh_i wh_i| <= 1.0002 |s_i wh_i| + 1.0001 t0 wh_i^2).
+ *  - Step. t = fl(t0 + fl(F h)). With delta = t* - t0, exactly 0 = f(t0) + 2 g* delta + a delta^2,
+ *    so t0 + F* h - t* = -delta (1 + 2 g* h) - a delta^2 h: h only has to stand in for
+ *    -1 / (2 g*), with eps = |1 + 2 g h| + 2 eg h + 4u >= |1 + 2 g* h|. eps <= 2^-20 and h > 0
+ *    make g* < 0 (t0 lies before the vertex of the parabola, so the root nearest t0 is the first
+ *    contact), and a h m <= 2^-30 (m = |dc| + ef h >= |f(t0)| h) makes that root real with
+ *    |delta| <= |f(t0)| / |g*| <= 2.01 m. Hence
+ *        |t - t*| <= u E + u |dc| + ef h + 2.01 m eps + 2^-27 m,
+ *    with E = ufp(t) for the rounding of t0 + dc (half an ulp of t is at most u E).
+ *  - Certificate. t* >= t - err >= E gives ulp(t*) >= 2u E, so err <= 7.9 u E means within 4 ulps
+ *    (the 4-ulp budget measured on the binade of t, 1.4 to 2 times u t, instead of 3.45 u t). t* is
+ *    the first root and t* > 0, so c* = f(0) > 0 and the vertex -b* / a* > t* > 0: b* < 0; a root
+ *    with f'(t*) < 0 means b*^2 - a* c* > 0; t (1 + 16u) <= tMax puts t* inside the window by a
+ *    margin the exact kernel's rounding cannot cross. So a certified t is a hit exactly where
+ *    the exact kernel finds one.
+ *
+ * The plain residual (no TwoProduct) costs the certificate about u t0 G1 / |g| ~ u t, and the
+ * rest is u (n Q + ...) / (2 |g|) ~ u R / |w| for head-on hits: it holds unless the bodies start
+ * within about half a radius sum of touching (98% of the benchmark's head-on hits). Measured
+ * worst case (test/toi-quick.test.ts): 2.2 ulps, against the 0.5 of the tiers after it.
  */
+import { TINY as TINY_ABS } from "../math/contact-root.js";
+import { circlesScratch, spheresScratch } from "./toi-scratch.js";
+import type { MovingCircle, MovingSphere } from "./types.js";
+
+/** Local aliases (a const alias of an import is embedded in optimised code; see toi-scratch.ts). */
+const TINY = TINY_ABS;
+const CQ = circlesScratch;
+const SQ = spheresScratch;
+
 const U = 2 ** -53;
+const ONE_PLUS_8U = 1 + 8 * 2 ** -53;
 const U4 = 4 * 2 ** -53;
 const U2X64 = 64 * 2 ** -106;
 const U2X128 = 128 * 2 ** -106;
+const U2X512 = 512 * 2 ** -106;
 /** Squared magnitudes stay below this (components below 2^250). */
 const BIG2 = 2 ** 500;
 /** t (1 + 16u) <= tMax certifies t* <= tMax, so the hit classification matches the exact path. */
 const ONE_PLUS_16U = 1 + 16 * 2 ** -53;
+
+/**
+ * Rump's unit in the first place, 2^floor(log2 x), for x in [2^-1022, 2^970] (S. M. Rump,
+ * "Ultimately fast accurate summation", SIAM J. Sci. Comput. 31, 2009, Algorithm 3.5): three
+ * operations instead of reading the exponent bits. ulp(x) = 2^-52 ufp(x).
+ */
+function ufp(x: number): number {
+  const q = 4503599627370497 * x; // (2^52 + 1) x
+  return q - (1 - U) * q;
+}
+
+/** The factor that covers the roundings of the bound expressions of the quick root. */
+const BOUND_SLACK = 1 + 2 ** -30;
+
+/**
+ * The last stage of the quick root (see the file comment): from t0, f(t0) = F (|error| <= ef),
+ * the screen's h (about 0.5 / sqrt(b^2 - a c), any positive double will do), the slope
+ * g = f'(t0) / 2 (|error| <= eg) and aU >= a*, the step t = t0 + F h and its certificate;
+ * returns t, or NaN.
+ */
+function quickStep(t0: number, F: number, ef: number, h: number, g: number, eg: number, aU: number, tMax: number): number {
+  const dc = F * h;
+  const t = t0 + dc;
+  const E = ufp(t);
+  const A = ef * h;
+  const adc = Math.abs(dc);
+  const m = adc + A;
+  // |1 + 2 g* h| <= eps: h stands in for -1 / (2 g*), g* the exact slope (4u: this line's roundings).
+  const eps = Math.abs(1 + 2 * g * h) + 2 * eg * h + 4 * U;
+  const err = (U * E + U * adc + A + 2.01 * m * eps + 2 ** -27 * m) * BOUND_SLACK;
+  if (
+    err <= 7.9 * U * E && t - err >= E && eps <= 2 ** -20 && h > 0 && aU * h * m <= 2 ** -30 &&
+    t > 2 ** -900 && t * ONE_PLUS_16U <= tMax
+  ) {
+    return t;
+  }
+  return 0 / 0;
+}
+
+/**
+ * The quick certified root of two circles, the first tier after the screen, on the public
+ * query's objects: reads tMax, t0 and h from circlesScratch[10..12] (screenCirclesQuick wrote the
+ * last two); when the certificate holds, writes the time to circlesScratch[11] and returns true.
+ * The certificate alone establishes the case (a hit inside [0, tMax]): the screen only computed
+ * the plain formula on this path.
+ *
+ * The body is written out twice, here and in {@link quickCircles} (inputs from the scratch
+ * slots, for the bulk form): a shared helper would exceed V8's inlining limit and box its
+ * arguments.
+ */
+export function quickCirclesOf(A: MovingCircle, B: MovingCircle): boolean {
+  const ax = A.x, ay = A.y, avx = A.vx, avy = A.vy, ar = A.r;
+  const bx = B.x, by = B.y, bvx = B.vx, bvy = B.vy, br = B.r;
+  const tMax = CQ[10], t0 = CQ[11], h = CQ[12];
+  let z: number;
+  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
+  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
+  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
+  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
+  const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
+  const R2 = Rh * Rh;
+  z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
+  const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
+  const D = dxh * dxh + dyh * dyh;
+  const a = wxh * wxh + wyh * wyh;
+  const aU = a * ONE_PLUS_8U + TINY;
+  const T = t0 * t0 * aU;
+  // The residual: s + e = dh + t0 wh with t0 wh rounded (TwoSum), the low parts to first order.
+  const mx = t0 * wxh, my = t0 * wyh;
+  const sx = dxh + mx; z = sx - dxh; const ex = dxh - (sx - z) + (mx - z);
+  const sy = dyh + my; z = sy - dyh; const ey = dyh - (sy - z) + (my - z);
+  const Q = sx * sx + sy * sy;
+  const G = Q - R2;
+  const F = G + (2 * (sx * (ex + (dxl + t0 * wxl)) + sy * (ey + (dyl + t0 * wyl)) - Rh * Rl) - R2e);
+  // The slope f'(t0) / 2 = p.w, with its error bound (file comment).
+  const gx = sx * wxh, gy = sy * wyh;
+  const g = gx + gy;
+  // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
+  // rounding of t0 wh in f(t0) and the high parts of d in the slope.
+  const G1 = Math.abs(gx) + Math.abs(gy);
+  const ef = U * (2.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
+  const eg = U * (6.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
+  if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
+  CQ[11] = t;
+  return true;
+}
+
+/** {@link quickCirclesOf} with the inputs in circlesScratch[0..10] (the bulk form). */
+export function quickCircles(): boolean {
+  const q = CQ;
+  const ax = q[0], ay = q[1], avx = q[2], avy = q[3], ar = q[4];
+  const bx = q[5], by = q[6], bvx = q[7], bvy = q[8], br = q[9], tMax = q[10];
+  const t0 = q[11], h = q[12];
+  let z: number;
+  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
+  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
+  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
+  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
+  const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
+  const R2 = Rh * Rh;
+  z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
+  const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
+  const D = dxh * dxh + dyh * dyh;
+  const a = wxh * wxh + wyh * wyh;
+  const aU = a * ONE_PLUS_8U + TINY;
+  const T = t0 * t0 * aU;
+  // The residual: s + e = dh + t0 wh with t0 wh rounded (TwoSum), the low parts to first order.
+  const mx = t0 * wxh, my = t0 * wyh;
+  const sx = dxh + mx; z = sx - dxh; const ex = dxh - (sx - z) + (mx - z);
+  const sy = dyh + my; z = sy - dyh; const ey = dyh - (sy - z) + (my - z);
+  const Q = sx * sx + sy * sy;
+  const G = Q - R2;
+  const F = G + (2 * (sx * (ex + (dxl + t0 * wxl)) + sy * (ey + (dyl + t0 * wyl)) - Rh * Rl) - R2e);
+  // The slope f'(t0) / 2 = p.w, with its error bound (file comment).
+  const gx = sx * wxh, gy = sy * wyh;
+  const g = gx + gy;
+  // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
+  // rounding of t0 wh in f(t0) and the high parts of d in the slope.
+  const G1 = Math.abs(gx) + Math.abs(gy);
+  const ef = U * (2.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
+  const eg = U * (6.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
+  if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
+  CQ[11] = t;
+  return true;
+}
+
+/**
+ * The 3D twin of {@link quickCirclesOf}: tMax, t0, h in spheresScratch[14..16], the time to
+ * slot 15.
+ */
+export function quickSpheresOf(A: MovingSphere, B: MovingSphere): boolean {
+  const ax = A.x, ay = A.y, az = A.z, avx = A.vx, avy = A.vy, avz = A.vz, ar = A.r;
+  const bx = B.x, by = B.y, bz = B.z, bvx = B.vx, bvy = B.vy, bvz = B.vz, br = B.r;
+  const tMax = SQ[14], t0 = SQ[15], h = SQ[16];
+  let z: number;
+  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
+  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
+  const dzh = bz - az; z = dzh - bz; const dzl = bz - (dzh - z) + (-az - z);
+  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
+  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
+  const wzh = bvz - avz; z = wzh - bvz; const wzl = bvz - (wzh - z) + (-avz - z);
+  const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
+  const R2 = Rh * Rh;
+  z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
+  const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
+  const D = dxh * dxh + dyh * dyh + dzh * dzh;
+  const a = wxh * wxh + wyh * wyh + wzh * wzh;
+  const aU = a * ONE_PLUS_8U + TINY;
+  const T = t0 * t0 * aU;
+  // The residual: s + e = dh + t0 wh with t0 wh rounded (TwoSum), the low parts to first order.
+  const mx = t0 * wxh, my = t0 * wyh, mz = t0 * wzh;
+  const sx = dxh + mx; z = sx - dxh; const ex = dxh - (sx - z) + (mx - z);
+  const sy = dyh + my; z = sy - dyh; const ey = dyh - (sy - z) + (my - z);
+  const sz = dzh + mz; z = sz - dzh; const ez = dzh - (sz - z) + (mz - z);
+  const Q = sx * sx + sy * sy + sz * sz;
+  const G = Q - R2;
+  const F = G + (2 * (sx * (ex + (dxl + t0 * wxl)) + sy * (ey + (dyl + t0 * wyl)) + sz * (ez + (dzl + t0 * wzl)) - Rh * Rl) - R2e);
+  // The slope f'(t0) / 2 = p.w, with its error bound (file comment).
+  const gx = sx * wxh, gy = sy * wyh, gz = sz * wzh;
+  const g = gx + gy + gz;
+  // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
+  // rounding of t0 wh in f(t0) and the high parts of d in the slope.
+  const G1 = Math.abs(gx) + Math.abs(gy) + Math.abs(gz);
+  const ef = U * (3.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
+  const eg = U * (7.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
+  if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
+  SQ[15] = t;
+  return true;
+}
+
+/** {@link quickSpheresOf} with the inputs in spheresScratch[0..14] (the bulk form). */
+export function quickSpheres(): boolean {
+  const q = SQ;
+  const ax = q[0], ay = q[1], az = q[2], avx = q[3], avy = q[4], avz = q[5], ar = q[6];
+  const bx = q[7], by = q[8], bz = q[9], bvx = q[10], bvy = q[11], bvz = q[12], br = q[13], tMax = q[14];
+  const t0 = q[15], h = q[16];
+  let z: number;
+  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
+  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
+  const dzh = bz - az; z = dzh - bz; const dzl = bz - (dzh - z) + (-az - z);
+  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
+  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
+  const wzh = bvz - avz; z = wzh - bvz; const wzl = bvz - (wzh - z) + (-avz - z);
+  const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
+  const R2 = Rh * Rh;
+  z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
+  const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
+  const D = dxh * dxh + dyh * dyh + dzh * dzh;
+  const a = wxh * wxh + wyh * wyh + wzh * wzh;
+  const aU = a * ONE_PLUS_8U + TINY;
+  const T = t0 * t0 * aU;
+  // The residual: s + e = dh + t0 wh with t0 wh rounded (TwoSum), the low parts to first order.
+  const mx = t0 * wxh, my = t0 * wyh, mz = t0 * wzh;
+  const sx = dxh + mx; z = sx - dxh; const ex = dxh - (sx - z) + (mx - z);
+  const sy = dyh + my; z = sy - dyh; const ey = dyh - (sy - z) + (my - z);
+  const sz = dzh + mz; z = sz - dzh; const ez = dzh - (sz - z) + (mz - z);
+  const Q = sx * sx + sy * sy + sz * sz;
+  const G = Q - R2;
+  const F = G + (2 * (sx * (ex + (dxl + t0 * wxl)) + sy * (ey + (dyl + t0 * wyl)) + sz * (ez + (dzl + t0 * wzl)) - Rh * Rl) - R2e);
+  // The slope f'(t0) / 2 = p.w, with its error bound (file comment).
+  const gx = sx * wxh, gy = sy * wyh, gz = sz * wzh;
+  const g = gx + gy + gz;
+  // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
+  // rounding of t0 wh in f(t0) and the high parts of d in the slope.
+  const G1 = Math.abs(gx) + Math.abs(gy) + Math.abs(gz);
+  const ef = U * (3.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
+  const eg = U * (7.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
+  if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
+  SQ[15] = t;
+  return true;
+}
 
 /**
  * The shared last stage: from the start t0, f(t0) = F (|error| <= ef), p.w = g (<= eg) and an

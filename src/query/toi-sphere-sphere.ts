@@ -7,16 +7,24 @@
 import { SPLITTER, ldexp } from "../math/double-double.js";
 import { exactGap, exactGapOut } from "../math/exact-sum.js";
 import { farSmallContactDirection, loadScaled, pointAlong, unitOffset, unitOffsetAt } from "./relative-motion.js";
-import { TINY, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
+import { TINY as TINY_ABS, contactRootInput, firstContactRoot, screenContact } from "../math/contact-root.js";
 import { farSmallRoot, pointsMeetTime } from "./toi-points.js";
-import { certifiedSpheres } from "./toi-certified.js";
+import { certifiedSpheres, quickSpheres, quickSpheresOf } from "./toi-certified.js";
+import { spheresScratch } from "./toi-scratch.js";
 import type { MovingSphere, SweepHit3 } from "./types.js";
 import { checkMovingSphere, checkTMax } from "./validate.js";
 
 const U8 = 8 * 2 ** -53;
+/** contact-root.ts's TINY, as a local const (an imported binding is read through a cell at run time). */
+const TINY = TINY_ABS;
 
-/** Inputs of {@link exactToiSpheres} (the 15 arguments of toiSpheresRaw in order) and its result (slot 15). */
-export const spheresExactInput = new Float64Array(16);
+/**
+ * Inputs of {@link exactToiSpheres} (the 15 arguments of toiSpheresRaw in order) and its result
+ * (slot 15); slots 15..18 also carry the start of the quick root ({@link screenSpheresQuick}).
+ */
+export const spheresExactInput = spheresScratch;
+/** The same array as a module-local const, which optimised code embeds (no cell load, no bounds checks). */
+const SQ = spheresScratch;
 
 /**
  * The screening stage of {@link toiSpheresRaw}: Infinity or 0 when certain, NaN when the
@@ -51,6 +59,54 @@ export function screenSpheres(
   return r;
 }
 
+/**
+ * {@link screenSpheres} for the 4-ulp queries: -1 with t0 and h in spheresExactInput[15..16]
+ * where the plain formula finds a root inside [0, tMax], Infinity for a certain miss, else NaN
+ * (see screenCirclesQuick).
+ */
+export function screenSpheresQuick(
+  ax: number, ay: number, az: number, avx: number, avy: number, avz: number, ar: number,
+  bx: number, by: number, bz: number, bvx: number, bvy: number, bvz: number, br: number,
+  tMax: number,
+): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const dz = bz - az;
+  const wx = bvx - avx;
+  const wy = bvy - avy;
+  const wz = bvz - avz;
+  const px = dx * wx;
+  const py = dy * wy;
+  const pz = dz * wz;
+  const b = px + py + pz;
+  if (!(b < 0) && b > U8 * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + TINY) return Infinity;
+  const R = ar + br;
+  const D = dx * dx + dy * dy + dz * dz;
+  const R2 = R * R;
+  const a = wx * wx + wy * wy + wz * wz;
+  const c = D - R2;
+  const disc = b * b - a * c;
+  if (b < 0 && c > 0) {
+    if (disc > 0) {
+      // The plain formula; t0 = c / (sd - b) and h = 0.5 / sd (to a few u) from one division.
+      const sd = Math.sqrt(disc);
+      const den = sd - b;
+      const rr = 1 / (den * sd);
+      const t0 = c * (sd * rr);
+      if (!(t0 <= tMax)) return 0 / 0;
+      SQ[15] = t0;
+      SQ[16] = 0.5 * (den * rr);
+      return -1;
+    }
+    // A miss in plain doubles: certain when disc < -ed' for an upper bound ed' of screenContact's
+    // ed (|b| <= sum |d_i w_i| <= sqrt(D a), c <= D: ed <= 48.01u a D + 8.01u a R^2 plus the
+    // 2^-1000 terms, each at most (D + a + R^2 + 1) 2^-1000). The exact discriminant is then
+    // negative, so c > 0 too, and none is the answer whatever the sign of b.
+    if (disc < -(2 ** -47 * a * (D + R2) + 2 ** -997 * (D + a + R2 + 1))) return Infinity;
+  }
+  return 0 / 0;
+}
+
 /** Time of impact of two spheres from plain numbers, without argument checks: the exact kernel (within 1 ulp). */
 export function toiSpheresRaw(
   ax: number, ay: number, az: number, avx: number, avy: number, avz: number, ar: number,
@@ -59,11 +115,11 @@ export function toiSpheresRaw(
 ): number {
   const r = screenSpheres(ax, ay, az, avx, avy, avz, ar, bx, by, bz, bvx, bvy, bvz, br, tMax);
   if (r === r) return r;
-  const q = spheresExactInput;
+  const q = SQ;
   q[0] = ax; q[1] = ay; q[2] = az; q[3] = avx; q[4] = avy; q[5] = avz; q[6] = ar;
   q[7] = bx; q[8] = by; q[9] = bz; q[10] = bvx; q[11] = bvy; q[12] = bvz; q[13] = br; q[14] = tMax;
   exactToiSpheres();
-  return spheresExactInput[15];
+  return SQ[15];
 }
 
 /**
@@ -76,18 +132,21 @@ export function toiSpheresFast(
   bx: number, by: number, bz: number, bvx: number, bvy: number, bvz: number, br: number,
   tMax: number,
 ): number {
-  const r = screenSpheres(ax, ay, az, avx, avy, avz, ar, bx, by, bz, bvx, bvy, bvz, br, tMax);
-  if (r === r) return r;
-  const q = spheresExactInput;
+  const r = screenSpheresQuick(ax, ay, az, avx, avy, avz, ar, bx, by, bz, bvx, bvy, bvz, br, tMax);
+  if (r >= 0) return r;
+  const q = SQ;
   q[0] = ax; q[1] = ay; q[2] = az; q[3] = avx; q[4] = avy; q[5] = avz; q[6] = ar;
   q[7] = bx; q[8] = by; q[9] = bz; q[10] = bvx; q[11] = bvy; q[12] = bvz; q[13] = br; q[14] = tMax;
+  if (r === -1 && quickSpheres()) return SQ[15];
+  const rs = screenSpheres(ax, ay, az, avx, avy, avz, ar, bx, by, bz, bvx, bvy, bvz, br, tMax);
+  if (rs === rs) return rs;
   if (!certifiedSpheres(q)) exactToiSpheres();
-  return spheresExactInput[15];
+  return SQ[15];
 }
 
 /** The double-double path; see exactToiCircles in toi-circle-circle.ts for the derivation. */
 export function exactToiSpheres(): void {
-  const q = spheresExactInput;
+  const q = SQ;
   const ax = q[0], ay = q[1], az = q[2], avx = q[3], avy = q[4], avz = q[5], ar = q[6];
   const bx = q[7], by = q[8], bz = q[9], bvx = q[10], bvy = q[11], bvz = q[12], br = q[13], tMax = q[14];
   let t: number;
@@ -129,7 +188,7 @@ export function exactToiSpheres(): void {
     timeShift -= 1;
   }
   if (md === 0 || mw === 0) {
-    spheresExactInput[15] = Infinity;
+    SQ[15] = Infinity;
     return;
   } // no relative motion, or two points at one place
   if (!(md > 2 ** -200 && md < 2 ** 200 && mw > 2 ** -200 && mw < 2 ** 200)) {
@@ -160,7 +219,7 @@ export function exactToiSpheres(): void {
     (dxh * wxl + dxl * wxh + dyh * wyl + dyl * wyh + dzh * wzl + dzl * wzh) + (dxl * wxl + dyl * wyl + dzl * wzl);
   const bh = s2 + low; bb = bh - s2; const bl = s2 - (bh - bb) + (low - bb);
   if (bh >= 0) {
-    spheresExactInput[15] = Infinity;
+    SQ[15] = Infinity;
     return;
   }
 
@@ -183,13 +242,13 @@ export function exactToiSpheres(): void {
     cl = exactGapOut[1];
   }
   if (ch <= 0) {
-    spheresExactInput[15] = 0;
+    SQ[15] = 0;
     return;
   }
   if (Rh === 0) {
     // Two points: they collide head-on, at the double root (see toi-points.ts).
     const tp = ldexp(pointsMeetTime(dxh, dxl, dyh, dyl, dzh, dzl, wxh, wxl, wyh, wyl, wzh, wzl), timeShift);
-    spheresExactInput[15] = tp <= tMax ? tp : Infinity;
+    SQ[15] = tp <= tMax ? tp : Infinity;
     return;
   }
 
@@ -205,7 +264,7 @@ export function exactToiSpheres(): void {
   if (Rh < 2 ** -50 * Math.max(Math.abs(dxh), Math.abs(dyh), Math.abs(dzh))) {
     // A radius sum tiny next to the distance: the discriminant from Lagrange's identity.
     const tf = ldexp(farSmallRoot(dxh, dxl, dyh, dyl, dzh, dzl, wxh, wxl, wyh, wyl, wzh, wzl, ah, bh, bl, ch, cl, Rh), timeShift);
-    spheresExactInput[15] = tf <= tMax ? tf : Infinity;
+    SQ[15] = tf <= tMax ? tf : Infinity;
     return;
   }
   const c = contactRootInput;
@@ -213,13 +272,13 @@ export function exactToiSpheres(): void {
   if (timeShift === 0) {
     c[6] = tMax;
     firstContactRoot();
-    spheresExactInput[15] = c[7];
+    SQ[15] = c[7];
   } else {
     // Rescaled: compare with tMax in the caller's units (see exactToiCircles).
     c[6] = Infinity;
     firstContactRoot();
     const root = ldexp(c[7], timeShift);
-    spheresExactInput[15] = root <= tMax ? root : Infinity;
+    SQ[15] = root <= tMax ? root : Infinity;
   }
 }
 
@@ -237,23 +296,29 @@ export function exactToiSpheres(): void {
  * negative radius, or a negative or NaN tMax.
  */
 export function timeOfImpactSpheres(a: MovingSphere, b: MovingSphere, tMax = 1): number {
+  // As in timeOfImpactCircles: the screen inlines, the quick root takes the objects, the checks
+  // run on the slow path (and for a negative radius or tMax).
+  if (a.r >= 0 && b.r >= 0 && tMax >= 0) {
+    const r = screenSpheresQuick(a.x, a.y, a.z, a.vx, a.vy, a.vz, a.r, b.x, b.y, b.z, b.vx, b.vy, b.vz, b.r, tMax);
+    if (r >= 0) return r;
+    SQ[14] = tMax;
+    if (r === -1 && quickSpheresOf(a, b)) return SQ[15];
+  }
+  slowSpheres(a, b, tMax);
+  return SQ[15];
+}
+
+/** The checked slow path of {@link timeOfImpactSpheres} (see slowCircles); the answer lands in spheresExactInput[15]. */
+function slowSpheres(a: MovingSphere, b: MovingSphere, tMax: number): void {
   checkMovingSphere(a, "a");
   checkMovingSphere(b, "b");
   checkTMax(tMax);
-  // The screen inlines into the caller; the later stages take the objects (no boxed doubles)
-  // and answer through scratch slots (no boxed result).
   const r = screenSpheres(a.x, a.y, a.z, a.vx, a.vy, a.vz, a.r, b.x, b.y, b.z, b.vx, b.vy, b.vz, b.r, tMax);
-  if (r === r) return r;
-  afterScreenSpheres(a, b, tMax);
-  return spheresExactInput[15];
-}
-
-/**
- * The stages after the screen, from the objects: the certified fast root, else the
- * double-double path; the answer lands in spheresExactInput[15].
- */
-function afterScreenSpheres(a: MovingSphere, b: MovingSphere, tMax: number): void {
-  const q = spheresExactInput;
+  const q = SQ;
+  if (r === r) {
+    q[15] = r;
+    return;
+  }
   q[0] = a.x; q[1] = a.y; q[2] = a.z; q[3] = a.vx; q[4] = a.vy; q[5] = a.vz; q[6] = a.r; q[7] = b.x; q[8] = b.y; q[9] = b.z; q[10] = b.vx; q[11] = b.vy; q[12] = b.vz; q[13] = b.r; q[14] = tMax;
   if (!certifiedSpheres(q)) exactToiSpheres();
 }
