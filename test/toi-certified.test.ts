@@ -12,14 +12,9 @@ import { timeOfImpactCircles, timeOfImpactSpheres, toiCirclesRaw, toiSpheresRaw 
 import { certifiedCircles, certifiedSpheres } from "../src/query/toi-certified.js";
 import { circlesExactInput, screenCircles } from "../src/query/toi-circle-circle.js";
 import { screenSpheres, spheresExactInput } from "../src/query/toi-sphere-sphere.js";
-import { exactTimeOfImpact, rationalToDouble, ulpDistanceAnyRange, type ExactToi } from "./support/exact.js";
+import { exactTimeOfImpact, rationalToDouble, ulpDistanceAnyRange } from "./support/exact.js";
 import { Random } from "./support/random.js";
-
-interface Pair { pa: number[]; va: number[]; ra: number; pb: number[]; vb: number[]; rb: number; tMax: number }
-
-function kindOf(t: number): ExactToi["kind"] {
-  return t === Infinity ? "none" : t === 0 ? "zero" : "hit";
-}
+import { grazing, kindOf, touching, type Pair } from "./support/toi-pairs.js";
 
 /** A pair aimed at each other (about 3 in 4 hit) at the given scale. */
 function aimed(rnd: Random, dim: number, scale: number): Pair {
@@ -32,53 +27,6 @@ function aimed(rnd: Random, dim: number, scale: number): Pair {
   }
   for (let i = 0; i < dim; i++) vb.push(va[i] + (pa[i] - pb[i]) * k + rnd.range(-3, 3) * scale);
   return { pa, va, ra: rnd.range(0.01, 2) * scale, pb, vb, rb: rnd.range(0.01, 2) * scale, tMax: rnd.next() < 0.5 ? 1 : Infinity };
-}
-
-/** A unit vector in a random direction. */
-function direction(rnd: Random, dim: number): number[] {
-  for (;;) {
-    const v: number[] = [];
-    let n = 0;
-    for (let i = 0; i < dim; i++) {
-      v.push(rnd.range(-1, 1));
-      n += v[i] * v[i];
-    }
-    if (n > 0.01 && n <= 1) return v.map((x) => x / Math.sqrt(n));
-  }
-}
-
-/**
- * A pair whose relative path passes at impact parameter h = R (1 - eps) (a near graze when eps
- * is small, eps < 0 a near miss) from distance L, moving at speed v; positions offset by `at`.
- */
-function grazing(rnd: Random, dim: number, eps: number, L: number, v: number, at: number): Pair {
-  const R = 1;
-  const u = direction(rnd, dim);
-  let p = direction(rnd, dim);
-  const dot = u.reduce((s, x, i) => s + x * p[i], 0);
-  p = p.map((x, i) => x - dot * u[i]);
-  const pn = Math.hypot(...p);
-  p = p.map((x) => x / pn);
-  const h = R * (1 - eps);
-  const pa = u.map(() => at * rnd.range(-1, 1));
-  const pb = pa.map((x, i) => x + L * u[i] + h * p[i]);
-  const va = u.map(() => rnd.range(-1, 1));
-  const vb = va.map((x, i) => x - v * u[i]);
-  return { pa, va, ra: 0.5, pb, vb, rb: 0.5, tMax: Infinity };
-}
-
-/** Bodies a hair apart (gap eps R), approaching. */
-function touching(rnd: Random, dim: number, eps: number): Pair {
-  const u = direction(rnd, dim);
-  const w = direction(rnd, dim);
-  const ra = rnd.range(0.1, 2), rb = rnd.range(0.1, 2);
-  const gap = (ra + rb) * (1 + eps);
-  const pa = u.map(() => rnd.range(-5, 5));
-  const pb = pa.map((x, i) => x + gap * u[i]);
-  const sign = w.reduce((s, x, i) => s + x * u[i], 0) < 0 ? 1 : -1;
-  const va = u.map(() => 0);
-  const vb = w.map((x) => sign * x * rnd.range(0.1, 10));
-  return { pa, va, ra, pb, vb, rb, tMax: Infinity };
 }
 
 function publicToi(c: Pair): number {

@@ -18,16 +18,12 @@ import {
 import { certifiedCircles, certifiedSpheres, quickCirclesOf, quickSpheresOf } from "../src/query/toi-certified.js";
 import { circlesExactInput, exactToiCircles, screenCircles, screenCirclesQuick } from "../src/query/toi-circle-circle.js";
 import { exactToiSpheres, screenSpheres, screenSpheresQuick, spheresExactInput } from "../src/query/toi-sphere-sphere.js";
-import { exactTimeOfImpact, rationalToDouble, ulpDistanceAnyRange, type ExactToi } from "./support/exact.js";
+import { exactTimeOfImpact, rationalToDouble, ulpDistanceAnyRange } from "./support/exact.js";
 import { Random } from "./support/random.js";
+import { grazing, kindOf, touching, type Pair } from "./support/toi-pairs.js";
 
-interface Pair { pa: number[]; va: number[]; ra: number; pb: number[]; vb: number[]; rb: number; tMax: number }
 type Tier = "screen" | "quick" | "certified" | "exact";
 const TIERS: Tier[] = ["screen", "quick", "certified", "exact"];
-
-function kindOf(t: number): ExactToi["kind"] {
-  return t === Infinity ? "none" : t === 0 ? "zero" : "hit";
-}
 
 function body(p: number[], v: number[], r: number): Record<string, number> {
   const names = p.length === 2 ? ["x", "y"] : ["x", "y", "z"];
@@ -136,19 +132,6 @@ function show(label: string, t: Tally): void {
   console.log(`# ${label}: ${t.cases} cases, ${t.hits} hits; ${parts.join(", ")}`);
 }
 
-/** A unit vector in a random direction. */
-function direction(rnd: Random, dim: number): number[] {
-  for (;;) {
-    const v: number[] = [];
-    let n = 0;
-    for (let i = 0; i < dim; i++) {
-      v.push(rnd.range(-1, 1));
-      n += v[i] * v[i];
-    }
-    if (n > 0.01 && n <= 1) return v.map((x) => x / Math.sqrt(n));
-  }
-}
-
 /** B aimed at A with a random offset (about 3 in 4 hit), lengths times ls, velocities times vs. */
 function aimed(rnd: Random, dim: number, ls: number, vs: number): Pair {
   const pa: number[] = [], va: number[] = [], pb: number[] = [], vb: number[] = [];
@@ -176,34 +159,6 @@ function headOn(rnd: Random, dim: number): Pair {
   }
   for (let i = 0; i < dim; i++) vb.push(va[i] + (pa[i] - pb[i]) * rnd.range(1, 2));
   return { pa, va, ra: rnd.range(0.5, 1.5), pb, vb, rb: rnd.range(0.5, 1.5), tMax: 1 };
-}
-
-/** Impact parameter R (1 - eps) from distance L at speed v, positions offset by `at`. */
-function grazing(rnd: Random, dim: number, eps: number, L: number, v: number, at: number): Pair {
-  const u = direction(rnd, dim);
-  let p = direction(rnd, dim);
-  const dot = u.reduce((s, x, i) => s + x * p[i], 0);
-  p = p.map((x, i) => x - dot * u[i]);
-  const pn = Math.hypot(...p);
-  p = p.map((x) => x / pn);
-  const h = 1 - eps;
-  const pa = u.map(() => at * rnd.range(-1, 1));
-  const pb = pa.map((x, i) => x + L * u[i] + h * p[i]);
-  const va = u.map(() => rnd.range(-1, 1));
-  const vb = va.map((x, i) => x - v * u[i]);
-  return { pa, va, ra: 0.5, pb, vb, rb: 0.5, tMax: Infinity };
-}
-
-/** Bodies a gap eps (ra + rb) apart, approaching. */
-function touching(rnd: Random, dim: number, eps: number): Pair {
-  const u = direction(rnd, dim);
-  const w = direction(rnd, dim);
-  const ra = rnd.range(0.1, 2), rb = rnd.range(0.1, 2);
-  const gap = (ra + rb) * (1 + eps);
-  const pa = u.map(() => rnd.range(-5, 5));
-  const pb = pa.map((x, i) => x + gap * u[i]);
-  const sign = w.reduce((s, x, i) => s + x * u[i], 0) < 0 ? 1 : -1;
-  return { pa, va: u.map(() => 0), ra, pb, vb: w.map((x) => sign * x * rnd.range(0.1, 10)), rb, tMax: Infinity };
 }
 
 for (const dim of [2, 3] as const) {
