@@ -10,6 +10,7 @@ import { timeOfImpactCircles, timeOfImpactSpheres, toiCirclesRaw, toiSpheresRaw 
 import { contactRootInput, firstContactRoot } from "../src/math/contact-root.js";
 import { exactTimeOfImpact, ulpDistance, type ExactToi } from "./support/exact.js";
 import { Random } from "./support/random.js";
+import { aimedPair, type Pair } from "./support/toi-pairs.js";
 
 interface Stats {
   count: number;
@@ -51,17 +52,8 @@ function agreesInKind(t: number, ref: ExactToi): boolean {
 }
 
 /** A random pair on a likely collision course, at a random scale. */
-function randomCase(rnd: Random, dim: number): { pa: number[]; va: number[]; ra: number; pb: number[]; vb: number[]; rb: number } {
-  const scale = 10 ** rnd.range(-3, 3);
-  const pa: number[] = [], va: number[] = [], pb: number[] = [], vb: number[] = [];
-  const k = rnd.range(0.2, 3);
-  for (let i = 0; i < dim; i++) {
-    pa.push(rnd.range(-10, 10) * scale);
-    pb.push(rnd.range(-10, 10) * scale);
-    va.push(rnd.range(-10, 10) * scale);
-  }
-  for (let i = 0; i < dim; i++) vb.push(va[i] + (pa[i] - pb[i]) * k + rnd.range(-3, 3) * scale);
-  return { pa, va, ra: rnd.range(0.01, 2) * scale, pb, vb, rb: rnd.range(0.01, 2) * scale };
+function randomCase(rnd: Random, dim: number): Pair {
+  return aimedPair(rnd, dim, 10 ** rnd.range(-3, 3));
 }
 
 function runRandom(dim: 2 | 3, seed: number): { exact: Stats; fast: Stats; plain: Stats; mismatches: number } {

@@ -14,19 +14,13 @@ import { circlesExactInput, screenCircles } from "../src/query/toi-circle-circle
 import { screenSpheres, spheresExactInput } from "../src/query/toi-sphere-sphere.js";
 import { exactTimeOfImpact, rationalToDouble, ulpDistanceAnyRange } from "./support/exact.js";
 import { Random } from "./support/random.js";
-import { grazing, kindOf, touching, type Pair } from "./support/toi-pairs.js";
+import { aimedPair, grazing, kindOf, touching, type Pair } from "./support/toi-pairs.js";
 
-/** A pair aimed at each other (about 3 in 4 hit) at the given scale. */
+/** A pair aimed at each other (about 3 in 4 hit) at the given scale, tMax 1 or Infinity. */
 function aimed(rnd: Random, dim: number, scale: number): Pair {
-  const pa: number[] = [], va: number[] = [], pb: number[] = [], vb: number[] = [];
-  const k = rnd.range(0.2, 3);
-  for (let i = 0; i < dim; i++) {
-    pa.push(rnd.range(-10, 10) * scale);
-    pb.push(rnd.range(-10, 10) * scale);
-    va.push(rnd.range(-10, 10) * scale);
-  }
-  for (let i = 0; i < dim; i++) vb.push(va[i] + (pa[i] - pb[i]) * k + rnd.range(-3, 3) * scale);
-  return { pa, va, ra: rnd.range(0.01, 2) * scale, pb, vb, rb: rnd.range(0.01, 2) * scale, tMax: rnd.next() < 0.5 ? 1 : Infinity };
+  const c = aimedPair(rnd, dim, scale);
+  c.tMax = rnd.next() < 0.5 ? 1 : Infinity;
+  return c;
 }
 
 function publicToi(c: Pair): number {

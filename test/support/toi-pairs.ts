@@ -13,6 +13,19 @@ export function kindOf(t: number): ExactToi["kind"] {
   return t === Infinity ? "none" : t === 0 ? "zero" : "hit";
 }
 
+/** B aimed at A with a random offset (about 3 in 4 hit), at the given length scale; tMax Infinity. */
+export function aimedPair(rnd: Random, dim: number, scale: number): Pair {
+  const pa: number[] = [], va: number[] = [], pb: number[] = [], vb: number[] = [];
+  const k = rnd.range(0.2, 3);
+  for (let i = 0; i < dim; i++) {
+    pa.push(rnd.range(-10, 10) * scale);
+    pb.push(rnd.range(-10, 10) * scale);
+    va.push(rnd.range(-10, 10) * scale);
+  }
+  for (let i = 0; i < dim; i++) vb.push(va[i] + (pa[i] - pb[i]) * k + rnd.range(-3, 3) * scale);
+  return { pa, va, ra: rnd.range(0.01, 2) * scale, pb, vb, rb: rnd.range(0.01, 2) * scale, tMax: Infinity };
+}
+
 /** A unit vector in a random direction. */
 export function direction(rnd: Random, dim: number): number[] {
   for (;;) {
