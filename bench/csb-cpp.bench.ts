@@ -13,18 +13,15 @@
  * candidate of operation k is k mod the candidate count in both. Skipped when g++ is missing.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { report } from "./harness.js";
+import { withCompiledPeer } from "./peers/compile.js";
 import { readContestGames } from "../test/support/contest-fixtures.js";
 import type { CsbCommand, CsbGameRecord, CsbPodRecord } from "../src/contest.js";
 import { csbCaseInputs } from "./contest-cases.js";
 
 const PROCESSES = process.env.BENCH_QUICK ? 3 : 5;
 const OPS = 200_000;
-const source = fileURLToPath(new URL("./peers/csb.cpp", import.meta.url));
 
 const num = (v: number | null): string => (v === null ? "n" : String(v));
 const podLine = (p: CsbPodRecord): string => p.map((v) => num(v as number | null)).join(" ");
@@ -50,42 +47,32 @@ function run(exe: string, mode: string, input: string): string {
 
 const median = (v: number[]): number => [...v].sort((x, y) => x - y)[v.length >> 1];
 
-if (spawnSync("g++", ["--version"]).status !== 0) {
-  console.log("csb-cpp: skipped (no g++ on this machine)");
-} else {
-  const dir = mkdtempSync(join(tmpdir(), "carom-csb-cpp-"));
-  try {
-    const exe = join(dir, "csb");
-    const flags = ["-O3", "-march=native", "-std=c++17"];
-    const c = spawnSync("g++", [...flags, "-o", exe, source], { encoding: "utf8" });
-    if (c.status !== 0) throw new Error(`g++ failed: ${c.stderr}`);
-    const games = readContestGames<CsbGameRecord>("csb-sample");
-    const verifyInput = [String(games.length), ...games.map((g) => [
-      checkpointsText(g), ...g.initial.map(podLine), String(g.turns.length),
-      ...g.turns.map((t) => [...t.cmd.map(([x, y, th]) => `${x} ${y} ${thrustCode(th)}`), ...t.pods.map(podLine)].join("\n")),
-    ].join("\n"))].join("\n");
-    console.log(`C++ peer (g++ ${flags.join(" ")}) against the referee on the CSB sample: ${run(exe, "verify", verifyInput)}`);
-    for (const kind of ["random", "bot"] as const) {
-      const { game, records, candidates, rootOf } = csbCaseInputs(kind);
-      const input = [
-        checkpointsText(game), String(records.length), ...records.map((r) => `${r.round} ${r.pods.map(podLine).join(" ")}`),
-        String(candidates.length), ...candidates.map((set, k) => `${rootOf(k)} ${set.map((c) => `${c.x} ${c.y} ${thrustCode(c.thrust)}`).join(" ")}`),
-        String(OPS), "7",
-      ].join("\n");
-      const cpp: number[] = [];
-      for (let p = 0; p < PROCESSES; p++) cpp.push(Number(run(exe, "bench", input).split(" ")[1]));
-      // CsbSimulation runs the contest benchmark's own batch (bench/contest-cases.ts) on the same
-      // inputs, in a fresh process each time (contest.bench.ts's child mode), by CPU time.
-      const js: number[] = [];
-      for (let p = 0; p < PROCESSES; p++) js.push(caromChild(kind === "random" ? "csb-random:carom" : "csb-bot:carom"));
-      const carom = { name: `CsbSimulation (median of ${PROCESSES} processes)`, opsPerSec: median(js), min: Math.min(...js), max: Math.max(...js) };
-      const title = kind === "random" ? "64 roots x 1024 random candidates" : "a bot's search: 225 candidates from one root";
-      report(`Coders Strike Back, copy + one 4-pod turn, ${title}`, [
-        { name: `C++ engine (median of ${PROCESSES} processes)`, opsPerSec: median(cpp), min: Math.min(...cpp), max: Math.max(...cpp) },
-        carom,
-      ], `C++ engine (median of ${PROCESSES} processes)`, "turns");
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+const flags = ["-O3", "-march=native", "-std=c++17"];
+withCompiledPeer("g++", "csb.cpp", flags, (exe) => {
+  const games = readContestGames<CsbGameRecord>("csb-sample");
+  const verifyInput = [String(games.length), ...games.map((g) => [
+    checkpointsText(g), ...g.initial.map(podLine), String(g.turns.length),
+    ...g.turns.map((t) => [...t.cmd.map(([x, y, th]) => `${x} ${y} ${thrustCode(th)}`), ...t.pods.map(podLine)].join("\n")),
+  ].join("\n"))].join("\n");
+  console.log(`C++ peer (g++ ${flags.join(" ")}) against the referee on the CSB sample: ${run(exe, "verify", verifyInput)}`);
+  for (const kind of ["random", "bot"] as const) {
+    const { game, records, candidates, rootOf } = csbCaseInputs(kind);
+    const input = [
+      checkpointsText(game), String(records.length), ...records.map((r) => `${r.round} ${r.pods.map(podLine).join(" ")}`),
+      String(candidates.length), ...candidates.map((set, k) => `${rootOf(k)} ${set.map((c) => `${c.x} ${c.y} ${thrustCode(c.thrust)}`).join(" ")}`),
+      String(OPS), "7",
+    ].join("\n");
+    const cpp: number[] = [];
+    for (let p = 0; p < PROCESSES; p++) cpp.push(Number(run(exe, "bench", input).split(" ")[1]));
+    // CsbSimulation runs the contest benchmark's own batch (bench/contest-cases.ts) on the same
+    // inputs, in a fresh process each time (contest.bench.ts's child mode), by CPU time.
+    const js: number[] = [];
+    for (let p = 0; p < PROCESSES; p++) js.push(caromChild(kind === "random" ? "csb-random:carom" : "csb-bot:carom"));
+    const carom = { name: `CsbSimulation (median of ${PROCESSES} processes)`, opsPerSec: median(js), min: Math.min(...js), max: Math.max(...js) };
+    const title = kind === "random" ? "64 roots x 1024 random candidates" : "a bot's search: 225 candidates from one root";
+    report(`Coders Strike Back, copy + one 4-pod turn, ${title}`, [
+      { name: `C++ engine (median of ${PROCESSES} processes)`, opsPerSec: median(cpp), min: Math.min(...cpp), max: Math.max(...cpp) },
+      carom,
+    ], `C++ engine (median of ${PROCESSES} processes)`, "turns");
   }
-}
+});

@@ -12,43 +12,29 @@
  */
 import os from "node:os";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { HardSpheres, latticeStart } from "../src/science.js";
+import { withCompiledPeer } from "./peers/compile.js";
 
 const QUICK = process.env.BENCH_QUICK === "1";
-const source = fileURLToPath(new URL("./peers/edmd.c", import.meta.url));
 
-if (spawnSync("gcc", ["--version"]).status !== 0) {
-  console.log("peer-edmd: skipped (no gcc on this machine)");
-} else {
-  const dir = mkdtempSync(join(tmpdir(), "carom-edmd-"));
-  try {
-    const exe = join(dir, "edmd");
-    const c = spawnSync("gcc", ["-O3", "-march=native", "-o", exe, source, "-lm"], { encoding: "utf8" });
-    if (c.status !== 0) throw new Error(`gcc failed: ${c.stderr}`);
-    console.log(`\n3D hard spheres, packing fraction 0.45, periodic, FCC start; C code: bench/peers/edmd.c (gcc -O3 -march=native); load ${os.loadavg()[0].toFixed(1)}`);
-    console.log("       N   C collisions/s   carom collisions/s   carom / C   Z (C)    Z (carom)   C: events/coll, energy drift, overlaps");
-    const sizes = QUICK ? [4000, 32000] : [4000, 32000, 256000];
-    for (const n of sizes) {
-      const warmup = n <= 32_000 ? Math.max(20 * n, 200_000) : 5 * n;
-      const count = QUICK ? 500_000 : 2_000_000;
-      const r = spawnSync(exe, [String(n), "0.45", String(warmup), String(count), "1"], { encoding: "utf8" });
-      if (r.status !== 0) throw new Error(`edmd failed: ${r.stderr}`);
-      const [, done, seconds, events, Zc, drift, overlaps] = r.stdout.trim().split(" ").map(Number);
-      const cRate = done / seconds;
-      const sim = new HardSpheres(latticeStart({ dimensions: 3, count: n, packingFraction: 0.45, seed: 1 }));
-      sim.advanceCollisions(warmup);
-      sim.resetMeasurements();
-      const c0 = process.cpuUsage();
-      sim.advanceCollisions(count);
-      const cpu = process.cpuUsage(c0);
-      const rate = count / ((cpu.user + cpu.system) / 1e6);
-      console.log(`${String(n).padStart(8)}   ${(cRate / 1e6).toFixed(3).padStart(12)}M   ${(rate / 1e6).toFixed(3).padStart(16)}M   ${(rate / cRate).toFixed(2).padStart(8)}x   ${Zc.toFixed(3)}   ${sim.pressure().toFixed(3).padStart(8)}    ${(events / done).toFixed(2)}, ${drift.toExponential(1)}, ${overlaps}`);
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+withCompiledPeer("gcc", "edmd.c", ["-O3", "-march=native"], (exe) => {
+  console.log(`\n3D hard spheres, packing fraction 0.45, periodic, FCC start; C code: bench/peers/edmd.c (gcc -O3 -march=native); load ${os.loadavg()[0].toFixed(1)}`);
+  console.log("       N   C collisions/s   carom collisions/s   carom / C   Z (C)    Z (carom)   C: events/coll, energy drift, overlaps");
+  const sizes = QUICK ? [4000, 32000] : [4000, 32000, 256000];
+  for (const n of sizes) {
+    const warmup = n <= 32_000 ? Math.max(20 * n, 200_000) : 5 * n;
+    const count = QUICK ? 500_000 : 2_000_000;
+    const r = spawnSync(exe, [String(n), "0.45", String(warmup), String(count), "1"], { encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`edmd failed: ${r.stderr}`);
+    const [, done, seconds, events, Zc, drift, overlaps] = r.stdout.trim().split(" ").map(Number);
+    const cRate = done / seconds;
+    const sim = new HardSpheres(latticeStart({ dimensions: 3, count: n, packingFraction: 0.45, seed: 1 }));
+    sim.advanceCollisions(warmup);
+    sim.resetMeasurements();
+    const c0 = process.cpuUsage();
+    sim.advanceCollisions(count);
+    const cpu = process.cpuUsage(c0);
+    const rate = count / ((cpu.user + cpu.system) / 1e6);
+    console.log(`${String(n).padStart(8)}   ${(cRate / 1e6).toFixed(3).padStart(12)}M   ${(rate / 1e6).toFixed(3).padStart(16)}M   ${(rate / cRate).toFixed(2).padStart(8)}x   ${Zc.toFixed(3)}   ${sim.pressure().toFixed(3).padStart(8)}    ${(events / done).toFixed(2)}, ${drift.toExponential(1)}, ${overlaps}`);
   }
-}
+});
