@@ -80,10 +80,20 @@ try {
   const probed = run(process.execPath, ["probe.mjs", JSON.stringify(specifiers)], app);
   const results = probed.status === 0 ? JSON.parse(probed.stdout) : {};
   check(probed.status === 0, `probe ran${probed.status === 0 ? "" : ": " + probed.stderr}`);
+  // Entries whose module is in package.json's sideEffects (carom/2d/gravity, carom/3d/gravity)
+  // install a part when imported and export nothing.
+  const partEntry = (s) => (pkg.sideEffects || []).includes(pkg.exports["." + s.slice("carom".length)]?.import);
   for (const s of specifiers) {
     const r = results[s] ?? {};
-    const ok = r.import !== undefined && r.require !== undefined && r.import.length > 0 && r.import.join() === r.require.join();
+    const ok = r.import !== undefined && r.require !== undefined && (r.import.length > 0 || partEntry(s)) && r.import.join() === r.require.join();
     check(ok, `import and require of ${s} (${r.import?.length ?? 0} names)${ok ? "" : " " + (r.importError ?? "") + " " + (r.requireError ?? "")}`);
+  }
+  for (const d of [2, 3]) {
+    // The part at work from the installed package: gravity without it is a RangeError naming it.
+    const world = `const { World${d}D } = await import("carom/${d}d"); const make = () => new World${d}D({ gravity: [${d === 2 ? "0, -1" : "0, 0, -1"}] });`;
+    const without = run(process.execPath, ["--input-type=module", "-e", `${world} try { make(); process.exit(1); } catch (e) { if (!/carom\\/${d}d\\/gravity/.test(e.message)) throw e; }`], app);
+    const withPart = run(process.execPath, ["--input-type=module", "-e", `${world} await import("carom/${d}d/gravity"); make();`], app);
+    check(without.status === 0 && withPart.status === 0, `carom/${d}d needs carom/${d}d/gravity for gravity, and has it after the import${without.status === 0 && withPart.status === 0 ? "" : ": " + without.stderr + withPart.stderr}`);
   }
   check(!/ExperimentalWarning/.test(probed.stderr), `require(esm) prints no warning${/ExperimentalWarning/.test(probed.stderr) ? " (Node " + process.version + ": " + probed.stderr.split("\n")[0] + ")" : ""}`);
   const schema = results["carom/scene.schema.json"];

@@ -1,7 +1,11 @@
 /**
  * carom: exact continuous collision detection and response for moving circles and spheres.
- * Every public name is re-exported from here; see README.md for the conventions.
+ * Every public name is re-exported from here; see README.md for the conventions. The root
+ * installs the acceleration part for both dimensions (carom/2d and carom/3d leave it to
+ * `import "carom/2d/gravity"` / `"carom/3d/gravity"`).
  */
+import "./2d-gravity.js";
+import "./3d-gravity.js";
 export type * from "./query/types.js";
 export { FEATURE_INTERIOR, FEATURE_EDGE, FEATURE_VERTEX } from "./query/types.js";
 export * from "./query/toi-circle-circle.js";

@@ -4,7 +4,7 @@
 // `npm run bench -- bundle`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL, fileURLToPath } from "node:url";
@@ -45,6 +45,45 @@ test("a World2D-only program bundles no function or class of a 3D module, and ru
     const { result } = await import(pathToFileURL(outfile).href);
     // Two unit circles 6 apart closing at 8 touch at t = 0.5 and swap velocities.
     assert.deepEqual(result, [2, 8, 1, 0.5]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** The acceleration part's modules (see src/world/acceleration-part.ts). */
+const ACCELERATION_ONLY = /(^|\/)(accelerated|accel-quartic|toi-accelerated-segment|poly-roots|poly-walk|accelerated-2d)\.ts$|(^|\/)(accelerated|accel-quartic|toi-accelerated-segment|poly-roots|poly-walk|accelerated-2d)\.js$/;
+
+test("carom/2d leaves the acceleration kernels out until carom/2d/gravity is imported, from the shipped package too", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "carom-2d-gravity-"));
+  try {
+    // The package as a user installs it: node_modules/carom -> this checkout (its dist and package.json).
+    mkdirSync(join(dir, "node_modules"));
+    symlinkSync(root, join(dir, "node_modules", "carom"), "dir");
+    const program = (gravity: boolean): string => [
+      `import { World2D } from "carom/2d";`,
+      gravity ? `import "carom/2d/gravity";` : "",
+      `const w = new World2D({ gravity: [0, ${gravity ? -9.81 : 0}], restitution: 1, bounds: { min: [-10, 0], max: [10, 100] } });`,
+      "w.addBody({ x: 0, y: 5, radius: 1 });",
+      "w.advance(1);",
+      "export const result = [w.events.count, w.events.t[0]];",
+    ].join("\n");
+    for (const gravity of [false, true]) {
+      const entry = join(dir, `main-${gravity}.js`);
+      writeFileSync(entry, program(gravity));
+      const outfile = join(dir, `bundle-${gravity}.mjs`);
+      const r = await build({ entryPoints: [entry], bundle: true, minify: true, format: "esm", platform: "neutral", mainFields: ["module", "main"], outfile, metafile: true, logLevel: "silent", absWorkingDir: dir });
+      // (modules tree-shaken away are listed with 0 bytes in the output)
+      const inputs = Object.entries(Object.values(r.metafile.outputs)[0].inputs).filter(([, v]) => v.bytesInOutput > 0).map(([k]) => k);
+      assert.ok(inputs.some((p) => p.endsWith("dist/world/world-2d.js")), "the bundle is built from the shipped dist");
+      assert.equal(inputs.some((p) => ACCELERATION_ONLY.test(p)), gravity, `acceleration modules ${gravity ? "missing" : "bundled"}: ${inputs.filter((p) => ACCELERATION_ONLY.test(p)).join(", ")}`);
+      const { result } = await import(pathToFileURL(outfile).href);
+      // No gravity: the ball rests in the air. Gravity: it lands at sqrt(2 h / g), h = 4.
+      if (!gravity) assert.equal(result[0], 0);
+      else {
+        assert.equal(result[0], 1);
+        assert.ok(Math.abs(result[1] - Math.sqrt(8 / 9.81)) <= 4 * Number.EPSILON);
+      }
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

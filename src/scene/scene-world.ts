@@ -5,6 +5,8 @@
  * gives the same positions, velocities, radii, inverse masses and time bit for bit, and runs
  * chain.
  */
+import "../2d-gravity.js";
+import "../3d-gravity.js";
 import { World2D } from "../world/world-2d.js";
 import { World3D } from "../world/world-3d.js";
 import { FLAG_ALIVE, FLAG_FIXED } from "../world/body-store.js";

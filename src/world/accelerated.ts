@@ -13,12 +13,13 @@
  * earliest (normal from the body towards what it hits; feature code 4 * feature + index as the
  * sweep kernels number them), t = Infinity for none.
  */
-import { ROOT_DOWN, ROOTS_ALL, polyRootKinds, polyRoots, solvePolynomial, polyInput } from "../math/poly-roots.js";
+import { ROOT_DOWN, ROOT_UP, ROOTS_ALL, polyRootKinds, polyRoots, solvePolynomial, polyInput, realRootsInInterval } from "../math/poly-roots.js";
 import { FEATURE_EDGE, FEATURE_INTERIOR, FEATURE_VERTEX } from "../query/types.js";
 import { QUARTIC_NOW, QUARTIC_SOLVE, accelContact, accelIO, accelQuartic, accelTimeScale } from "../query/accel-quartic.js";
 import { accelSegmentIO, acceleratedSegmentContact } from "../query/toi-accelerated-segment.js";
 import { accelPlaneIO, acceleratedPlaneContact } from "../query/toi-accelerated-plane.js";
 import { firstContact1D } from "./motion-1d.js";
+import type { AccelerationKernels } from "./acceleration-part.js";
 
 /** Result slots: t, nx, ny, nz, feature code. */
 export const acc = new Float64Array(5);
@@ -198,3 +199,22 @@ export function edgeContact(
 }
 
 export { FEATURE_EDGE, FEATURE_INTERIOR, FEATURE_VERTEX };
+
+const roots = new Float64Array(4);
+
+/** The first upward root in [0, tMax] of c0 + c1 t + ... + c4 t^4 (two overlapping bodies parting; see AccelerationKernels). */
+export function partingTime(c0: number, c1: number, c2: number, c3: number, c4: number, tMax: number): number {
+  const n = realRootsInInterval(roots, c0, c1, c2, c3, c4, 0, tMax);
+  for (let k = 0; k < n; k++) if (polyRootKinds[k] === ROOT_UP) return roots[k];
+  return c0 > 0 ? 0 : Infinity;
+}
+
+/** These kernels as the acceleration part (installed by src/2d-gravity.ts and src/3d-gravity.ts). */
+export const ACCELERATION_KERNELS: AccelerationKernels = {
+  io: accelIO,
+  pairContact: accelContact,
+  pairContactTime,
+  result: acc,
+  resetResult: resetAcc,
+  partingTime,
+};

@@ -4,8 +4,7 @@
  * contact with a moving neighbour in the cells around it. The neighbour scans are the hot path
  * and are written once per dimension (scan-2d.ts, scan-3d.ts) so that each stays monomorphic.
  */
-import { accelContact, accelIO } from "../query/accel-quartic.js";
-import { acc, pairContactTime } from "./accelerated.js";
+import { accelerationPart } from "./acceleration-part.js";
 import { firstContact1D } from "./motion-1d.js";
 import { FLAG_ALIVE, FLAG_FIXED } from "./body-store.js";
 import { EV_BODY, EV_BOUNDS, EV_CELL, EV_NONE, EV_SUPPORT_END, EV_WALL } from "./event-loop.js";
@@ -257,6 +256,7 @@ export abstract class WorldScan extends WorldSensors {
       if (!accelerated) this.storeWallNormal(i, bestWall, x, y, z, vx, vy, vz, r);
       else {
         this.wallToiAccelerated(bestWall, i, Infinity);
+        const acc = accelerationPart(this.dim).result;
         this.evNx[i] = acc[1];
         this.evNy[i] = acc[2];
         this.evNz[i] = acc[3];
@@ -279,7 +279,8 @@ export abstract class WorldScan extends WorldSensors {
    * (nothing boxed but tMax and the result).
    */
   protected accelPairTime(i: number, j: number, tMax: number, sx = 0, sy = 0, sz = 0): number {
-    const q = accelIO;
+    const part = accelerationPart(this.dim);
+    const q = part.io;
     const dt = this.now - this.t0[j];
     const bx = this.aex[j], by = this.aey[j], bz = this.aez[j];
     q[0] = this.x[i]; q[1] = this.y[i]; q[2] = this.z[i];
@@ -291,7 +292,7 @@ export abstract class WorldScan extends WorldSensors {
     q[13] = this.vx[j] + dt * bx; q[14] = this.vy[j] + dt * by; q[15] = this.vz[j] + dt * bz;
     q[16] = bx; q[17] = by; q[18] = bz; q[19] = this.r[j];
     q[20] = tMax;
-    accelContact();
+    part.pairContact();
     return q[21];
   }
 
@@ -301,7 +302,7 @@ export abstract class WorldScan extends WorldSensors {
     jx: number, jy: number, jz: number, jvx: number, jvy: number, jvz: number, jax: number, jay: number, jaz: number, jr: number,
     tMax: number,
   ): number {
-    return pairContactTime(x, y, z, vx, vy, vz, ax, ay, az, r, jx, jy, jz, jvx, jvy, jvz, jax, jay, jaz, jr, tMax);
+    return accelerationPart(this.dim).pairContactTime(x, y, z, vx, vy, vz, ax, ay, az, r, jx, jy, jz, jvx, jvy, jvz, jax, jay, jaz, jr, tMax);
   }
 
   /** When body i, sliding on its support, reaches the support's edge (walls with an extent). */

@@ -11,13 +11,10 @@
  * leaves silently.
  */
 import { separationSign } from "../query/overlap.js";
-import { ROOT_UP, polyRootKinds, realRootsInInterval } from "../math/poly-roots.js";
-import { pairContactTime } from "./accelerated.js";
+import { accelerationPart } from "./acceleration-part.js";
 import { FLAG_ALIVE, FLAG_SENSOR } from "./body-store.js";
 import { SENSOR_ENTER, SENSOR_EXIT } from "./event-log.js";
 import { WorldPeriodic } from "./periodic.js";
-
-const roots = new Float64Array(4);
 
 /** @internal Sensor pairs and their enter and exit times. */
 export abstract class WorldSensors extends WorldPeriodic {
@@ -56,7 +53,7 @@ export abstract class WorldSensors extends WorldPeriodic {
     if (!inside) {
       return linear
         ? this.pairToi(this.x[i], this.y[i], this.z[i], this.vx[i], this.vy[i], this.vz[i], this.r[i], jx, jy, jz, jvx, jvy, jvz, this.r[j], tMax)
-        : pairContactTime(this.x[i], this.y[i], this.z[i], this.vx[i], this.vy[i], this.vz[i], ax, ay, az, this.r[i], jx, jy, jz, jvx, jvy, jvz, bx, by, bz, this.r[j], tMax);
+        : accelerationPart(this.dim).pairContactTime(this.x[i], this.y[i], this.z[i], this.vx[i], this.vy[i], this.vz[i], ax, ay, az, this.r[i], jx, jy, jz, jvx, jvy, jvz, bx, by, bz, this.r[j], tMax);
     }
     // Inside: where |d(t)|^2 = R^2 going up, d(t) = dp + t dv + t^2 da / 2.
     const px = jx - this.x[i], py = jy - this.y[i], pz = jz - this.z[i];
@@ -75,11 +72,9 @@ export abstract class WorldSensors extends WorldPeriodic {
       return e <= tMax ? e : Infinity;
     }
     const dx = bx - ax, dy = by - ay, dz = bz - az;
-    const n = realRootsInInterval(
-      roots, c, 2 * b, a + px * dx + py * dy + pz * dz, wx * dx + wy * dy + wz * dz, 0.25 * (dx * dx + dy * dy + dz * dz), 0, tMax,
+    return accelerationPart(this.dim).partingTime(
+      c, 2 * b, a + px * dx + py * dy + pz * dz, wx * dx + wy * dy + wz * dz, 0.25 * (dx * dx + dy * dy + dz * dz), tMax,
     );
-    for (let k = 0; k < n; k++) if (polyRootKinds[k] === ROOT_UP) return roots[k];
-    return c > 0 ? 0 : Infinity;
   }
 
   /** Records and reports an enter or exit of the sensor pair (i, j) at time t (states at t). */

@@ -3,7 +3,7 @@
  * the dispatch from the engine to the wall kinds' contact functions. A world knows only the
  * kinds its facade registered (World2D: segment and box; World3D: plane, box and triangle).
  */
-import { acc, resetAcc } from "./accelerated.js";
+import { accelerationPart, wallContactAccelerated } from "./acceleration-part.js";
 import { WALL_REMOVED, WALL_STRIDE, type WallKind } from "./walls/wall-kind.js";
 import { START_SLACK, WorldMotion } from "./motion.js";
 import type { WorldOptions } from "./event-loop.js";
@@ -180,12 +180,13 @@ export abstract class WorldWalls extends WorldMotion {
 
   /**
    * Contact time of an accelerated body with wall w within [0, tMax], or Infinity; the normal
-   * and feature of the contact are left in `acc` (see accelerated.ts).
+   * and feature of the contact are left in the acceleration part's `result` (see acceleration-part.ts).
    */
   protected wallToiAccelerated(w: number, i: number, tMax: number): number {
-    resetAcc();
-    const k = this.kinds[this.wallKind[w]];
-    if (k === undefined) return Infinity;
+    const part = accelerationPart(this.dim);
+    part.resetResult();
+    const contact = wallContactAccelerated(this.wallKind[w]);
+    if (contact === undefined) return Infinity;
     let sx = 0, sy = 0, sz = 0, ux = 0, uy = 0, uz = 0;
     if (this.movingWalls > 0 && this.wallMoves(w)) {
       const v = this.wallVelocity, o = 3 * w, dt = this.now - this.wallTime[w];
@@ -196,11 +197,11 @@ export abstract class WorldWalls extends WorldMotion {
       sy = dt * uy;
       sz = dt * uz;
     }
-    k.contactAccelerated(
+    contact(
       this.wallData, WALL_STRIDE * w, this.x[i] - sx, this.y[i] - sy, this.z[i] - sz, this.vx[i] - ux, this.vy[i] - uy, this.vz[i] - uz,
       this.aex[i], this.aey[i], this.aez[i], this.r[i], tMax,
     );
-    return acc[0];
+    return part.result[0];
   }
 
 }

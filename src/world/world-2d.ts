@@ -9,6 +9,7 @@ import { WALL_BOX2, WALL_SEGMENT, type WallKind } from "./walls/wall-kind.js";
 import { segmentWall } from "./walls/wall-segment.js";
 import { box2Wall } from "./walls/wall-box2.js";
 import { WORLD_OPTION_KEYS, checkCoordinate, checkKeys } from "./options.js";
+import { requireAcceleration } from "./acceleration-part.js";
 
 const KINDS2: (WallKind | undefined)[] = [];
 KINDS2[WALL_SEGMENT] = segmentWall;
@@ -105,6 +106,7 @@ export class World2D extends WorldKernels2 {
     const name = b.id === undefined ? `body ${this.n}` : `body "${b.id}"`;
     checkKeys(b, BODY_KEYS2, name);
     for (const k of ["x", "y", "vx", "vy", "ax", "ay", "radius"] as const) checkCoordinate(b[k] ?? 0, `${name}: ${k}`);
+    if ((b.ax ?? 0) !== 0 || (b.ay ?? 0) !== 0) requireAcceleration(2, `${name}: an acceleration`);
     let i: number;
     try {
       i = this.allocBody(b.id, b.radius, b.mass ?? 1, b.fixed === true, b.restitution, b.group ?? 1, b.mask ?? -1, b.sensor === true);

@@ -2,7 +2,6 @@
 import { sweepCircleBoxRaw, toiCircleBoxRaw } from "../../query/sweep-circle-box.js";
 import { separationSign } from "../../query/overlap.js";
 import type { WallHit2 } from "../../query/types.js";
-import { segmentContact } from "../accelerated.js";
 import { contactOfHit2, extentOfTwoPoints2, translateTwoPoints2 } from "./two-points-2d.js";
 import type { WallKind } from "./wall-kind.js";
 
@@ -19,14 +18,6 @@ export const box2Wall: WallKind = {
     const ok = sweepCircleBoxRaw(hit, x, y, vx, vy, r, d[o], d[o + 1], d[o + 2], d[o + 3], Infinity);
     contactOfHit2(hit, out);
     return ok;
-  },
-  contactAccelerated(d, o, x, y, _z, vx, vy, _vz, ax, ay, _az, r, tMax) {
-    // The solid box is first met on its boundary: four sides (segments) from corner k to k + 1.
-    const minX = d[o], minY = d[o + 1], maxX = d[o + 2], maxY = d[o + 3];
-    segmentContact(x, y, vx, vy, ax, ay, r, minX, minY, maxX, minY, tMax, 0, 0);
-    segmentContact(x, y, vx, vy, ax, ay, r, maxX, minY, maxX, maxY, tMax, 1, 1);
-    segmentContact(x, y, vx, vy, ax, ay, r, maxX, maxY, minX, maxY, tMax, 2, 2);
-    segmentContact(x, y, vx, vy, ax, ay, r, minX, maxY, minX, minY, tMax, 3, 3);
   },
   overlaps(d, o, x, y, _z, r) {
     const qx = Math.min(Math.max(x, d[o]), d[o + 2]);

@@ -1,12 +1,14 @@
 /**
  * What the engine needs from one kind of wall: its extent (for the cells), the time of impact
- * and contact normal of a body moving in a straight line, the contact of a body under constant
- * acceleration, the start-state overlap test, and the edges a body sliding on it can leave by.
+ * and contact normal of a body moving in a straight line, the start-state overlap test, and the
+ * edges a body sliding on it can leave by. Its contact under constant acceleration is part of the
+ * acceleration part (accelerated-2d.ts, accelerated-3d.ts; see ../acceleration-part.ts).
  *
  * Each kind lives in its own file next to this one (wall-segment.ts, wall-box2.ts, ...). A
  * world is given the kinds of its dimension by its facade (World2D, World3D), so a program that
  * uses only World2D bundles no 3D wall code. To add a kind: write a file with a `WallKind`,
- * give it a new number below, and register it in the facade that offers it.
+ * give it a new number below, register it in the facade that offers it, and give its contact
+ * under constant acceleration to accelerated-2d.ts or accelerated-3d.ts.
  *
  * A wall's numbers are stored in `data` from offset `o` (at most WALL_STRIDE of them). A kind
  * that moves (see setWallVelocity) is handled by the engine: these functions are called in the
@@ -36,11 +38,6 @@ export interface WallKind {
   toi(d: Float64Array, o: number, x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number, tMax: number): number;
   /** Contact normal (body towards wall) and feature code of that contact into out[0..3]; false on a miss. */
   contact(d: Float64Array, o: number, x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number, out: Float64Array): boolean;
-  /** The contact under constant acceleration, folded into `acc` (see accelerated.ts). */
-  contactAccelerated(
-    d: Float64Array, o: number, x: number, y: number, z: number, vx: number, vy: number, vz: number,
-    ax: number, ay: number, az: number, r: number, tMax: number,
-  ): void;
   /** True when a ball of radius r at (x, y, z) reaches into the wall (strictly). */
   overlaps(d: Float64Array, o: number, x: number, y: number, z: number, r: number): boolean;
   /**

@@ -1,7 +1,6 @@
 /** A plane in 3D through a point with a normal, the boundary of the solid half-space behind the normal: [px, py, pz, nx, ny, nz]. */
 import { sweepSpherePlaneRaw, toiSpherePlaneRaw } from "../../query/sweep-sphere-plane.js";
 import type { WallHit3 } from "../../query/types.js";
-import { planeContact } from "../accelerated.js";
 import type { WallKind } from "./wall-kind.js";
 
 const hit: WallHit3 = { t: 0, px: 0, py: 0, pz: 0, nx: 0, ny: 0, nz: 0, feature: 0, index: 0 };
@@ -26,9 +25,6 @@ export const planeWall: WallKind = {
     out[2] = hit.nz;
     out[3] = 4 * hit.feature + hit.index;
     return ok;
-  },
-  contactAccelerated(d, o, x, y, z, vx, vy, vz, ax, ay, az, r, tMax) {
-    planeContact(x, y, z, vx, vy, vz, ax, ay, az, r, d[o], d[o + 1], d[o + 2], d[o + 3], d[o + 4], d[o + 5], tMax);
   },
   overlaps(d, o, x, y, z, r) {
     const nx = d[o + 3], ny = d[o + 4], nz = d[o + 5];

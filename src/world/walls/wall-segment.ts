@@ -2,7 +2,6 @@
 import { sweepCircleSegmentRaw, toiCircleSegmentRaw } from "../../query/sweep-circle-segment.js";
 import { separationSign } from "../../query/overlap.js";
 import type { WallHit2 } from "../../query/types.js";
-import { segmentContact } from "../accelerated.js";
 import { contactOfHit2, extentOfTwoPoints2, translateTwoPoints2 } from "./two-points-2d.js";
 import type { WallKind } from "./wall-kind.js";
 
@@ -19,9 +18,6 @@ export const segmentWall: WallKind = {
     const ok = sweepCircleSegmentRaw(hit, x, y, vx, vy, r, d[o], d[o + 1], d[o + 2], d[o + 3], Infinity);
     contactOfHit2(hit, out);
     return ok;
-  },
-  contactAccelerated(d, o, x, y, _z, vx, vy, _vz, ax, ay, _az, r, tMax) {
-    segmentContact(x, y, vx, vy, ax, ay, r, d[o], d[o + 1], d[o + 2], d[o + 3], tMax, 0, 0);
   },
   overlaps(d, o, x, y, _z, r) {
     const ex = d[o + 2] - d[o], ey = d[o + 3] - d[o + 1];

@@ -2,13 +2,10 @@
 import { sweepSphereTriangleRaw, toiSphereTriangleRaw } from "../../query/sweep-sphere-triangle.js";
 import { separationSign } from "../../query/overlap.js";
 import { closestPointOnTriangleRaw, closestTrianglePoint } from "../../query/closest-point-triangle.js";
-import { FEATURE_EDGE, FEATURE_INTERIOR, FEATURE_VERTEX, type WallHit3 } from "../../query/types.js";
-import { edgeContact, faceContact, featureCode, pointContact } from "../accelerated.js";
+import type { WallHit3 } from "../../query/types.js";
 import type { WallKind } from "./wall-kind.js";
 
 const hit: WallHit3 = { t: 0, px: 0, py: 0, pz: 0, nx: 0, ny: 0, nz: 0, feature: 0, index: 0 };
-
-const at = (t: number, p: number, v: number, a: number): number => p + v * t + 0.5 * a * t * t;
 
 export const triangleWall: WallKind = {
   name: "triangle",
@@ -38,38 +35,6 @@ export const triangleWall: WallKind = {
     out[2] = hit.nz;
     out[3] = 4 * hit.feature + hit.index;
     return ok;
-  },
-  contactAccelerated(d, o, x, y, z, vx, vy, vz, ax, ay, az, r, tMax) {
-    // The face (two-sided, inside by edge half-planes), three edges, three vertices.
-    const A = [d[o], d[o + 1], d[o + 2]], B = [d[o + 3], d[o + 4], d[o + 5]], C = [d[o + 6], d[o + 7], d[o + 8]];
-    const ux = B[0] - A[0], uy = B[1] - A[1], uz = B[2] - A[2];
-    const wx = C[0] - A[0], wy = C[1] - A[1], wz = C[2] - A[2];
-    let nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
-    const L = Math.sqrt(nx * nx + ny * ny + nz * nz);
-    if (L > 0) {
-      nx /= L;
-      ny /= L;
-      nz /= L;
-      const inside = (t: number): boolean => {
-        const px = at(t, x, vx, ax), py = at(t, y, vy, ay), pz = at(t, z, vz, az);
-        const V = [A, B, C];
-        for (let k = 0; k < 3; k++) {
-          const P = V[k], Q = V[(k + 1) % 3];
-          const ex = Q[0] - P[0], ey = Q[1] - P[1], ez = Q[2] - P[2];
-          // (e x (p - P)) . n >= 0 on the inner side of edge k
-          const qx = px - P[0], qy = py - P[1], qz = pz - P[2];
-          if ((ey * qz - ez * qy) * nx + (ez * qx - ex * qz) * ny + (ex * qy - ey * qx) * nz < 0) return false;
-        }
-        return true;
-      };
-      faceContact(x, y, z, vx, vy, vz, ax, ay, az, r, A[0], A[1], A[2], nx, ny, nz, true, tMax, featureCode(FEATURE_INTERIOR, 0), inside);
-    }
-    const V = [A, B, C];
-    for (let k = 0; k < 3; k++) {
-      const P = V[k], Q = V[(k + 1) % 3];
-      edgeContact(x, y, z, vx, vy, vz, ax, ay, az, r, P[0], P[1], P[2], Q[0], Q[1], Q[2], tMax, featureCode(FEATURE_EDGE, k));
-      pointContact(x, y, z, vx, vy, vz, ax, ay, az, r, P[0], P[1], P[2], tMax, featureCode(FEATURE_VERTEX, k));
-    }
   },
   overlaps(d, o, x, y, z, r) {
     closestPointOnTriangleRaw(x, y, z, d[o], d[o + 1], d[o + 2], d[o + 3], d[o + 4], d[o + 5], d[o + 6], d[o + 7], d[o + 8]);

@@ -1,0 +1,12 @@
+/**
+ * carom/2d/gravity: import once (`import "carom/2d/gravity";`) to give World2D constant
+ * acceleration: gravity, bodies' own accelerations, resting contact and sleeping under gravity.
+ * Its exact kernels (bodies on parabolic paths against each other, segments and boxes) are a
+ * part of their own so that a program without gravity does not bundle them (see
+ * world/acceleration-part.ts); the package root "carom" includes it.
+ */
+import { installAcceleration } from "./world/acceleration-part.js";
+import { ACCELERATION_KERNELS } from "./world/accelerated.js";
+import { WALLS_ACCELERATED_2D } from "./world/walls/accelerated-2d.js";
+
+installAcceleration(2, ACCELERATION_KERNELS, WALLS_ACCELERATED_2D);

@@ -1,0 +1,12 @@
+/**
+ * carom/3d/gravity: import once (`import "carom/3d/gravity";`) to give World3D constant
+ * acceleration: gravity, bodies' own accelerations, resting contact and sleeping under gravity.
+ * Its exact kernels (bodies on parabolic paths against each other, planes, boxes and
+ * triangles) are a part of their own so that a program without gravity does not bundle them
+ * (see world/acceleration-part.ts); the package root "carom" includes it.
+ */
+import { installAcceleration } from "./world/acceleration-part.js";
+import { ACCELERATION_KERNELS } from "./world/accelerated.js";
+import { WALLS_ACCELERATED_3D } from "./world/walls/accelerated-3d.js";
+
+installAcceleration(3, ACCELERATION_KERNELS, WALLS_ACCELERATED_3D);
