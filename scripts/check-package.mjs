@@ -80,9 +80,10 @@ try {
   const probed = run(process.execPath, ["probe.mjs", JSON.stringify(specifiers)], app);
   const results = probed.status === 0 ? JSON.parse(probed.stdout) : {};
   check(probed.status === 0, `probe ran${probed.status === 0 ? "" : ": " + probed.stderr}`);
-  // Entries whose module is in package.json's sideEffects (carom/2d/gravity, carom/3d/gravity)
-  // install a part when imported and export nothing.
-  const partEntry = (s) => (pkg.sideEffects || []).includes(pkg.exports["." + s.slice("carom".length)]?.import);
+  // Entries whose module is in package.json's sideEffects (carom/2d/gravity, carom/2d/periodic,
+  // ...) install a part when imported and export nothing.
+  const sideEffect = (pkg.sideEffects || []).map((g) => new RegExp("^" + g.replace(/[.]/g, "\\.").replace(/\*/g, "[^/]*") + "$"));
+  const partEntry = (s) => sideEffect.some((re) => re.test(pkg.exports["." + s.slice("carom".length)]?.import ?? ""));
   for (const s of specifiers) {
     const r = results[s] ?? {};
     const ok = r.import !== undefined && r.require !== undefined && (r.import.length > 0 || partEntry(s)) && r.import.join() === r.require.join();

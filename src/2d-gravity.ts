@@ -5,8 +5,10 @@
  * part of their own so that a program without gravity does not bundle them (see
  * world/acceleration-part.ts); the package root "carom" includes it.
  */
-import { installAcceleration } from "./world/acceleration-part.js";
+import { setAccelerationKernels } from "./world/acceleration-part.js";
+import { installPart } from "./world/parts.js";
 import { ACCELERATION_KERNELS } from "./world/accelerated.js";
 import { WALLS_ACCELERATED_2D } from "./world/walls/accelerated-2d.js";
 
-installAcceleration(2, ACCELERATION_KERNELS, WALLS_ACCELERATED_2D);
+setAccelerationKernels(ACCELERATION_KERNELS, WALLS_ACCELERATED_2D);
+installPart("gravity", 2, []);

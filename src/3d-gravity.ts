@@ -5,8 +5,10 @@
  * triangles) are a part of their own so that a program without gravity does not bundle them
  * (see world/acceleration-part.ts); the package root "carom" includes it.
  */
-import { installAcceleration } from "./world/acceleration-part.js";
+import { setAccelerationKernels } from "./world/acceleration-part.js";
+import { installPart } from "./world/parts.js";
 import { ACCELERATION_KERNELS } from "./world/accelerated.js";
 import { WALLS_ACCELERATED_3D } from "./world/walls/accelerated-3d.js";
 
-installAcceleration(3, ACCELERATION_KERNELS, WALLS_ACCELERATED_3D);
+setAccelerationKernels(ACCELERATION_KERNELS, WALLS_ACCELERATED_3D);
+installPart("gravity", 3, []);

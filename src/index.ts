@@ -1,11 +1,13 @@
 /**
  * carom: exact continuous collision detection and response for moving circles and spheres.
  * Every public name is re-exported from here; see README.md for the conventions. The root
- * installs the acceleration part for both dimensions (carom/2d and carom/3d leave it to
- * `import "carom/2d/gravity"` / `"carom/3d/gravity"`).
+ * installs every optional part of the worlds for both dimensions (carom/2d and carom/3d leave
+ * them to `import "carom/2d/gravity"`, `"carom/2d/periodic"`, ...; see world/parts.ts).
  */
 import "./2d-gravity.js";
 import "./3d-gravity.js";
+import "./2d-periodic.js";
+import "./3d-periodic.js";
 export type * from "./query/types.js";
 export { FEATURE_INTERIOR, FEATURE_EDGE, FEATURE_VERTEX } from "./query/types.js";
 export * from "./query/toi-circle-circle.js";

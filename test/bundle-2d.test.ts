@@ -53,6 +53,9 @@ test("a World2D-only program bundles no function or class of a 3D module, and ru
 /** The acceleration part's modules (see src/world/acceleration-part.ts). */
 const ACCELERATION_ONLY = /(^|\/)(accelerated|accel-quartic|toi-accelerated-segment|poly-roots|poly-walk|accelerated-2d)\.ts$|(^|\/)(accelerated|accel-quartic|toi-accelerated-segment|poly-roots|poly-walk|accelerated-2d)\.js$/;
 
+/** The periodic part's modules. */
+const PERIODIC_ONLY = /(^|\/)(periodic|periodic-2d|2d-periodic)\.[jt]s$/;
+
 test("carom/2d leaves the acceleration kernels out until carom/2d/gravity is imported, from the shipped package too", async () => {
   const dir = mkdtempSync(join(tmpdir(), "carom-2d-gravity-"));
   try {
@@ -76,6 +79,7 @@ test("carom/2d leaves the acceleration kernels out until carom/2d/gravity is imp
       const inputs = Object.entries(Object.values(r.metafile.outputs)[0].inputs).filter(([, v]) => v.bytesInOutput > 0).map(([k]) => k);
       assert.ok(inputs.some((p) => p.endsWith("dist/world/world-2d.js")), "the bundle is built from the shipped dist");
       assert.equal(inputs.some((p) => ACCELERATION_ONLY.test(p)), gravity, `acceleration modules ${gravity ? "missing" : "bundled"}: ${inputs.filter((p) => ACCELERATION_ONLY.test(p)).join(", ")}`);
+      assert.deepEqual(inputs.filter((p) => PERIODIC_ONLY.test(p)), [], "the periodic part is bundled without its import");
       const { result } = await import(pathToFileURL(outfile).href);
       // No gravity: the ball rests in the air. Gravity: it lands at sqrt(2 h / g), h = 4.
       if (!gravity) assert.equal(result[0], 0);

@@ -6,9 +6,10 @@
  *
  * The engine core calls these kernels only through {@link accelerationPart}. Importing
  * `carom/2d/gravity` (src/2d-gravity.ts) or `carom/3d/gravity` installs them for that
- * dimension; the package root `carom` installs both. A world asked to accelerate a body without
- * the part gets a RangeError that names the import.
+ * dimension (see parts.ts); the package root `carom` installs both. A world asked to
+ * accelerate a body without the part gets a RangeError that names the import.
  */
+import { hasPart, requirePart } from "./parts.js";
 
 /** A wall kind's contact under constant acceleration, folded into the part's `result`. */
 export type WallContactAccelerated = (
@@ -41,35 +42,26 @@ export interface AccelerationKernels {
 
 let kernels: AccelerationKernels | undefined;
 const walls: (WallContactAccelerated | undefined)[] = [];
-const dimensions = [false, false, false, false];
 
-/** Installs the kernels and one dimension's wall contacts (idempotent). */
-export function installAcceleration(
-  dim: 2 | 3, k: AccelerationKernels, wallContacts: Readonly<Record<number, WallContactAccelerated>>,
-): void {
+/** Sets the kernels and one dimension's wall contacts (the gravity part's entry module calls it before installPart). */
+export function setAccelerationKernels(k: AccelerationKernels, wallContacts: Readonly<Record<number, WallContactAccelerated>>): void {
   kernels = k;
   for (const [kind, f] of Object.entries(wallContacts)) walls[Number(kind)] = f;
-  dimensions[dim] = true;
 }
 
 /** True when the acceleration part is installed for worlds of dimension `dim`. */
 export function hasAcceleration(dim: number): boolean {
-  return dimensions[dim] === true;
+  return hasPart("gravity", dim);
 }
 
 /** RangeError unless the acceleration part is installed for dimension `dim`; `what` names the cause. */
 export function requireAcceleration(dim: number, what: string): void {
-  if (!hasAcceleration(dim)) {
-    throw new RangeError(
-      `${what} needs the acceleration part: add \`import "carom/${dim}d/gravity";\` once ` +
-      `(the package root "carom" includes it)`,
-    );
-  }
+  requirePart("gravity", dim, what);
 }
 
 /** The installed kernels (a RangeError when missing). */
 export function accelerationPart(dim: number): AccelerationKernels {
-  if (kernels === undefined || !dimensions[dim]) requireAcceleration(dim, "an accelerated body");
+  if (kernels === undefined || !hasAcceleration(dim)) requireAcceleration(dim, "an accelerated body");
   return kernels as AccelerationKernels;
 }
 

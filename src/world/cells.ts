@@ -11,6 +11,16 @@ import { WorldWalls } from "./walls.js";
 /** Number of cells a wall may cover before it is checked by every body instead. */
 const MAX_WALL_CELLS = 4096;
 
+/** What `world.periodic` tells about the periodic box and each body's images. */
+export interface PeriodicInfo {
+  /** One boolean per axis: true where the box wraps around. */
+  readonly axes: readonly boolean[];
+  /** Body i's image counters, one per axis. */
+  image(i: number): number[];
+  /** Body i's unwrapped position: x + image * box length on each axis. */
+  unwrapped(i: number): number[];
+}
+
 /** @internal The cells and what is registered in them. */
 export abstract class WorldCells extends WorldWalls {
   /** Walls and static bodies (-1 - index) that every body checks. */
@@ -114,5 +124,26 @@ export abstract class WorldCells extends WorldWalls {
     for (let k = grid.wallOffsets[b]; k < grid.wallOffsets[b + 1]; k++) f(grid.wallItems[k]);
     const g = this.globalWalls;
     for (let k = 0; k < g.length; k++) f(g[k]);
+  }
+
+  /**
+   * The periodic box (see `bounds.periodic`): `axes`, one boolean per axis (all false without
+   * periodic bounds); `image(i)`, how many box lengths body i has been wrapped by on each axis
+   * (+1 each time its centre leaves through the upper side); and `unwrapped(i)`, its current
+   * position plus image times box length, the path it has really travelled (for displacements
+   * and the mean squared displacement). Positions `x[i]` etc. stay inside the box.
+   */
+  get periodic(): PeriodicInfo {
+    const d = this.dim, p = this.periodicAxes;
+    const axes = [0, 1, 2].slice(0, d).map((k) => (p & (1 << k)) !== 0);
+    const image = (i: number): number[] => {
+      this.checkBody(i);
+      return [this.imageX[i], this.imageY[i], this.imageZ[i]].slice(0, d);
+    };
+    const unwrapped = (i: number): number[] => {
+      const m = image(i);
+      return [this.x[i], this.y[i], this.z[i]].slice(0, d).map((v, k) => (m[k] === 0 ? v : v + m[k] * this.boxLength(k)));
+    };
+    return { axes, image, unwrapped };
   }
 }

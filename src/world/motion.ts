@@ -7,6 +7,7 @@
 import { EventLoop, type WorldOptions } from "./event-loop.js";
 import { FLAG_ALIVE, FLAG_ASLEEP, FLAG_CHECKED, FLAG_FIXED } from "./body-store.js";
 import { requireAcceleration } from "./acceleration-part.js";
+import { requirePart } from "./parts.js";
 
 /** Partner kinds for the "just collided" exclusion. */
 export const LAST_NONE = 0;
@@ -126,6 +127,11 @@ export abstract class WorldMotion extends EventLoop {
   protected imageY!: Int32Array;
   protected imageZ!: Int32Array;
 
+  /** Periodic bounds at a rebuild (the periodic part, periodic.ts). */
+  protected setupPeriodic?(cs: number): void;
+  /** Crossing a cell side along a periodic axis (the periodic part, periodic.ts). */
+  protected wrapCell?(i: number, face: number): void;
+
   constructor(dim: 2 | 3, options: WorldOptions) {
     super(options);
     this.dim = dim;
@@ -167,6 +173,7 @@ export abstract class WorldMotion extends EventLoop {
     } else if (periodic !== false) {
       throw new RangeError(`bounds.periodic must be true, false or an array of ${this.dim} booleans, got ${JSON.stringify(periodic)}`);
     }
+    if (bits !== 0) requirePart("periodic", this.dim, "bounds.periodic");
     this.periodicAxes = bits;
     for (let k = 0; k < this.dim; k++) {
       if (!Number.isFinite(min[k])) throw new RangeError(`bounds.min[${k}] must be a finite number, got ${min[k]}`);

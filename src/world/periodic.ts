@@ -1,31 +1,25 @@
 /**
- * Periodic bounds (bounds.periodic): at a rebuild, what does not mix with them is rejected,
- * centres are wrapped into the box and the cells of each periodic axis are laid out (perN,
- * perS in cells.ts); a body leaving the last cell through the box's side wraps to the other
- * side (wrapCell) and its image counter moves by one; `world.periodic` reads them.
+ * The periodic part (bounds.periodic; installed by carom/2d/periodic and carom/3d/periodic,
+ * see parts.ts): at a rebuild, what does not mix with periodic bounds is rejected, centres are
+ * wrapped into the box and the cells of each periodic axis are laid out (perN, perS in
+ * cells.ts); a body leaving the last cell through the box's side wraps to the other side
+ * (wrapCell) and its image counter moves by one (`world.periodic` in motion.ts reads them).
+ * The neighbour scans across the boundary are in periodic-2d.ts and periodic-3d.ts.
  */
 import { FLAG_ALIVE, FLAG_FIXED, FLAG_SENSOR } from "./body-store.js";
-import { WorldCells } from "./cells.js";
+import { firstContact1D } from "./motion-1d.js";
+import { EV_CELL } from "./event-loop.js";
+import { WorldCore } from "./world-core.js";
 
-/** What `world.periodic` tells about the periodic box and each body's images. */
-export interface PeriodicInfo {
-  /** One boolean per axis: true where the box wraps around. */
-  readonly axes: readonly boolean[];
-  /** Body i's image counters, one per axis. */
-  image(i: number): number[];
-  /** Body i's unwrapped position: x + image * box length on each axis. */
-  unwrapped(i: number): number[];
-}
-
-/** @internal Periodic bounds: layout, wrapping, image counters. */
-export abstract class WorldPeriodic extends WorldCells {
+/** @internal The periodic part's shared methods, installed onto WorldCore (see parts.ts). */
+export abstract class PeriodicBounds extends WorldCore {
   /**
    * Periodic bounds at a rebuild: rejects what does not mix with them (walls, fixed bodies,
    * sensors, gravity or an own acceleration along a periodic axis, a body wider than half the
    * box length on a periodic axis), wraps every centre into the box (counting images) and lays
    * out the cells of each periodic axis (see perN): as many as fit at least `cs` wide.
    */
-  protected setupPeriodic(cs: number): void {
+  protected override setupPeriodic(cs: number): void {
     const p = this.periodicAxes;
     const axis = ["x", "y", "z"];
     for (let w = 0; w < this.wallCount; w++) {
@@ -66,7 +60,7 @@ export abstract class WorldPeriodic extends WorldCells {
   }
 
   /** Crossing a cell side along a periodic axis: from the last cell on, through the box's side, the body wraps to the other side. */
-  protected wrapCell(i: number, face: number): void {
+  protected override wrapCell(i: number, face: number): void {
     const k = face >> 1, n = this.perN[k], L = this.boxLength(k);
     const cell = k === 0 ? this.cellX : k === 1 ? this.cellY : this.cellZ;
     const pos = k === 0 ? this.x : k === 1 ? this.y : this.z;
@@ -85,24 +79,54 @@ export abstract class WorldPeriodic extends WorldCells {
   }
 
   /**
-   * The periodic box (see `bounds.periodic`): `axes`, one boolean per axis (all false without
-   * periodic bounds); `image(i)`, how many box lengths body i has been wrapped by on each axis
-   * (+1 each time its centre leaves through the upper side); and `unwrapped(i)`, its current
-   * position plus image times box length, the path it has really travelled (for displacements
-   * and the mean squared displacement). Positions `x[i]` etc. stay inside the box.
+   * scanCell with periodic axes: on such an axis the cells are numbered from the box's lower
+   * side (see perN) and leaving the last cell through the upper side is leaving the box, where
+   * crossCell wraps the body to the other side.
    */
-  get periodic(): PeriodicInfo {
-    const d = this.dim, p = this.periodicAxes;
-    const axes = [0, 1, 2].slice(0, d).map((k) => (p & (1 << k)) !== 0);
-    const image = (i: number): number[] => {
-      this.checkBody(i);
-      return [this.imageX[i], this.imageY[i], this.imageZ[i]].slice(0, d);
-    };
-    const unwrapped = (i: number): number[] => {
-      const m = image(i);
-      return [this.x[i], this.y[i], this.z[i]].slice(0, d).map((v, k) => (m[k] === 0 ? v : v + m[k] * this.boxLength(k)));
-    };
-    return { axes, image, unwrapped };
+  protected override scanCellPeriodic(i: number): void {
+    let best = Infinity;
+    let face = -1;
+    const cs = this.cellSize;
+    for (let k = 0; k < this.dim; k++) {
+      const p = k === 0 ? this.x[i] : k === 1 ? this.y[i] : this.z[i];
+      const v = k === 0 ? this.vx[i] : k === 1 ? this.vy[i] : this.vz[i];
+      const a = k === 0 ? this.aex[i] : k === 1 ? this.aey[i] : this.aez[i];
+      const c = k === 0 ? this.cellX[i] : k === 1 ? this.cellY[i] : this.cellZ[i];
+      const n = this.perN[k];
+      let lo: number, hi: number;
+      if (n === 0) {
+        lo = c * cs;
+        hi = (c + 1) * cs;
+      } else {
+        const min = k === 0 ? this.minX : k === 1 ? this.minY : this.minZ;
+        const max = k === 0 ? this.maxX : k === 1 ? this.maxY : this.maxZ;
+        const s = this.perS[k];
+        lo = c === 0 ? min : min + c * s;
+        hi = c === n - 1 ? max : min + (c + 1) * s;
+      }
+      if (a === 0) {
+        // (firstContact1D with a = 0, written out as in scanCell)
+        if (v > 0) {
+          const gap = hi - p;
+          const t = gap > 0 ? gap / v : 0;
+          if (t < best) { best = t; face = 2 * k + 1; }
+        } else if (v < 0) {
+          const gap = p - lo;
+          const t = gap > 0 ? gap / -v : 0;
+          if (t < best) { best = t; face = 2 * k; }
+        }
+        continue;
+      }
+      let t = firstContact1D(p - lo, v, a);
+      if (t < best) { best = t; face = 2 * k; }
+      t = firstContact1D(hi - p, -v, -a);
+      if (t < best) { best = t; face = 2 * k + 1; }
+    }
+    if (best < this.pBest) {
+      this.pBest = best;
+      this.pKind = EV_CELL;
+      this.pOther = face;
+    }
   }
 
   /**
@@ -110,7 +134,7 @@ export abstract class WorldPeriodic extends WorldCells {
    * velocity w to it, has moved no further from that bounce than the rounding of a wrap
    * (x + L rounded: a few ulps of the box coordinates), so the two are still parting.
    */
-  protected justBounced(i: number, wx: number, wy: number, wz: number): boolean {
+  protected override justBounced(i: number, wx: number, wy: number, wz: number): boolean {
     const scale = Math.max(Math.abs(this.minX), Math.abs(this.maxX), Math.abs(this.minY), Math.abs(this.maxY), this.dim === 3 ? Math.max(Math.abs(this.minZ), Math.abs(this.maxZ)) : 0);
     return (this.now - this.lastHit[i]) * Math.sqrt(wx * wx + wy * wy + wz * wz) <= scale * 2 ** -48;
   }

@@ -27,8 +27,12 @@ export abstract class WorldScan extends WorldSensors {
   protected abstract scanBodiesFast(i: number): void;
   /** Moving neighbours of body i, general case (accelerations, filters, masks). */
   protected abstract scanBodies(i: number): void;
-  /** Moving neighbours of body i in a world with periodic axes (images across the boundary). */
-  protected abstract scanBodiesPeriodic(i: number): void;
+  /** Leaving the cell with periodic axes (the periodic part, periodic.ts). */
+  protected scanCellPeriodic?(i: number): void;
+  /** Moving neighbours of body i in a world with periodic axes, images across the boundary (the periodic part, periodic-2d.ts / periodic-3d.ts). */
+  protected scanBodiesPeriodic?(i: number): void;
+  /** Whether body i is still parting from the body it just bounced off across a wrap (the periodic part, periodic.ts). */
+  protected justBounced?(i: number, wx: number, wy: number, wz: number): boolean;
 
   /** Computes and schedules body i's next event from its state at `now`. */
   protected override predict(i: number): void {
@@ -44,14 +48,14 @@ export abstract class WorldScan extends WorldSensors {
     this.pOtherVersion = 0;
     this.pLastKind = this.lastHit[i] === now ? this.lastKind[i] : LAST_NONE;
     this.pLastOther = this.lastOther[i];
-    if (this.periodicAxes !== 0) this.scanCellPeriodic(i);
+    if (this.periodicAxes !== 0) this.scanCellPeriodic!(i);
     else this.scanCell(i);
     if ((this.flags[i] & FLAG_FIXED) === 0) {
       this.scanBounds(i);
       this.scanWalls(i);
       if (this.support[i] !== -1) this.scanSupport(i);
     }
-    if (this.periodicAxes !== 0) this.scanBodiesPeriodic(i);
+    if (this.periodicAxes !== 0) this.scanBodiesPeriodic!(i);
     else if (this.simplePairs && this.linearMotion) this.scanBodiesFast(i);
     else this.scanBodies(i);
     const kind = this.pKind;
@@ -106,57 +110,6 @@ export abstract class WorldScan extends WorldSensors {
         t = firstContact1D((cz + 1) * cs - z, -vz, -az);
         if (t < best) { best = t; face = 5; }
       }
-    }
-    if (best < this.pBest) {
-      this.pBest = best;
-      this.pKind = EV_CELL;
-      this.pOther = face;
-    }
-  }
-
-  /**
-   * scanCell with periodic axes: on such an axis the cells are numbered from the box's lower
-   * side (see perN) and leaving the last cell through the upper side is leaving the box, where
-   * crossCell wraps the body to the other side.
-   */
-  protected scanCellPeriodic(i: number): void {
-    let best = Infinity;
-    let face = -1;
-    const cs = this.cellSize;
-    for (let k = 0; k < this.dim; k++) {
-      const p = k === 0 ? this.x[i] : k === 1 ? this.y[i] : this.z[i];
-      const v = k === 0 ? this.vx[i] : k === 1 ? this.vy[i] : this.vz[i];
-      const a = k === 0 ? this.aex[i] : k === 1 ? this.aey[i] : this.aez[i];
-      const c = k === 0 ? this.cellX[i] : k === 1 ? this.cellY[i] : this.cellZ[i];
-      const n = this.perN[k];
-      let lo: number, hi: number;
-      if (n === 0) {
-        lo = c * cs;
-        hi = (c + 1) * cs;
-      } else {
-        const min = k === 0 ? this.minX : k === 1 ? this.minY : this.minZ;
-        const max = k === 0 ? this.maxX : k === 1 ? this.maxY : this.maxZ;
-        const s = this.perS[k];
-        lo = c === 0 ? min : min + c * s;
-        hi = c === n - 1 ? max : min + (c + 1) * s;
-      }
-      if (a === 0) {
-        // (firstContact1D with a = 0, written out as in scanCell)
-        if (v > 0) {
-          const gap = hi - p;
-          const t = gap > 0 ? gap / v : 0;
-          if (t < best) { best = t; face = 2 * k + 1; }
-        } else if (v < 0) {
-          const gap = p - lo;
-          const t = gap > 0 ? gap / -v : 0;
-          if (t < best) { best = t; face = 2 * k; }
-        }
-        continue;
-      }
-      let t = firstContact1D(p - lo, v, a);
-      if (t < best) { best = t; face = 2 * k; }
-      t = firstContact1D(hi - p, -v, -a);
-      if (t < best) { best = t; face = 2 * k + 1; }
     }
     if (best < this.pBest) {
       this.pBest = best;

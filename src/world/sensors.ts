@@ -14,10 +14,10 @@ import { separationSign } from "../query/overlap.js";
 import { accelerationPart } from "./acceleration-part.js";
 import { FLAG_ALIVE, FLAG_SENSOR } from "./body-store.js";
 import { SENSOR_ENTER, SENSOR_EXIT } from "./event-log.js";
-import { WorldPeriodic } from "./periodic.js";
+import { WorldCells } from "./cells.js";
 
 /** @internal Sensor pairs and their enter and exit times. */
-export abstract class WorldSensors extends WorldPeriodic {
+export abstract class WorldSensors extends WorldCells {
   /** Pairs (lower index * 2^26 + higher index) of a sensor and a body that overlap now. */
   protected readonly sensorInside = new Set<number>();
 

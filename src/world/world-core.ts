@@ -8,7 +8,6 @@
  *   motion.ts       free flight / constant acceleration, gravity, the container
  *   walls.ts        the wall table (kinds in walls/*.ts)
  *   cells.ts        the grid of cells (broad phase)
- *   periodic.ts     periodic bounds: layout, wrapping, image counters
  *   scan.ts         prediction of each body's next event
  *   resting.ts      resting contact and sleeping under gravity
  *
@@ -26,7 +25,7 @@ import { WorldPaths, type PathPrediction } from "./predict-path.js";
 export { START_SLACK } from "./motion.js";
 export { WALL_BOX2, WALL_BOX3, WALL_PLANE, WALL_SEGMENT, WALL_STRIDE, WALL_TRIANGLE } from "./walls/wall-kind.js";
 export type { PathPrediction } from "./predict-path.js";
-export type { PeriodicInfo } from "./periodic.js";
+export type { PeriodicInfo } from "./cells.js";
 
 /** @internal The whole engine; World2D and World3D add their dimension's kernels. */
 export abstract class WorldCore extends WorldPaths {
@@ -184,7 +183,7 @@ export abstract class WorldCore extends WorldPaths {
     for (const b of [this.minX, this.minY, this.minZ, this.maxX, this.maxY, this.maxZ]) if (Number.isFinite(b)) far = Math.max(far, Math.abs(b));
     if (cs < far * 2 ** -28) cs = far * 2 ** -28;
     this.cellSize = cs;
-    if (this.periodicAxes !== 0) this.setupPeriodic(cs);
+    if (this.periodicAxes !== 0) this.setupPeriodic!(cs);
     const g = Math.sqrt(this.gx * this.gx + this.gy * this.gy + this.gz * this.gz);
     this.restSpeed = this.restSpeedOption ?? (g > 0 ? Math.sqrt(2 * g * 1e-6 * Math.max(rMax, cs / 2)) : 0);
     this.minSeparation = this.restSpeed;
@@ -293,7 +292,7 @@ export abstract class WorldCore extends WorldPaths {
 
   protected override crossCell(i: number, face: number, t: number): void {
     this.moveTo(i, t);
-    if (this.periodicAxes !== 0 && this.perN[face >> 1] > 0) this.wrapCell(i, face);
+    if (this.periodicAxes !== 0 && this.perN[face >> 1] > 0) this.wrapCell!(i, face);
     else switch (face) {
       case 0: this.cellX[i]--; break;
       case 1: this.cellX[i]++; break;
