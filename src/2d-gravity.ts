@@ -7,8 +7,11 @@
  */
 import { setAccelerationKernels } from "./world/acceleration-part.js";
 import { installPart } from "./world/parts.js";
+import { WorldCore } from "./world/world-core.js";
+import { AcceleratedScan } from "./world/accelerated-scan.js";
+import { RestingContact } from "./world/resting.js";
 import { ACCELERATION_KERNELS } from "./world/accelerated.js";
 import { WALLS_ACCELERATED_2D } from "./world/walls/accelerated-2d.js";
 
 setAccelerationKernels(ACCELERATION_KERNELS, WALLS_ACCELERATED_2D);
-installPart("gravity", 2, []);
+installPart("gravity", 2, [[WorldCore, AcceleratedScan], [WorldCore, RestingContact]]);

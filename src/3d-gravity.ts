@@ -7,8 +7,11 @@
  */
 import { setAccelerationKernels } from "./world/acceleration-part.js";
 import { installPart } from "./world/parts.js";
+import { WorldCore } from "./world/world-core.js";
+import { AcceleratedScan } from "./world/accelerated-scan.js";
+import { RestingContact } from "./world/resting.js";
 import { ACCELERATION_KERNELS } from "./world/accelerated.js";
 import { WALLS_ACCELERATED_3D } from "./world/walls/accelerated-3d.js";
 
 setAccelerationKernels(ACCELERATION_KERNELS, WALLS_ACCELERATED_3D);
-installPart("gravity", 3, []);
+installPart("gravity", 3, [[WorldCore, AcceleratedScan], [WorldCore, RestingContact]]);

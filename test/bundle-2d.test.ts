@@ -51,7 +51,7 @@ test("a World2D-only program bundles no function or class of a 3D module, and ru
 });
 
 /** The acceleration part's modules (see src/world/acceleration-part.ts). */
-const ACCELERATION_ONLY = /(^|\/)(accelerated|accel-quartic|toi-accelerated-segment|poly-roots|poly-walk|accelerated-2d)\.ts$|(^|\/)(accelerated|accel-quartic|toi-accelerated-segment|poly-roots|poly-walk|accelerated-2d)\.js$/;
+const ACCELERATION_ONLY = /(^|\/)(accelerated|accelerated-scan|resting|accel-quartic|toi-accelerated-segment|poly-roots|poly-walk|accelerated-2d)\.[jt]s$/;
 
 /** The periodic part's modules. */
 const PERIODIC_ONLY = /(^|\/)(periodic|periodic-2d|2d-periodic)\.[jt]s$/;

@@ -19,6 +19,8 @@ test("without the part: gravity and own accelerations are RangeErrors naming the
   assert.throws(() => { w.gravity = [0, -1]; }, /carom\/2d\/gravity/);
   assert.throws(() => w.addBody({ id: "b", x: 5, y: 5, ay: -1, radius: 1 }), /body "b": an acceleration needs `import "carom\/2d\/gravity";`/);
   assert.equal(w.bodyCount, 0, "the rejected body left nothing behind");
+  assert.throws(() => new World2D({ restSpeed: 0.1 }), /restSpeed \(resting contact\) needs `import "carom\/2d\/gravity";`/);
+  new World2D({ restSpeed: 0 }); // resting contact off: nothing needed
   w.addBody({ x: 2, y: 5, vx: 1, radius: 1 });
   w.advance(10);
   assert.equal(w.events.count, 1);

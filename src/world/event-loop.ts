@@ -204,7 +204,7 @@ export abstract class EventLoop extends BodyStore {
           this.predict(i);
           break;
         case EV_SUPPORT_END:
-          this.leaveSupport(i, t);
+          this.leaveSupport!(i, t);
           this.predict(i);
           break;
         default:
@@ -322,6 +322,7 @@ export abstract class EventLoop extends BodyStore {
   protected abstract collideWall(i: number, w: number, feature: number, t: number): boolean;
   protected abstract collideBounds(i: number, face: number, t: number): boolean;
   protected abstract crossCell(i: number, code: number, t: number): void;
-  protected abstract leaveSupport(i: number, t: number): void;
+  /** A body sliding off its support (the gravity part, resting.ts). */
+  protected leaveSupport?(i: number, t: number): void;
   protected abstract syncAll(): void;
 }

@@ -145,6 +145,7 @@ export abstract class WorldMotion extends EventLoop {
     if (options.restSpeed !== undefined && !(options.restSpeed >= 0 && options.restSpeed < Infinity)) {
       throw new RangeError(`restSpeed must be a finite number >= 0, got ${options.restSpeed}`);
     }
+    if (options.restSpeed !== undefined && options.restSpeed > 0) requirePart("gravity", dim, "restSpeed (resting contact)");
     for (const name of ["cellX", "cellY", "cellZ"]) this.column(name, "i32", 0);
     this.column("lastKind", "u8", 0);
     this.column("pushCode", "i32", -1);

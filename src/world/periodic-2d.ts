@@ -68,7 +68,7 @@ export abstract class PeriodicScan2 extends WorldKernels2 {
               if (t === 0 && this.lastKind[i] === LAST_BODY && this.lastOther[i] === j && this.justBounced!(i, jvx - vx, jvy - vy, 0)) t = Infinity;
             }
           } else {
-            t = this.accelPairTime(i, j, best, sx, sy, 0);
+            t = this.accelPairTime!(i, j, best, sx, sy, 0);
           }
           if (t < best && !(t === 0 && j === lastBody)) {
             best = t;

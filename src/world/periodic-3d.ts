@@ -67,7 +67,7 @@ export abstract class PeriodicScan3 extends WorldKernels3 {
                 if (t === 0 && this.lastKind[i] === LAST_BODY && this.lastOther[i] === j && this.justBounced!(i, jvx - vx, jvy - vy, jvz - vz)) t = Infinity;
               }
             } else {
-              t = this.accelPairTime(i, j, best, sx, sy, sz);
+              t = this.accelPairTime!(i, j, best, sx, sy, sz);
             }
             if (t < best && !(t === 0 && j === lastBody)) {
               best = t;

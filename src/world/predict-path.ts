@@ -4,7 +4,7 @@
  */
 import { FLAG_ALIVE } from "./body-store.js";
 import { firstContact1D } from "./motion-1d.js";
-import { WorldResting } from "./resting.js";
+import { WorldScan } from "./scan.js";
 
 /** Result of `predictPath`. */
 export interface PathPrediction {
@@ -34,7 +34,7 @@ export interface PathPrediction {
   otherVz: number;
 }
 /** @internal Path prediction. */
-export abstract class WorldPaths extends WorldResting {
+export abstract class WorldPaths extends WorldScan {
   /**
    * Predicts body i's path from now without changing the world (an aim line): the body moves
    * and bounces off walls, fixed bodies and the container as the simulation would, while every
@@ -84,7 +84,7 @@ export abstract class WorldPaths extends WorldResting {
         const jx = this.x[j] + dt * (this.vx[j] + 0.5 * dt * bx), jy = this.y[j] + dt * (this.vy[j] + 0.5 * dt * by), jz = this.z[j] + dt * (this.vz[j] + 0.5 * dt * bz);
         const jvx = this.vx[j] + dt * bx, jvy = this.vy[j] + dt * by, jvz = this.vz[j] + dt * bz;
         const tt = bx !== 0 || by !== 0 || bz !== 0
-          ? this.toiAccelerated(x, y, z, vx, vy, vz, 0, 0, 0, r, jx, jy, jz, jvx, jvy, jvz, bx, by, bz, this.r[j], best)
+          ? this.toiAccelerated!(x, y, z, vx, vy, vz, 0, 0, 0, r, jx, jy, jz, jvx, jvy, jvz, bx, by, bz, this.r[j], best)
           : this.pairToi(x, y, z, vx, vy, vz, r, jx, jy, jz, jvx, jvy, jvz, this.r[j], best);
         if (tt < best) { best = tt; kind = this.isStatic(j) ? 3 : 4; other = j; }
       }

@@ -1,21 +1,25 @@
 /**
- * Resting contact under gravity (a scheduled-system part): a body that bounces off a flat
+ * Resting contact under gravity (part of the gravity part, installed onto WorldCore by
+ * src/2d-gravity.ts and src/3d-gravity.ts; see parts.ts): a body that bounces off a flat
  * surface slower than the resting speed slides on it (the surface carries the normal part of
  * its acceleration) until it reaches the surface's edge; a slow body held between still things
  * goes to sleep (held still, immovable) until something hits it harder.
  */
 import { FLAG_ASLEEP, FLAG_FIXED } from "./body-store.js";
-import { WorldScan } from "./scan.js";
+import { EV_SUPPORT_END } from "./event-loop.js";
+import { firstContact1D } from "./motion-1d.js";
+import { WALL_STRIDE } from "./walls/wall-kind.js";
+import { WorldCore } from "./world-core.js";
 
-/** @internal Supports, sliding and sleeping. */
-export abstract class WorldResting extends WorldScan {
+/** @internal Supports, sliding and sleeping, installed onto WorldCore. */
+export abstract class RestingContact extends WorldCore {
   /**
    * Resting contact after body `me` was hit by `other` (o: unit vector from other to me): a
    * body on a support stays on it (its normal speed zeroed) unless the hit lifts it off or
    * pushes it in (then the support's own contact takes over); a free body that landed softly
    * on a sleeping or static body, pulled into it, goes to sleep there.
    */
-  protected afterBodyContact(me: number, other: number, ox: number, oy: number, oz: number, t: number): void {
+  protected override afterBodyContact(me: number, other: number, ox: number, oy: number, oz: number, t: number): void {
     if (this.flags[me] & (FLAG_ASLEEP | FLAG_FIXED)) return;
     const rest = this.softSpeed;
     const still = (this.flags[other] & FLAG_ASLEEP) !== 0 || this.isStatic(other);
@@ -55,7 +59,7 @@ export abstract class WorldResting extends WorldScan {
    * Two such contacts with different still things in quick succession mean the body is held
    * between them: it rests. (One still thing alone lets it slide off a curved side.)
    */
-  protected softStill(i: number, code: number, t: number): void {
+  protected override softStill(i: number, code: number, t: number): void {
     const g = Math.sqrt(this.gx * this.gx + this.gy * this.gy + this.gz * this.gz);
     const window = g > 0 ? (1000 * this.restSpeed) / g : 0;
     const prev = this.restOther[i];
@@ -76,7 +80,7 @@ export abstract class WorldResting extends WorldScan {
     this.updateAcc(i);
   }
 
-  protected wakeUp(i: number): void {
+  protected override wakeUp(i: number): void {
     this.flags[i] &= ~FLAG_ASLEEP;
     this.updateAcc(i);
   }
@@ -92,7 +96,7 @@ export abstract class WorldResting extends WorldScan {
    * After a bounce off a flat surface (outward normal o, from the surface to the body): when the
    * pull is into the surface and the body leaves it no faster than restSpeed, it slides instead.
    */
-  protected trySupport(i: number, code: number, ox: number, oy: number, oz: number): void {
+  protected override trySupport(i: number, code: number, ox: number, oy: number, oz: number): void {
     const an = this.freeAccX(i) * ox + this.freeAccY(i) * oy + this.freeAccZ(i) * oz;
     if (!(an < 0)) return;
     const vn = this.vx[i] * ox + this.vy[i] * oy + this.vz[i] * oz;
@@ -113,5 +117,30 @@ export abstract class WorldResting extends WorldScan {
     this.support[i] = -1;
     this.updateAcc(i);
     this.version[i]++;
+  }
+
+  /** When body i, sliding on its support, reaches the support's edge (walls with an extent). */
+  protected override scanSupport(i: number): void {
+    const w = this.support[i];
+    if (w < 0) return; // a face of the container, or none: unbounded
+    const d = this.wallData;
+    const o = WALL_STRIDE * w;
+    const x = this.x[i], y = this.y[i], z = this.z[i];
+    const vx = this.vx[i], vy = this.vy[i], vz = this.vz[i];
+    const ax = this.aex[i], ay = this.aey[i], az = this.aez[i];
+    let best = Infinity;
+    // Leaving the half-space (p - q).m >= 0 through its boundary (m need not be unit).
+    const exit = (qx: number, qy: number, qz: number, mx: number, my: number, mz: number): void => {
+      const t = firstContact1D((x - qx) * mx + (y - qy) * my + (z - qz) * mz, vx * mx + vy * my + vz * mz, ax * mx + ay * my + az * mz);
+      if (t < best) best = t;
+    };
+    const k = this.kinds[this.wallKind[w]];
+    if (k === undefined) return;
+    k.supportEdges(d, o, this.supNx[i], this.supNy[i], this.supNz[i], exit);
+    if (best < this.pBest) {
+      this.pBest = best;
+      this.pKind = EV_SUPPORT_END;
+      this.pOther = w;
+    }
   }
 }

@@ -112,7 +112,7 @@ export abstract class WorldKernels2 extends WorldCore {
             }
             if (point && t === Infinity && R[j] === 0) t = pointsMeetTime(x, y, 0, vx, vy, 0, jx, jy, 0, jvx, jvy, 0, best);
           } else {
-            t = this.accelPairTime(i, j, best);
+            t = this.accelPairTime!(i, j, best);
           }
           if (t < best && !(t === 0 && j === lastBody)) {
             best = t;

@@ -111,7 +111,7 @@ export abstract class WorldKernels3 extends WorldCore {
               }
               if (point && t === Infinity && R[j] === 0) t = pointsMeetTime(x, y, z, vx, vy, vz, jx, jy, jz, jvx, jvy, jvz, best);
             } else {
-              t = this.accelPairTime(i, j, best);
+              t = this.accelPairTime!(i, j, best);
             }
             if (t < best && !(t === 0 && j === lastBody)) {
               best = t;

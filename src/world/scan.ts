@@ -7,9 +7,8 @@
 import { accelerationPart } from "./acceleration-part.js";
 import { firstContact1D } from "./motion-1d.js";
 import { FLAG_ALIVE, FLAG_FIXED } from "./body-store.js";
-import { EV_BODY, EV_BOUNDS, EV_CELL, EV_NONE, EV_SUPPORT_END, EV_WALL } from "./event-loop.js";
+import { EV_BODY, EV_BOUNDS, EV_CELL, EV_NONE, EV_WALL } from "./event-loop.js";
 import { LAST_BODY, LAST_BOUNDS, LAST_NONE, LAST_WALL } from "./motion.js";
-import { WALL_STRIDE } from "./walls/wall-kind.js";
 import { WorldSensors } from "./sensors.js";
 
 /** @internal Prediction of each body's next event. */
@@ -53,7 +52,7 @@ export abstract class WorldScan extends WorldSensors {
     if ((this.flags[i] & FLAG_FIXED) === 0) {
       this.scanBounds(i);
       this.scanWalls(i);
-      if (this.support[i] !== -1) this.scanSupport(i);
+      if (this.support[i] !== -1) this.scanSupport!(i);
     }
     if (this.periodicAxes !== 0) this.scanBodiesPeriodic!(i);
     else if (this.simplePairs && this.linearMotion) this.scanBodiesFast(i);
@@ -183,7 +182,7 @@ export abstract class WorldScan extends WorldSensors {
         t = this.sensorCount > 0 && this.sensorPair(i, j)
           ? this.sensorPairTime(i, j, this.pBest)
           : accelerated
-          ? this.accelPairTime(i, j, this.pBest)
+          ? this.accelPairTime!(i, j, this.pBest)
           : this.pairToi(x, y, z, vx, vy, vz, r, this.x[j], this.y[j], this.z[j], 0, 0, 0, this.r[j], this.pBest);
         if (t < this.pBest && !(t === 0 && this.pLastKind === LAST_BODY && this.pLastOther === j)) {
           this.pBest = t;
@@ -196,7 +195,7 @@ export abstract class WorldScan extends WorldSensors {
       }
       if (code === this.support[i]) continue;
       t = accelerated
-        ? this.wallToiAccelerated(code, i, this.pBest)
+        ? this.wallToiAccelerated!(code, i, this.pBest)
         : this.wallToi(code, x, y, z, vx, vy, vz, r, this.pBest);
       if (t < this.pBest && !(t === 0 && this.pLastKind === LAST_WALL && this.pLastOther === code)) {
         this.pBest = t;
@@ -208,7 +207,7 @@ export abstract class WorldScan extends WorldSensors {
     if (bestWall >= 0) {
       if (!accelerated) this.storeWallNormal(i, bestWall, x, y, z, vx, vy, vz, r);
       else {
-        this.wallToiAccelerated(bestWall, i, Infinity);
+        this.wallToiAccelerated!(bestWall, i, Infinity);
         const acc = accelerationPart(this.dim).result;
         this.evNx[i] = acc[1];
         this.evNy[i] = acc[2];
@@ -226,60 +225,24 @@ export abstract class WorldScan extends WorldSensors {
     this.pOtherVersion = this.version[other];
   }
 
-  /**
-   * Contact time within [0, tMax] of bodies i (state at now) and j (extrapolated to now) with
-   * different accelerations: the quartic kernel, its inputs written straight into its scratch
-   * (nothing boxed but tMax and the result).
-   */
-  protected accelPairTime(i: number, j: number, tMax: number, sx = 0, sy = 0, sz = 0): number {
-    const part = accelerationPart(this.dim);
-    const q = part.io;
-    const dt = this.now - this.t0[j];
-    const bx = this.aex[j], by = this.aey[j], bz = this.aez[j];
-    q[0] = this.x[i]; q[1] = this.y[i]; q[2] = this.z[i];
-    q[3] = this.vx[i]; q[4] = this.vy[i]; q[5] = this.vz[i];
-    q[6] = this.aex[i]; q[7] = this.aey[i]; q[8] = this.aez[i]; q[9] = this.r[i];
-    q[10] = this.x[j] + sx + dt * (this.vx[j] + 0.5 * dt * bx);
-    q[11] = this.y[j] + sy + dt * (this.vy[j] + 0.5 * dt * by);
-    q[12] = this.z[j] + sz + dt * (this.vz[j] + 0.5 * dt * bz);
-    q[13] = this.vx[j] + dt * bx; q[14] = this.vy[j] + dt * by; q[15] = this.vz[j] + dt * bz;
-    q[16] = bx; q[17] = by; q[18] = bz; q[19] = this.r[j];
-    q[20] = tMax;
-    part.pairContact();
-    return q[21];
-  }
-
-  /** Contact time of two bodies with different constant accelerations (a quartic), or Infinity. */
-  protected toiAccelerated(
+  // The gravity part's methods (accelerated-scan.ts, resting.ts; see parts.ts), called only
+  // when a body accelerates or rests (which needs the part).
+  /** Contact time of bodies i and j with different accelerations (j shifted by s). */
+  protected accelPairTime?(i: number, j: number, tMax: number, sx?: number, sy?: number, sz?: number): number;
+  /** Contact time of two bodies with different constant accelerations, or Infinity. */
+  protected toiAccelerated?(
     x: number, y: number, z: number, vx: number, vy: number, vz: number, ax: number, ay: number, az: number, r: number,
     jx: number, jy: number, jz: number, jvx: number, jvy: number, jvz: number, jax: number, jay: number, jaz: number, jr: number,
     tMax: number,
-  ): number {
-    return accelerationPart(this.dim).pairContactTime(x, y, z, vx, vy, vz, ax, ay, az, r, jx, jy, jz, jvx, jvy, jvz, jax, jay, jaz, jr, tMax);
-  }
-
-  /** When body i, sliding on its support, reaches the support's edge (walls with an extent). */
-  protected scanSupport(i: number): void {
-    const w = this.support[i];
-    if (w < 0) return; // a face of the container, or none: unbounded
-    const d = this.wallData;
-    const o = WALL_STRIDE * w;
-    const x = this.x[i], y = this.y[i], z = this.z[i];
-    const vx = this.vx[i], vy = this.vy[i], vz = this.vz[i];
-    const ax = this.aex[i], ay = this.aey[i], az = this.aez[i];
-    let best = Infinity;
-    // Leaving the half-space (p - q).m >= 0 through its boundary (m need not be unit).
-    const exit = (qx: number, qy: number, qz: number, mx: number, my: number, mz: number): void => {
-      const t = firstContact1D((x - qx) * mx + (y - qy) * my + (z - qz) * mz, vx * mx + vy * my + vz * mz, ax * mx + ay * my + az * mz);
-      if (t < best) best = t;
-    };
-    const k = this.kinds[this.wallKind[w]];
-    if (k === undefined) return;
-    k.supportEdges(d, o, this.supNx[i], this.supNy[i], this.supNz[i], exit);
-    if (best < this.pBest) {
-      this.pBest = best;
-      this.pKind = EV_SUPPORT_END;
-      this.pOther = w;
-    }
-  }
+  ): number;
+  /** When body i, sliding on its support, reaches the support's edge. */
+  protected scanSupport?(i: number): void;
+  /** Resting contact after body `me` was hit by `other` (o: unit vector from other to me). */
+  protected afterBodyContact?(me: number, other: number, ox: number, oy: number, oz: number, t: number): void;
+  /** A soft contact of body i with a still thing `code`. */
+  protected softStill?(i: number, code: number, t: number): void;
+  /** Body i takes the flat thing `code` as its support (o: its normal). */
+  protected trySupport?(i: number, code: number, ox: number, oy: number, oz: number): void;
+  /** Wakes sleeping body i. */
+  protected wakeUp?(i: number): void;
 }

@@ -3,7 +3,6 @@
  * the dispatch from the engine to the wall kinds' contact functions. A world knows only the
  * kinds its facade registered (World2D: segment and box; World3D: plane, box and triangle).
  */
-import { accelerationPart, wallContactAccelerated } from "./acceleration-part.js";
 import { WALL_REMOVED, WALL_STRIDE, type WallKind } from "./walls/wall-kind.js";
 import { START_SLACK, WorldMotion } from "./motion.js";
 import type { WorldOptions } from "./event-loop.js";
@@ -178,30 +177,6 @@ export abstract class WorldWalls extends WorldMotion {
     return k.overlaps(this.wallData, WALL_STRIDE * w, this.x[i], this.y[i], this.z[i], this.r[i] * (1 - START_SLACK));
   }
 
-  /**
-   * Contact time of an accelerated body with wall w within [0, tMax], or Infinity; the normal
-   * and feature of the contact are left in the acceleration part's `result` (see acceleration-part.ts).
-   */
-  protected wallToiAccelerated(w: number, i: number, tMax: number): number {
-    const part = accelerationPart(this.dim);
-    part.resetResult();
-    const contact = wallContactAccelerated(this.wallKind[w]);
-    if (contact === undefined) return Infinity;
-    let sx = 0, sy = 0, sz = 0, ux = 0, uy = 0, uz = 0;
-    if (this.movingWalls > 0 && this.wallMoves(w)) {
-      const v = this.wallVelocity, o = 3 * w, dt = this.now - this.wallTime[w];
-      ux = v[o];
-      uy = v[o + 1];
-      uz = v[o + 2];
-      sx = dt * ux;
-      sy = dt * uy;
-      sz = dt * uz;
-    }
-    contact(
-      this.wallData, WALL_STRIDE * w, this.x[i] - sx, this.y[i] - sy, this.z[i] - sz, this.vx[i] - ux, this.vy[i] - uy, this.vz[i] - uz,
-      this.aex[i], this.aey[i], this.aez[i], this.r[i], tMax,
-    );
-    return part.result[0];
-  }
-
+  /** Contact time of an accelerated body with wall w (the gravity part, accelerated-scan.ts). */
+  protected wallToiAccelerated?(w: number, i: number, tMax: number): number;
 }

@@ -344,8 +344,8 @@ export abstract class WorldCore extends WorldPaths {
     const u = (this.vx[i] - this.vx[j]) * nx + (this.vy[i] - this.vy[j]) * ny + (this.vz[i] - this.vz[j]) * nz;
     // A sleeping body hit harder than twice the resting speed wakes up; otherwise it holds still.
     const wake = 2 * this.restSpeed;
-    if (this.flags[i] & FLAG_ASLEEP && u > wake) this.wakeUp(i);
-    if (this.flags[j] & FLAG_ASLEEP && u > wake) this.wakeUp(j);
+    if (this.flags[i] & FLAG_ASLEEP && u > wake) this.wakeUp!(i);
+    if (this.flags[j] & FLAG_ASLEEP && u > wake) this.wakeUp!(j);
     const invI = this.flags[i] & FLAG_ASLEEP ? 0 : this.invMass[i];
     const invJ = this.flags[j] & FLAG_ASLEEP ? 0 : this.invMass[j];
     // met something immovable (see collideMovingWall)
@@ -363,8 +363,8 @@ export abstract class WorldCore extends WorldPaths {
       this.vz[j] += ib * nz;
     }
     if (this.restSpeed > 0) {
-      this.afterBodyContact(i, j, -nx, -ny, -nz, t);
-      this.afterBodyContact(j, i, nx, ny, nz, t);
+      this.afterBodyContact!(i, j, -nx, -ny, -nz, t);
+      this.afterBodyContact!(j, i, nx, ny, nz, t);
     }
     this.version[i]++;
     this.version[j]++;
@@ -397,9 +397,9 @@ export abstract class WorldCore extends WorldPaths {
       this.vz[i] -= ia * nz;
     }
     if (this.restSpeed > 0 && !(this.flags[i] & FLAG_FIXED)) {
-      if (flat) this.trySupport(i, supportCode, -nx, -ny, -nz);
+      if (flat) this.trySupport!(i, supportCode, -nx, -ny, -nz);
       if (!(this.flags[i] & FLAG_ASLEEP) && -(this.vx[i] * nx + this.vy[i] * ny + this.vz[i] * nz) <= this.softSpeed) {
-        this.softStill(i, kind === HIT_WALL ? -2 - other : -1000 - other, t);
+        this.softStill!(i, kind === HIT_WALL ? -2 - other : -1000 - other, t);
       }
     }
     this.version[i]++;
@@ -485,7 +485,7 @@ export abstract class WorldCore extends WorldPaths {
     this.pushCode[i] = w;
     this.pushTime[i] = t;
     this.pushTrapped[i] = 0;
-    if (this.flags[i] & FLAG_ASLEEP) this.wakeUp(i);
+    if (this.flags[i] & FLAG_ASLEEP) this.wakeUp!(i);
     let nx = this.evNx[i], ny = this.evNy[i], nz = this.evNz[i];
     if (nx === 0 && ny === 0 && nz === 0) {
       const rx = this.vx[i] - v[o], ry = this.vy[i] - v[o + 1], rz = this.vz[i] - v[o + 2];

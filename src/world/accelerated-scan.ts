@@ -1,0 +1,69 @@
+/**
+ * The gravity part's contact times (see acceleration-part.ts and parts.ts): bodies with
+ * different accelerations against each other and against walls, through the installed
+ * kernels. Installed onto WorldCore by src/2d-gravity.ts and src/3d-gravity.ts.
+ */
+import { accelerationPart, wallContactAccelerated } from "./acceleration-part.js";
+import { WALL_STRIDE } from "./walls/wall-kind.js";
+import { WorldCore } from "./world-core.js";
+
+/** @internal Contact times of accelerated bodies, installed onto WorldCore. */
+export abstract class AcceleratedScan extends WorldCore {
+  /**
+   * Contact time within [0, tMax] of bodies i (state at now) and j (extrapolated to now) with
+   * different accelerations: the quartic kernel, its inputs written straight into its scratch
+   * (nothing boxed but tMax and the result).
+   */
+  protected override accelPairTime(i: number, j: number, tMax: number, sx = 0, sy = 0, sz = 0): number {
+    const part = accelerationPart(this.dim);
+    const q = part.io;
+    const dt = this.now - this.t0[j];
+    const bx = this.aex[j], by = this.aey[j], bz = this.aez[j];
+    q[0] = this.x[i]; q[1] = this.y[i]; q[2] = this.z[i];
+    q[3] = this.vx[i]; q[4] = this.vy[i]; q[5] = this.vz[i];
+    q[6] = this.aex[i]; q[7] = this.aey[i]; q[8] = this.aez[i]; q[9] = this.r[i];
+    q[10] = this.x[j] + sx + dt * (this.vx[j] + 0.5 * dt * bx);
+    q[11] = this.y[j] + sy + dt * (this.vy[j] + 0.5 * dt * by);
+    q[12] = this.z[j] + sz + dt * (this.vz[j] + 0.5 * dt * bz);
+    q[13] = this.vx[j] + dt * bx; q[14] = this.vy[j] + dt * by; q[15] = this.vz[j] + dt * bz;
+    q[16] = bx; q[17] = by; q[18] = bz; q[19] = this.r[j];
+    q[20] = tMax;
+    part.pairContact();
+    return q[21];
+  }
+
+  /** Contact time of two bodies with different constant accelerations (a quartic), or Infinity. */
+  protected override toiAccelerated(
+    x: number, y: number, z: number, vx: number, vy: number, vz: number, ax: number, ay: number, az: number, r: number,
+    jx: number, jy: number, jz: number, jvx: number, jvy: number, jvz: number, jax: number, jay: number, jaz: number, jr: number,
+    tMax: number,
+  ): number {
+    return accelerationPart(this.dim).pairContactTime(x, y, z, vx, vy, vz, ax, ay, az, r, jx, jy, jz, jvx, jvy, jvz, jax, jay, jaz, jr, tMax);
+  }
+
+  /**
+   * Contact time of an accelerated body with wall w within [0, tMax], or Infinity; the normal
+   * and feature of the contact are left in the acceleration part's `result` (see acceleration-part.ts).
+   */
+  protected override wallToiAccelerated(w: number, i: number, tMax: number): number {
+    const part = accelerationPart(this.dim);
+    part.resetResult();
+    const contact = wallContactAccelerated(this.wallKind[w]);
+    if (contact === undefined) return Infinity;
+    let sx = 0, sy = 0, sz = 0, ux = 0, uy = 0, uz = 0;
+    if (this.movingWalls > 0 && this.wallMoves(w)) {
+      const v = this.wallVelocity, o = 3 * w, dt = this.now - this.wallTime[w];
+      ux = v[o];
+      uy = v[o + 1];
+      uz = v[o + 2];
+      sx = dt * ux;
+      sy = dt * uy;
+      sz = dt * uz;
+    }
+    contact(
+      this.wallData, WALL_STRIDE * w, this.x[i] - sx, this.y[i] - sy, this.z[i] - sz, this.vx[i] - ux, this.vy[i] - uy, this.vz[i] - uz,
+      this.aex[i], this.aey[i], this.aez[i], this.r[i], tMax,
+    );
+    return part.result[0];
+  }
+}
