@@ -49,6 +49,15 @@ test("periodic bounds: a RangeError naming carom/2d/periodic until it is importe
   assert.deepEqual([w3.z[0], w3.periodic.image(0)[2], w3.events.count], [0.5, 1, 0]);
 });
 
+test("aim lines: predictPath is a RangeError naming carom/2d/paths until it is imported, then follows the bounces", async () => {
+  const w = new World2D({ bounds: { min: [0, 0], max: [10, 10] } });
+  w.addBody({ x: 5, y: 5, vx: 1, vy: 1, radius: 1 });
+  assert.throws(() => w.predictPath(0, 4), /predictPath needs `import "carom\/2d\/paths";`/);
+  await import("../src/2d-paths.js");
+  // Up and right to the corner faces: x = 9 and y = 9 both at t = 4.
+  assert.deepEqual(w.predictPath(0, 4).points, [5, 5, 9, 9]);
+});
+
 test("with the part: a dropped ball meets the floor at the analytic time, in 2D and 3D, as from the root", async () => {
   await import("../src/2d-gravity.js");
   assert.equal(hasAcceleration(2), true);

@@ -1,10 +1,11 @@
 /**
- * Aim lines: the path one body would take from now, bouncing off walls, fixed bodies and the
- * container as the simulation would, up to its first contact with a moving body.
+ * Aim lines (the paths part, installed onto WorldCore by src/2d-paths.ts and src/3d-paths.ts;
+ * see parts.ts): the path one body would take from now, bouncing off walls, fixed bodies and
+ * the container as the simulation would, up to its first contact with a moving body.
  */
 import { FLAG_ALIVE } from "./body-store.js";
 import { firstContact1D } from "./motion-1d.js";
-import { WorldScan } from "./scan.js";
+import { WorldCore } from "./world-core.js";
 
 /** Result of `predictPath`. */
 export interface PathPrediction {
@@ -33,8 +34,8 @@ export interface PathPrediction {
   /** The other body's velocity just after the contact, z (0 in 2D). */
   otherVz: number;
 }
-/** @internal Path prediction. */
-export abstract class WorldPaths extends WorldScan {
+/** @internal Path prediction, installed onto WorldCore. */
+export abstract class AimLines extends WorldCore {
   /**
    * Predicts body i's path from now without changing the world (an aim line): the body moves
    * and bounces off walls, fixed bodies and the container as the simulation would, while every
@@ -46,7 +47,7 @@ export abstract class WorldPaths extends WorldScan {
    * bodies' velocities just after the impact (what a pool player's ghost-ball line shows).
    * Linear motion only: a body with an acceleration gets a RangeError.
    */
-  protected pathOf(i: number, maxTime: number, maxBounces: number): PathPrediction {
+  protected override pathOf(i: number, maxTime: number, maxBounces: number): PathPrediction {
     const d3 = this.dim === 3;
     if (this.accX(i) !== 0 || this.accY(i) !== 0 || this.accZ(i) !== 0) throw new RangeError("predictPath supports bodies without acceleration only");
     const dt0 = this.now - this.t0[i];

@@ -20,7 +20,9 @@ import { HashGrid } from "../broad/hash-grid.js";
 import { HIT_BODY, HIT_BOUNDS, HIT_WALL } from "./event-log.js";
 import { FLAG_ALIVE, FLAG_ASLEEP, FLAG_CHECKED, FLAG_FIXED, FLAG_SENSOR } from "./body-store.js";
 import { LAST_BODY, LAST_BOUNDS, LAST_WALL, START_SLACK } from "./motion.js";
-import { WorldPaths, type PathPrediction } from "./predict-path.js";
+import type { PathPrediction } from "./predict-path.js";
+import { WorldScan } from "./scan.js";
+import { requirePart } from "./parts.js";
 
 export { START_SLACK } from "./motion.js";
 export { WALL_BOX2, WALL_BOX3, WALL_PLANE, WALL_SEGMENT, WALL_STRIDE, WALL_TRIANGLE } from "./walls/wall-kind.js";
@@ -28,7 +30,7 @@ export type { PathPrediction } from "./predict-path.js";
 export type { PeriodicInfo } from "./cells.js";
 
 /** @internal The whole engine; World2D and World3D add their dimension's kernels. */
-export abstract class WorldCore extends WorldPaths {
+export abstract class WorldCore extends WorldScan {
   /** Copies the whole state, walls, container, gravity and rules into `w` (a fresh world of the same kind). */
   protected copyInto(w: WorldCore): void {
     w.gx = this.gx;
@@ -56,14 +58,19 @@ export abstract class WorldCore extends WorldPaths {
    * Returns the corner points of the path (x, y[, z] per point, starting at the current
    * position), and for a contact with a body: its index, the time, the contact normal and both
    * bodies' velocities just after the impact (what a pool player's ghost-ball line shows).
-   * Linear motion only: a body with an acceleration gets a RangeError.
+   * Linear motion only: a body with an acceleration gets a RangeError. (From `carom/2d` or
+   * `carom/3d`, this needs `import "carom/2d/paths";` / `"carom/3d/paths"`.)
    */
   predictPath(i: number, maxTime = Infinity, maxBounces = 16): PathPrediction {
+    requirePart("paths", this.dim, "predictPath");
     this.checkBody(i);
     if (this.periodicAxes !== 0) throw new RangeError("predictPath does not follow bodies across periodic bounds");
     if (this.dirty) this.rebuild();
-    return this.pathOf(i, maxTime, maxBounces);
+    return this.pathOf!(i, maxTime, maxBounces);
   }
+
+  /** The path of body i (the paths part, predict-path.ts). */
+  protected pathOf?(i: number, maxTime: number, maxBounces: number): PathPrediction;
 
   /**
    * A body just added (allocBody + placeBody) to a world that needed no rebuild: a plain moving

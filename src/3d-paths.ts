@@ -1,0 +1,11 @@
+/**
+ * carom/3d/paths: import once (`import "carom/3d/paths";`) to give World3D
+ * `predictPath`, the aim line of a body (its path bouncing off walls, fixed bodies and the
+ * container up to its first contact with a moving body). A part of its own (see
+ * world/parts.ts); the package root "carom" includes it.
+ */
+import { installPart } from "./world/parts.js";
+import { WorldCore } from "./world/world-core.js";
+import { AimLines } from "./world/predict-path.js";
+
+installPart("paths", 3, [[WorldCore, AimLines]]);
