@@ -6,7 +6,7 @@
 // statically (each test file runs in its own process).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { World2D } from "../src/2d.js";
+import { SENSOR_ENTER, SENSOR_EXIT, World2D } from "../src/2d.js";
 import { World3D } from "../src/3d.js";
 import { hasAcceleration } from "../src/world/acceleration-part.js";
 import { hasPart } from "../src/world/parts.js";
@@ -56,6 +56,19 @@ test("aim lines: predictPath is a RangeError naming carom/2d/paths until it is i
   await import("../src/2d-paths.js");
   // Up and right to the corner faces: x = 9 and y = 9 both at t = 4.
   assert.deepEqual(w.predictPath(0, 4).points, [5, 5, 9, 9]);
+});
+
+test("sensors: a RangeError naming carom/2d/sensors until it is imported, then exact enter and exit", async () => {
+  const w = new World2D({});
+  assert.throws(() => w.addBody({ id: "goal", x: 5, y: 0, radius: 1, fixed: true, sensor: true }), /body "goal": a sensor needs `import "carom\/2d\/sensors";`/);
+  assert.equal(w.bodyCount, 0);
+  await import("../src/2d-sensors.js");
+  w.addBody({ id: "goal", x: 5, y: 0, radius: 1, fixed: true, sensor: true });
+  w.addBody({ x: 0, y: 0, vx: 1, radius: 1 });
+  // The ball's surface touches the goal's at x = 3 (t = 3) and leaves it at x = 7 (t = 7).
+  w.advance(10);
+  assert.deepEqual([...w.events.t.slice(0, w.events.count)], [3, 7]);
+  assert.deepEqual([...w.events.kind.slice(0, w.events.count)], [SENSOR_ENTER, SENSOR_EXIT]);
 });
 
 test("with the part: a dropped ball meets the floor at the analytic time, in 2D and 3D, as from the root", async () => {

@@ -87,7 +87,7 @@ export abstract class WorldKernels2 extends WorldCore {
           if (j === i || cellX[j] !== cxx || cellY[j] !== cyy) continue;
           if (!simple && !this.interacts(i, j)) continue;
           if (sensors && this.sensorPair(i, j)) {
-            const t = this.sensorPairTime(i, j, best);
+            const t = this.sensorPairTime!(i, j, best);
             if (t < best) {
               best = t;
               other = j;

@@ -86,7 +86,7 @@ export abstract class WorldKernels3 extends WorldCore {
             if (j === i || cellX[j] !== cxx || cellY[j] !== cyy || cellZ[j] !== czz) continue;
             if (!simple && !this.interacts(i, j)) continue;
             if (sensors && this.sensorPair(i, j)) {
-              const t = this.sensorPairTime(i, j, best);
+              const t = this.sensorPairTime!(i, j, best);
               if (t < best) {
                 best = t;
                 other = j;

@@ -180,7 +180,7 @@ export abstract class WorldScan extends WorldSensors {
         const j = -1 - code;
         if (!this.interacts(i, j)) continue;
         t = this.sensorCount > 0 && this.sensorPair(i, j)
-          ? this.sensorPairTime(i, j, this.pBest)
+          ? this.sensorPairTime!(i, j, this.pBest)
           : accelerated
           ? this.accelPairTime!(i, j, this.pBest)
           : this.pairToi(x, y, z, vx, vy, vz, r, this.x[j], this.y[j], this.z[j], 0, 0, 0, this.r[j], this.pBest);

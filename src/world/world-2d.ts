@@ -10,6 +10,7 @@ import { segmentWall } from "./walls/wall-segment.js";
 import { box2Wall } from "./walls/wall-box2.js";
 import { WORLD_OPTION_KEYS, checkCoordinate, checkKeys } from "./options.js";
 import { requireAcceleration } from "./acceleration-part.js";
+import { requirePart } from "./parts.js";
 
 const KINDS2: (WallKind | undefined)[] = [];
 KINDS2[WALL_SEGMENT] = segmentWall;
@@ -107,6 +108,7 @@ export class World2D extends WorldKernels2 {
     checkKeys(b, BODY_KEYS2, name);
     for (const k of ["x", "y", "vx", "vy", "ax", "ay", "radius"] as const) checkCoordinate(b[k] ?? 0, `${name}: ${k}`);
     if ((b.ax ?? 0) !== 0 || (b.ay ?? 0) !== 0) requireAcceleration(2, `${name}: an acceleration`);
+    if (b.sensor === true) requirePart("sensors", 2, `${name}: a sensor`);
     let i: number;
     try {
       i = this.allocBody(b.id, b.radius, b.mass ?? 1, b.fixed === true, b.restitution, b.group ?? 1, b.mask ?? -1, b.sensor === true);

@@ -11,6 +11,7 @@ import { triangleWall } from "./walls/wall-triangle.js";
 
 import { WORLD_OPTION_KEYS, checkCoordinate, checkKeys } from "./options.js";
 import { requireAcceleration } from "./acceleration-part.js";
+import { requirePart } from "./parts.js";
 
 const KINDS3: (WallKind | undefined)[] = [];
 KINDS3[WALL_PLANE] = planeWall;
@@ -91,6 +92,7 @@ export class World3D extends WorldKernels3 {
     checkKeys(b, BODY_KEYS3, name);
     for (const k of ["x", "y", "z", "vx", "vy", "vz", "ax", "ay", "az", "radius"] as const) checkCoordinate(b[k] ?? 0, `${name}: ${k}`);
     if ((b.ax ?? 0) !== 0 || (b.ay ?? 0) !== 0 || (b.az ?? 0) !== 0) requireAcceleration(3, `${name}: an acceleration`);
+    if (b.sensor === true) requirePart("sensors", 3, `${name}: a sensor`);
     let i: number;
     try {
       i = this.allocBody(b.id, b.radius, b.mass ?? 1, b.fixed === true, b.restitution, b.group ?? 1, b.mask ?? -1, b.sensor === true);

@@ -134,7 +134,7 @@ export abstract class WorldCore extends WorldScan {
   }
 
   protected override onRemove(i: number, was: number): void {
-    this.dropSensorPairs(i);
+    if (this.sensorInside.size > 0) this.dropSensorPairs!(i);
     // Sleepers that rested on it wake up (they may have nothing left to rest on).
     if (!this.dirty && this.restSpeed > 0) {
       this.scanNeighbours(i, (j, sx, sy, sz) => {
@@ -236,7 +236,7 @@ export abstract class WorldCore extends WorldScan {
     this.globalWalls = Int32Array.from(globals);
     this.checkStart();
     this.dirty = false;
-    this.syncSensors();
+    if (this.sensorCount > 0 || this.sensorInside.size > 0) this.syncSensors!();
     for (let i = 0; i < n; i++) if (this.flags[i] & FLAG_ALIVE) this.predict(i);
   }
 
@@ -316,7 +316,7 @@ export abstract class WorldCore extends WorldScan {
     if (this.sensorCount > 0 && this.sensorPair(i, j)) {
       this.moveTo(i, t);
       this.moveTo(j, t);
-      this.sensorEvent(i, j, t);
+      this.sensorEvent!(i, j, t);
       return false;
     }
     if (j < i) {
