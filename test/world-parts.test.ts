@@ -71,6 +71,24 @@ test("sensors: a RangeError naming carom/2d/sensors until it is imported, then e
   assert.deepEqual([...w.events.kind.slice(0, w.events.count)], [SENSOR_ENTER, SENSOR_EXIT]);
 });
 
+test("snapshots: snapshot, restore and clone are RangeErrors naming carom/2d/snapshots until it is imported, then bit for bit", async () => {
+  const w = new World2D({ bounds: { min: [0, 0], max: [10, 10] } });
+  w.addBody({ x: 2, y: 3, vx: 1.25, vy: 0.5, radius: 0.5 });
+  w.addBody({ x: 7, y: 6, vx: -0.75, vy: -1, radius: 0.75 });
+  assert.throws(() => w.snapshot(), /snapshot needs `import "carom\/2d\/snapshots";`/);
+  assert.throws(() => w.clone(), /clone needs `import "carom\/2d\/snapshots";`/);
+  await import("../src/2d-snapshots.js");
+  w.advance(3);
+  const s = w.snapshot(), c = w.clone();
+  w.advance(20);
+  const end = [w.x[0], w.y[0], w.x[1], w.y[1]];
+  w.restore(s);
+  w.advance(20);
+  c.advance(20);
+  assert.deepEqual([w.x[0], w.y[0], w.x[1], w.y[1]], end);
+  assert.deepEqual([c.x[0], c.y[0], c.x[1], c.y[1]], end);
+});
+
 test("with the part: a dropped ball meets the floor at the analytic time, in 2D and 3D, as from the root", async () => {
   await import("../src/2d-gravity.js");
   assert.equal(hasAcceleration(2), true);

@@ -104,7 +104,7 @@ export abstract class BodyStore {
   protected readonly queue = new EventQueue(16);
   /** Events of the last `advance` call, in time order. */
   readonly events = new EventLog();
-  private readonly columnSpecs: { name: string; kind: ColumnKind; fill: number }[] = [];
+  protected readonly columnSpecs: { name: string; kind: ColumnKind; fill: number }[] = [];
 
   constructor() {
     this.column("r", "f64", 0);
@@ -224,49 +224,4 @@ export abstract class BodyStore {
   get bodyCount(): number {
     return this.n - this.free.length;
   }
-
-  /** Typed arrays beyond the columns that a snapshot must carry (grid, walls). */
-  protected abstract extraState(): Column[];
-  protected abstract setExtraState(arrays: Column[]): void;
-
-  /** A copy of the whole simulation state; `restore` brings the world back to it bit for bit. */
-  snapshot(): WorldSnapshot {
-    const self = this as unknown as Record<string, Column>;
-    const columns = this.columnSpecs.map((s) => self[s.name].slice(0, this.n));
-    const q = this.queue;
-    const extra = [...this.extraState().map((a) => a.slice()), q.heap.slice(0, q.size), q.slot.slice(0, this.n), q.time.slice(0, q.size)];
-    return { now: this.now, n: this.n, columns, extra, ids: this.ids.slice(0, this.n), free: this.free.slice(), queueSize: q.size, dirty: this.dirty };
-  }
-
-  /** Restores a snapshot taken from this world (or one built the same way). */
-  restore(s: WorldSnapshot): void {
-    const self = this as unknown as Record<string, Column>;
-    this.reserve(s.n);
-    this.columnSpecs.forEach((spec, k) => {
-      const col = self[spec.name];
-      col.fill(spec.fill as never);
-      col.set(s.columns[k] as never);
-    });
-    const m = s.extra.length;
-    this.setExtraState(s.extra.slice(0, m - 3) as Column[]);
-    const q = this.queue;
-    q.heap.set(s.extra[m - 3] as Int32Array);
-    q.slot.fill(-1);
-    q.slot.set(s.extra[m - 2] as Int32Array);
-    q.time.set(s.extra[m - 1] as Float64Array);
-    q.size = s.queueSize;
-    this.now = s.now;
-    this.n = s.n;
-    this.ids = s.ids.slice();
-    this.idIndex.clear();
-    for (let i = 0; i < this.n; i++) if (this.flags[i] & FLAG_ALIVE) this.idIndex.set(this.ids[i], i);
-    this.free = s.free.slice();
-    this.dirty = s.dirty;
-    this.sensorCount = 0;
-    for (let i = 0; i < this.n; i++) if ((this.flags[i] & (FLAG_ALIVE | FLAG_SENSOR)) === (FLAG_ALIVE | FLAG_SENSOR)) this.sensorCount++;
-    // The count of bodies with their own group or mask decides whether pair scans check them.
-    this.customMasks = 0;
-    for (let i = 0; i < this.n; i++) if ((this.flags[i] & FLAG_ALIVE) && (this.group[i] !== 1 || this.mask[i] !== -1)) this.customMasks++;
-  }
 }
-

@@ -171,13 +171,14 @@ export class World2D extends WorldKernels2 {
     return [p[0], p[1]];
   }
 
-  /** A copy of this world, state and all (walls and options included). */
+  /** A copy of this world, state and all (walls and options included); see `snapshot` for the part it needs. */
   clone(): World2D {
+    requirePart("snapshots", 2, "clone");
     const w = new World2D({
       restitution: this.defaultRestitution, collapseTime: this.collapseTimeOption, maxEventsPerAdvance: this.maxEventsPerAdvance,
       recordEvents: this.recordEvents,
     });
-    this.copyInto(w);
+    this.copyInto!(w);
     return w;
   }
 }

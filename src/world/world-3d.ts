@@ -153,13 +153,14 @@ export class World3D extends WorldKernels3 {
     return this.momentum3();
   }
 
-  /** A copy of this world, state and all (walls and options included). */
+  /** A copy of this world, state and all (walls and options included); see `snapshot` for the part it needs. */
   clone(): World3D {
+    requirePart("snapshots", 3, "clone");
     const w = new World3D({
       restitution: this.defaultRestitution, collapseTime: this.collapseTimeOption, maxEventsPerAdvance: this.maxEventsPerAdvance,
       recordEvents: this.recordEvents,
     });
-    this.copyInto(w);
+    this.copyInto!(w);
     return w;
   }
 }

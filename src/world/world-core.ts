@@ -21,6 +21,7 @@ import { HIT_BODY, HIT_BOUNDS, HIT_WALL } from "./event-log.js";
 import { FLAG_ALIVE, FLAG_ASLEEP, FLAG_CHECKED, FLAG_FIXED, FLAG_SENSOR } from "./body-store.js";
 import { LAST_BODY, LAST_BOUNDS, LAST_WALL, START_SLACK } from "./motion.js";
 import type { PathPrediction } from "./predict-path.js";
+import type { WorldSnapshot } from "./body-store.js";
 import { WorldScan } from "./scan.js";
 import { requirePart } from "./parts.js";
 
@@ -31,23 +32,28 @@ export type { PeriodicInfo } from "./cells.js";
 
 /** @internal The whole engine; World2D and World3D add their dimension's kernels. */
 export abstract class WorldCore extends WorldScan {
-  /** Copies the whole state, walls, container, gravity and rules into `w` (a fresh world of the same kind). */
-  protected copyInto(w: WorldCore): void {
-    w.gx = this.gx;
-    w.gy = this.gy;
-    w.gz = this.gz;
-    w.minX = this.minX;
-    w.minY = this.minY;
-    w.minZ = this.minZ;
-    w.maxX = this.maxX;
-    w.maxY = this.maxY;
-    w.maxZ = this.maxZ;
-    w.periodicAxes = this.periodicAxes;
-    w.wallIds = this.wallIds.slice();
-    w.response = this.response;
-    w.filter = this.filter;
-    w.restore(this.snapshot());
+  /**
+   * A copy of the whole simulation state; `restore` brings the world back to it bit for bit.
+   * (From `carom/2d` or `carom/3d`, this needs `import "carom/2d/snapshots";` / `"carom/3d/snapshots"`.)
+   */
+  snapshot(): WorldSnapshot {
+    requirePart("snapshots", this.dim, "snapshot");
+    return this.takeSnapshot!();
   }
+
+  /** Restores a snapshot taken from this world (or one built the same way); see `snapshot`. */
+  restore(s: WorldSnapshot): void {
+    requirePart("snapshots", this.dim, "restore");
+    this.restoreSnapshot!(s);
+  }
+
+  // The snapshots part's methods (snapshots.ts; see parts.ts).
+  /** The state as a snapshot. */
+  protected takeSnapshot?(): WorldSnapshot;
+  /** Brings the state back to a snapshot. */
+  protected restoreSnapshot?(s: WorldSnapshot): void;
+  /** Copies the whole state, walls, container, gravity and rules into `w` (a fresh world of the same kind). */
+  protected copyInto?(w: WorldCore): void;
 
   /**
    * Predicts body i's path from now without changing the world (an aim line): the body moves
@@ -527,56 +533,5 @@ export abstract class WorldCore extends WorldScan {
     const nz = face === 4 ? -1 : face === 5 ? 1 : 0;
     this.bounce(i, t, nx, ny, nz, HIT_BOUNDS, face, LAST_BOUNDS, true, -2 - face);
     return true;
-  }
-
-  protected override extraState(): (Float64Array | Int32Array | Uint8Array)[] {
-    const g = this.grid;
-    const layout = Float64Array.of(g.dense ? 1 : 0, g.ox, g.oy, g.oz, g.nx, g.ny, g.nz, g.mask);
-    return [g.head, g.next, g.prev, g.bucketOf, g.wallOffsets, g.wallItems, this.globalWalls, this.wallKind, this.wallData, layout, this.wallVelocity, this.wallTime, Float64Array.from(this.sensorInside), Float64Array.of(
-      this.cellSize, this.wallCount, this.wallsChecked,
-      // what a rebuild works out, so that a restored or cloned world goes on exactly alike
-      this.restSpeed, this.minSeparation, this.softSpeed, this.collapseTime, this.linearMotion ? 1 : 0, this.kinematicCount,
-      this.gx, this.gy, this.gz, this.movingWalls,
-    ), Float64Array.of(this.perN[0], this.perN[1], this.perN[2], this.perS[0], this.perS[1], this.perS[2])];
-  }
-
-  protected override setExtraState(a: (Float64Array | Int32Array | Uint8Array)[]): void {
-    const g = new HashGrid(16, Math.max(this.capacity, 16));
-    const layout = a[9] as Float64Array;
-    if (layout[0] === 1) g.makeDense(layout[1], layout[2], layout[3], layout[4], layout[5], layout[6]);
-    g.mask = layout[7];
-    g.head = (a[0] as Int32Array).slice();
-    g.next.set(a[1] as Int32Array);
-    g.prev.set(a[2] as Int32Array);
-    g.bucketOf.set(a[3] as Int32Array);
-    g.wallOffsets = (a[4] as Int32Array).slice();
-    g.wallItems = (a[5] as Int32Array).slice();
-    this.grid = g;
-    this.globalWalls = (a[6] as Int32Array).slice();
-    this.wallKind = (a[7] as Uint8Array).slice();
-    this.wallData = (a[8] as Float64Array).slice();
-    this.wallVelocity = (a[10] as Float64Array).slice();
-    this.wallTime = (a[11] as Float64Array).slice();
-    this.sensorInside.clear();
-    for (const key of a[12] as Float64Array) this.sensorInside.add(key);
-    const v = a[13] as Float64Array;
-    this.cellSize = v[0];
-    this.wallCount = v[1];
-    this.wallsChecked = v[2];
-    this.restSpeed = v[3];
-    this.minSeparation = v[4];
-    this.softSpeed = v[5];
-    this.collapseTime = v[6];
-    this.linearMotion = v[7] === 1;
-    this.kinematicCount = v[8];
-    this.gx = v[9];
-    this.gy = v[10];
-    this.gz = v[11];
-    this.movingWalls = v[12];
-    const per = a[14] as Float64Array;
-    for (let k = 0; k < 3; k++) {
-      this.perN[k] = per[k];
-      this.perS[k] = per[3 + k];
-    }
   }
 }

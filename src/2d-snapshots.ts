@@ -1,0 +1,10 @@
+/**
+ * carom/2d/snapshots: import once (`import "carom/2d/snapshots";`) to give World2D
+ * `snapshot`, `restore` and `clone` (bit-for-bit copies of the whole state). A part of its
+ * own (see world/parts.ts); the package root "carom" includes it.
+ */
+import { installPart } from "./world/parts.js";
+import { WorldCore } from "./world/world-core.js";
+import { Snapshots } from "./world/snapshots.js";
+
+installPart("snapshots", 2, [[WorldCore, Snapshots]]);
