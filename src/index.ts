@@ -8,6 +8,8 @@ import "./2d-gravity.js";
 import "./3d-gravity.js";
 import "./2d-periodic.js";
 import "./3d-periodic.js";
+import "./2d-moving-walls.js";
+import "./3d-moving-walls.js";
 import "./2d-snapshots.js";
 import "./3d-snapshots.js";
 import "./2d-sensors.js";

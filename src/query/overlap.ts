@@ -8,7 +8,7 @@
  * allows (almost always), and the rest is settled from the exact differences in double-double.
  */
 import { dd, ldexp, twoProduct, twoSum } from "../math/double-double.js";
-import { exponentOf } from "../math/poly-range.js";
+import { exponentOf } from "./relative-motion.js";
 import type { Circle, Sphere } from "./types.js";
 import { checkCircle, checkFinite, checkSphere } from "./validate.js";
 

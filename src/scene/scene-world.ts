@@ -13,6 +13,8 @@ import "../2d-sensors.js";
 import "../3d-sensors.js";
 import "../2d-snapshots.js";
 import "../3d-snapshots.js";
+import "../2d-moving-walls.js";
+import "../3d-moving-walls.js";
 import { World2D } from "../world/world-2d.js";
 import { World3D } from "../world/world-3d.js";
 import { FLAG_ALIVE, FLAG_FIXED } from "../world/body-store.js";

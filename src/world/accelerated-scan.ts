@@ -5,6 +5,9 @@
  */
 import { accelerationPart, wallContactAccelerated } from "./acceleration-part.js";
 import { WALL_STRIDE } from "./walls/wall-kind.js";
+import { EV_CELL } from "./event-loop.js";
+import { FLAG_ALIVE, FLAG_FIXED } from "./body-store.js";
+import { firstContact1D } from "./motion-1d.js";
 import { WorldCore } from "./world-core.js";
 
 /** @internal Contact times of accelerated bodies, installed onto WorldCore. */
@@ -65,5 +68,51 @@ export abstract class AcceleratedScan extends WorldCore {
       this.aex[i], this.aey[i], this.aez[i], this.r[i], tMax,
     );
     return part.result[0];
+  }
+
+  /** scanCell for a body that accelerates: each side of the cell by the quadratic along its axis. */
+  protected override scanCellAccelerated(i: number): void {
+    const cs = this.cellSize;
+    const three = this.dim === 3;
+    let best = Infinity;
+    let face = -1;
+    const x = this.x[i], y = this.y[i];
+    const vx = this.vx[i], vy = this.vy[i];
+    const ax = this.aex[i], ay = this.aey[i];
+    const cx = this.cellX[i], cy = this.cellY[i];
+    let t = firstContact1D(x - cx * cs, vx, ax);
+    if (t < best) { best = t; face = 0; }
+    t = firstContact1D((cx + 1) * cs - x, -vx, -ax);
+    if (t < best) { best = t; face = 1; }
+    t = firstContact1D(y - cy * cs, vy, ay);
+    if (t < best) { best = t; face = 2; }
+    t = firstContact1D((cy + 1) * cs - y, -vy, -ay);
+    if (t < best) { best = t; face = 3; }
+    if (three) {
+      const z = this.z[i], vz = this.vz[i], az = this.aez[i], cz = this.cellZ[i];
+      t = firstContact1D(z - cz * cs, vz, az);
+      if (t < best) { best = t; face = 4; }
+      t = firstContact1D((cz + 1) * cs - z, -vz, -az);
+      if (t < best) { best = t; face = 5; }
+    }
+    if (best < this.pBest) {
+      this.pBest = best;
+      this.pKind = EV_CELL;
+      this.pOther = face;
+    }
+  }
+
+  /** The potential energy of the movable bodies in the gravity field (relative to the origin). */
+  protected override gravityEnergy(): number {
+    let e = 0;
+    for (let i = 0; i < this.n; i++) {
+      if ((this.flags[i] & (FLAG_ALIVE | FLAG_FIXED)) !== FLAG_ALIVE) continue;
+      const dt = this.now - this.t0[i];
+      const px = this.x[i] + dt * (this.vx[i] + 0.5 * dt * this.accX(i));
+      const py = this.y[i] + dt * (this.vy[i] + 0.5 * dt * this.accY(i));
+      const pz = this.z[i] + dt * (this.vz[i] + 0.5 * dt * this.accZ(i));
+      e -= (this.gx * px + this.gy * py + this.gz * pz) / this.invMass[i];
+    }
+    return e;
   }
 }

@@ -267,17 +267,12 @@ export abstract class WorldMotion extends EventLoop {
 
   /** Potential energy of the movable bodies in the uniform gravity field (relative to the origin). */
   potentialEnergy(): number {
-    let e = 0;
-    for (let i = 0; i < this.n; i++) {
-      if ((this.flags[i] & (FLAG_ALIVE | FLAG_FIXED)) !== FLAG_ALIVE) continue;
-      const dt = this.now - this.t0[i];
-      const px = this.x[i] + dt * (this.vx[i] + 0.5 * dt * this.accX(i));
-      const py = this.y[i] + dt * (this.vy[i] + 0.5 * dt * this.accY(i));
-      const pz = this.z[i] + dt * (this.vz[i] + 0.5 * dt * this.accZ(i));
-      e -= (this.gx * px + this.gy * py + this.gz * pz) / this.invMass[i];
-    }
-    return e;
+    // (no gravity, no potential energy: +0, as the sum below gives; with gravity, the gravity part)
+    return this.gx === 0 && this.gy === 0 && this.gz === 0 ? 0 : this.gravityEnergy!();
   }
+
+  /** The potential energy in a nonzero gravity field (the gravity part, accelerated-scan.ts). */
+  protected gravityEnergy?(): number;
 
   /** Total momentum [px, py, pz] of the movable bodies. */
   protected momentum3(): [number, number, number] {

@@ -90,25 +90,8 @@ export abstract class WorldScan extends WorldSensors {
         }
       }
     } else {
-      const x = this.x[i], y = this.y[i];
-      const vx = this.vx[i], vy = this.vy[i];
-      const ax = this.aex[i], ay = this.aey[i];
-      const cx = this.cellX[i], cy = this.cellY[i];
-      let t = firstContact1D(x - cx * cs, vx, ax);
-      if (t < best) { best = t; face = 0; }
-      t = firstContact1D((cx + 1) * cs - x, -vx, -ax);
-      if (t < best) { best = t; face = 1; }
-      t = firstContact1D(y - cy * cs, vy, ay);
-      if (t < best) { best = t; face = 2; }
-      t = firstContact1D((cy + 1) * cs - y, -vy, -ay);
-      if (t < best) { best = t; face = 3; }
-      if (three) {
-        const z = this.z[i], vz = this.vz[i], az = this.aez[i], cz = this.cellZ[i];
-        t = firstContact1D(z - cz * cs, vz, az);
-        if (t < best) { best = t; face = 4; }
-        t = firstContact1D((cz + 1) * cs - z, -vz, -az);
-        if (t < best) { best = t; face = 5; }
-      }
+      this.scanCellAccelerated!(i);
+      return;
     }
     if (best < this.pBest) {
       this.pBest = best;
@@ -235,6 +218,8 @@ export abstract class WorldScan extends WorldSensors {
     jx: number, jy: number, jz: number, jvx: number, jvy: number, jvz: number, jax: number, jay: number, jaz: number, jr: number,
     tMax: number,
   ): number;
+  /** scanCell for a body that accelerates. */
+  protected scanCellAccelerated?(i: number): void;
   /** When body i, sliding on its support, reaches the support's edge. */
   protected scanSupport?(i: number): void;
   /** Resting contact after body `me` was hit by `other` (o: unit vector from other to me). */

@@ -140,7 +140,12 @@ export abstract class WorldWalls extends WorldMotion {
     if (this.movingWalls > 0 && this.wallMoves(w)) {
       // In the wall's frame: the body relative to where the wall's numbers hold.
       const v = this.wallVelocity, o = 3 * w, dt = this.now - this.wallTime[w];
-      return k.toi(this.wallData, WALL_STRIDE * w, x - dt * v[o], y - dt * v[o + 1], z - dt * v[o + 2], vx - v[o], vy - v[o + 1], vz - v[o + 2], r, tMax);
+      x -= dt * v[o];
+      y -= dt * v[o + 1];
+      z -= dt * v[o + 2];
+      vx -= v[o];
+      vy -= v[o + 1];
+      vz -= v[o + 2];
     }
     return k.toi(this.wallData, WALL_STRIDE * w, x, y, z, vx, vy, vz, r, tMax);
   }
@@ -151,7 +156,12 @@ export abstract class WorldWalls extends WorldMotion {
     if (k === undefined) return false;
     if (this.movingWalls > 0 && this.wallMoves(w)) {
       const v = this.wallVelocity, o = 3 * w, dt = this.now - this.wallTime[w];
-      return k.contact(this.wallData, WALL_STRIDE * w, x - dt * v[o], y - dt * v[o + 1], z - dt * v[o + 2], vx - v[o], vy - v[o + 1], vz - v[o + 2], r, this.wallN);
+      x -= dt * v[o];
+      y -= dt * v[o + 1];
+      z -= dt * v[o + 2];
+      vx -= v[o];
+      vy -= v[o + 1];
+      vz -= v[o + 2];
     }
     return k.contact(this.wallData, WALL_STRIDE * w, x, y, z, vx, vy, vz, r, this.wallN);
   }

@@ -148,6 +148,7 @@ export class World2D extends WorldKernels2 {
     this.checkWall(w);
     checkCoordinate(vx, "wall velocity vx");
     checkCoordinate(vy, "wall velocity vy");
+    if (vx !== 0 || vy !== 0) requirePart("moving-walls", 2, "setWallVelocity");
     this.setWallMotion(w, vx, vy, 0);
   }
 

@@ -129,6 +129,7 @@ export class World3D extends WorldKernels3 {
     checkCoordinate(vx, "wall velocity vx");
     checkCoordinate(vy, "wall velocity vy");
     checkCoordinate(vz, "wall velocity vz");
+    if (vx !== 0 || vy !== 0 || vz !== 0) requirePart("moving-walls", 3, "setWallVelocity");
     this.setWallMotion(w, vx, vy, vz);
   }
 
