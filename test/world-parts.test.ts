@@ -89,6 +89,19 @@ test("snapshots: snapshot, restore and clone are RangeErrors naming carom/2d/sna
   assert.deepEqual([c.x[0], c.y[0], c.x[1], c.y[1]], end);
 });
 
+test("moving walls: setWallVelocity is a RangeError naming carom/2d/moving-walls until it is imported, then a paddle reflects exactly", async () => {
+  const w = new World2D({});
+  const paddle = w.addSegment(10, -5, 10, 5);
+  w.setWallVelocity(paddle, 0, 0); // standing still needs nothing
+  assert.throws(() => w.setWallVelocity(paddle, -1, 0), /setWallVelocity needs `import "carom\/2d\/moving-walls";`/);
+  await import("../src/2d-moving-walls.js");
+  w.setWallVelocity(paddle, -1, 0);
+  w.addBody({ x: 0, y: 0, vx: 1, radius: 1 });
+  // Closing at 2 from a gap of 9: contact at t = 4.5 (x = 5.5), and the ball leaves at -1 - 2 = -3.
+  w.advance(5);
+  assert.deepEqual([w.events.count, w.events.t[0], w.vx[0]], [1, 4.5, -3]);
+});
+
 test("with the part: a dropped ball meets the floor at the analytic time, in 2D and 3D, as from the root", async () => {
   await import("../src/2d-gravity.js");
   assert.equal(hasAcceleration(2), true);

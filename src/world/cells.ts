@@ -40,13 +40,8 @@ export abstract class WorldCells extends WorldWalls {
   protected perN = new Int32Array(3);
   protected perS = new Float64Array(3);
 
-  /** Cell index of coordinate p on axis k. */
-  protected cellIndex(k: number, p: number): number {
-    const n = this.perN[k];
-    if (n === 0) return Math.floor(p / this.cellSize);
-    const c = Math.floor((p - (k === 0 ? this.minX : k === 1 ? this.minY : this.minZ)) / this.perS[k]);
-    return c < 0 ? 0 : c >= n ? n - 1 : c;
-  }
+  /** Cell index of coordinate p on axis k of a periodic world (the periodic part, periodic.ts). */
+  protected cellIndex?(k: number, p: number): number;
 
   /** Box length along axis k. */
   protected boxLength(k: number): number {

@@ -11,6 +11,8 @@ import { firstContact1D } from "./motion-1d.js";
 import { EV_CELL } from "./event-loop.js";
 import { WorldCore } from "./world-core.js";
 
+const image = new Float64Array(3);
+
 /** @internal The periodic part's shared methods, installed onto WorldCore (see parts.ts). */
 export abstract class PeriodicBounds extends WorldCore {
   /**
@@ -127,6 +129,29 @@ export abstract class PeriodicBounds extends WorldCore {
       this.pKind = EV_CELL;
       this.pOther = face;
     }
+  }
+
+  /** Cell index of coordinate p on axis k (periodic axes numbered from the box's lower side). */
+  protected override cellIndex(k: number, p: number): number {
+    const n = this.perN[k];
+    if (n === 0) return Math.floor(p / this.cellSize);
+    const c = Math.floor((p - (k === 0 ? this.minX : k === 1 ? this.minY : this.minZ)) / this.perS[k]);
+    return c < 0 ? 0 : c >= n ? n - 1 : c;
+  }
+
+  /**
+   * The displacement (nx, ny, nz) from body i to body j taken at the minimum image: a contact is
+   * at most half a box length long on a periodic axis. Written into a shared scratch array.
+   */
+  protected override minimumImage(i: number, j: number, nx: number, ny: number, nz: number): Float64Array {
+    const p = this.periodicAxes, lx = this.maxX - this.minX, ly = this.maxY - this.minY, lz = this.maxZ - this.minZ;
+    if (p & 1 && Math.abs(nx) > lx / 2) nx = nx > 0 ? this.x[j] - lx - this.x[i] : this.x[j] + lx - this.x[i];
+    if (p & 2 && Math.abs(ny) > ly / 2) ny = ny > 0 ? this.y[j] - ly - this.y[i] : this.y[j] + ly - this.y[i];
+    if (p & 4 && Math.abs(nz) > lz / 2) nz = nz > 0 ? this.z[j] - lz - this.z[i] : this.z[j] + lz - this.z[i];
+    image[0] = nx;
+    image[1] = ny;
+    image[2] = nz;
+    return image;
   }
 
   /**

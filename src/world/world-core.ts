@@ -1,18 +1,21 @@
 /**
  * The engine's assembly: contacts as they happen (body-body, wall, container, cell crossing),
- * the rebuild that (re)builds the cells and schedules every body, the start-state check, and
- * the extra state a snapshot carries. The layers below, each in its own file:
+ * the rebuild that (re)builds the cells and schedules every body, and the start-state check.
+ * The layers below, each in its own file:
  *
- *   body-store.ts   typed-array columns, ids, snapshots
+ *   body-store.ts   typed-array columns, ids
  *   event-loop.ts   the queue-driven loop, the response rule, the event log
  *   motion.ts       free flight / constant acceleration, gravity, the container
  *   walls.ts        the wall table (kinds in walls/*.ts)
  *   cells.ts        the grid of cells (broad phase)
+ *   sensors.ts      which sensor pairs overlap
  *   scan.ts         prediction of each body's next event
- *   resting.ts      resting contact and sleeping under gravity
  *
  * World2D and World3D (world-2d.ts, world-3d.ts) add their dimension's neighbour scans
- * (scan-2d.ts, scan-3d.ts) and wall kinds.
+ * (scan-2d.ts, scan-3d.ts) and wall kinds. The optional parts (parts.ts) install their methods
+ * onto this class: gravity (accelerated-scan.ts, resting.ts), periodic (periodic*.ts), sensors
+ * (sensor-events.ts), paths (predict-path.ts), snapshots (snapshots.ts), moving walls
+ * (moving-walls.ts); the methods they provide are declared optional in the layer that calls them.
  */
 import { separationSign } from "../query/overlap.js";
 import { FEATURE_INTERIOR } from "../query/types.js";
@@ -227,9 +230,9 @@ export abstract class WorldCore extends WorldScan {
         continue;
       }
       if (this.periodicAxes !== 0) {
-        this.cellX[i] = this.cellIndex(0, x);
-        this.cellY[i] = this.cellIndex(1, y);
-        this.cellZ[i] = this.dim === 3 ? this.cellIndex(2, z) : 0;
+        this.cellX[i] = this.cellIndex!(0, x);
+        this.cellY[i] = this.cellIndex!(1, y);
+        this.cellZ[i] = this.dim === 3 ? this.cellIndex!(2, z) : 0;
       } else {
         this.cellX[i] = Math.floor(x / cs);
         this.cellY[i] = Math.floor(y / cs);
@@ -338,11 +341,10 @@ export abstract class WorldCore extends WorldScan {
     let ny = this.y[j] - this.y[i];
     let nz = this.z[j] - this.z[i];
     if (this.periodicAxes !== 0) {
-      // the minimum image: the contact is at most half a box length long on a periodic axis
-      const p = this.periodicAxes, lx = this.maxX - this.minX, ly = this.maxY - this.minY, lz = this.maxZ - this.minZ;
-      if (p & 1 && Math.abs(nx) > lx / 2) nx = nx > 0 ? this.x[j] - lx - this.x[i] : this.x[j] + lx - this.x[i];
-      if (p & 2 && Math.abs(ny) > ly / 2) ny = ny > 0 ? this.y[j] - ly - this.y[i] : this.y[j] + ly - this.y[i];
-      if (p & 4 && Math.abs(nz) > lz / 2) nz = nz > 0 ? this.z[j] - lz - this.z[i] : this.z[j] + lz - this.z[i];
+      const m = this.minimumImage!(i, j, nx, ny, nz);
+      nx = m[0];
+      ny = m[1];
+      nz = m[2];
     }
     if (nx === 0 && ny === 0 && nz === 0) {
       // Point particles meeting: the direction of approach.
@@ -427,6 +429,9 @@ export abstract class WorldCore extends WorldScan {
   }
 
   /** Velocity of the thing a bounce is off (a moving wall), zero otherwise. */
+  /** The displacement (nx, ny, nz) from i to j at the minimum image (the periodic part, periodic.ts). */
+  protected minimumImage?(i: number, j: number, nx: number, ny: number, nz: number): Float64Array;
+
   /** A body meets a moving wall (the moving-walls part, moving-walls.ts). */
   protected collideMovingWall?(i: number, w: number, t: number): boolean;
 
