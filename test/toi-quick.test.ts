@@ -210,6 +210,36 @@ for (const dim of [2, 3] as const) {
   });
 }
 
+for (const dim of [2, 3] as const) {
+  test(`${dim}D: an overlap the quick screen answers (0) is one the exact kernel's screen answers the same way`, () => {
+    const rnd = new Random(1100 + dim);
+    let overlaps = 0, quick = 0;
+    for (let i = 0; i < 4000; i++) {
+      // B overlapping A by a relative depth from 1e-16 to 1, approaching or receding, at scales 1e-200..1e200.
+      const c = touching(rnd, dim, -(10 ** rnd.range(-16, 0)));
+      const s = 10 ** (i < 1000 ? 0 : rnd.range(-200, 200));
+      const pa = c.pa.map((x) => x * s), pb = c.pb.map((x) => x * s), ra = c.ra * s, rb = c.rb * s;
+      const vb = rnd.next() < 0.2 ? c.vb.map((x) => -x) : c.vb;
+      const va = c.va;
+      const r = dim === 2
+        ? screenCirclesQuick(pa[0], pa[1], va[0], va[1], ra, pb[0], pb[1], vb[0], vb[1], rb, 1)
+        : screenSpheresQuick(pa[0], pa[1], pa[2], va[0], va[1], va[2], ra, pb[0], pb[1], pb[2], vb[0], vb[1], vb[2], rb, 1);
+      const exact = exactKernel({ pa, va, ra, pb, vb, rb, tMax: 1 });
+      if (exact === 0) overlaps++;
+      if (r !== 0) continue;
+      quick++;
+      const rs = dim === 2
+        ? screenCircles(pa[0], pa[1], va[0], va[1], ra, pb[0], pb[1], vb[0], vb[1], rb, 1)
+        : screenSpheres(pa[0], pa[1], pa[2], va[0], va[1], va[2], ra, pb[0], pb[1], pb[2], vb[0], vb[1], vb[2], rb, 1);
+      assert.equal(rs, 0, `case ${i}: the quick screen says 0, screen${dim === 2 ? "Circles" : "Spheres"} ${rs}`);
+      assert.equal(exact, 0, `case ${i}: the quick screen says 0, the exact kernel ${exact}`);
+      assert.equal(publicToi({ pa, va, ra, pb, vb, rb, tMax: 1 }), 0);
+    }
+    console.log(`# ${dim}D overlaps: ${overlaps} of 4000 overlap while approaching, the quick screen answers ${quick}`);
+    assert.ok(quick > 0.5 * overlaps, `the quick screen answered ${quick} of ${overlaps} overlaps`);
+  });
+}
+
 test("every tier answers somewhere, and the quick root's worst case is within 4 ulps", () => {
   for (const dim of [2, 3] as const) {
     show(`${dim}D all cases`, overall[dim]);

@@ -72,7 +72,8 @@ export function screenCircles(
  * t0 <= tMax in plain doubles), returns -1 with t0 and h = 0.5 / sqrt(b^2 - a c) in
  * circlesExactInput[11..12] and no error bounds computed (the quick root's certificate
  * establishes the case itself); Infinity where screenCircles is certain of a miss (moving apart,
- * or no real root); NaN otherwise (overlap, a root beyond tMax, uncertain signs), where the slow
+ * or no real root); 0 where it is certain of an overlap while approaching (its own test); NaN
+ * otherwise (an overlap too close to call, a root beyond tMax, uncertain signs), where the slow
  * path runs screenCircles itself, so that every decision is the exact kernel's. Non-finite coordinates always end on NaN (b is then NaN, or
  * infinite next to an infinite bound), so the public query checks its arguments fully only on
  * that path. The world keeps {@link screenCircles}.
@@ -89,7 +90,8 @@ export function screenCirclesQuick(
   const px = dx * wx;
   const py = dy * wy;
   const b = px + py;
-  if (!(b < 0) && b > U8 * (Math.abs(px) + Math.abs(py)) + TINY) return Infinity;
+  const eb = U8 * (Math.abs(px) + Math.abs(py)) + TINY;
+  if (b > eb) return Infinity;
   const R = ar + br;
   const D = dx * dx + dy * dy;
   const R2 = R * R;
@@ -114,6 +116,9 @@ export function screenCirclesQuick(
     // negative, so c > 0 too, and none is the answer whatever the sign of b.
     if (disc < -(2 ** -47 * a * (D + R2) + 2 ** -997 * (D + a + R2 + 1))) return Infinity;
   }
+  // Certainly overlapping while approaching: 0, screenCircles' decision (the same c, b and
+  // bounds ec, eb: c < -ec, b < -eb), without the slow path.
+  if (c < -(U8 * (D + R2) + TINY) && b < -eb) return 0;
   return 0 / 0;
 }
 

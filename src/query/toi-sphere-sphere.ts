@@ -61,8 +61,8 @@ export function screenSpheres(
 
 /**
  * {@link screenSpheres} for the 4-ulp queries: -1 with t0 and h in spheresExactInput[15..16]
- * where the plain formula finds a root inside [0, tMax], Infinity for a certain miss, else NaN
- * (see screenCirclesQuick).
+ * where the plain formula finds a root inside [0, tMax], Infinity for a certain miss, 0 for a
+ * certain overlap while approaching, else NaN (see screenCirclesQuick).
  */
 export function screenSpheresQuick(
   ax: number, ay: number, az: number, avx: number, avy: number, avz: number, ar: number,
@@ -79,7 +79,11 @@ export function screenSpheresQuick(
   const py = dy * wy;
   const pz = dz * wz;
   const b = px + py + pz;
-  if (!(b < 0) && b > U8 * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + TINY) return Infinity;
+  // U8 = 2^-50 and TINY = 2^-1000 as literals in this function: a literal is a 2-byte constant
+  // load, a module const a 6-byte checked context load, and the bytecode must stay below V8's
+  // inlining limit (460 bytes) for the screen to inline into the caller.
+  const eb = 2 ** -50 * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + 2 ** -1000;
+  if (b > eb) return Infinity;
   const R = ar + br;
   const D = dx * dx + dy * dy + dz * dz;
   const R2 = R * R;
@@ -104,6 +108,8 @@ export function screenSpheresQuick(
     // negative, so c > 0 too, and none is the answer whatever the sign of b.
     if (disc < -(2 ** -47 * a * (D + R2) + 2 ** -997 * (D + a + R2 + 1))) return Infinity;
   }
+  // Certainly overlapping while approaching: 0, screenSpheres' decision (see screenCirclesQuick).
+  if (c < -(2 ** -50 * (D + R2) + 2 ** -1000) && b < -eb) return 0;
   return 0 / 0;
 }
 
