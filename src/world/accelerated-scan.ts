@@ -53,20 +53,8 @@ export abstract class AcceleratedScan extends WorldCore {
     part.resetResult();
     const contact = wallContactAccelerated(this.wallKind[w]);
     if (contact === undefined) return Infinity;
-    let sx = 0, sy = 0, sz = 0, ux = 0, uy = 0, uz = 0;
-    if (this.movingWalls > 0 && this.wallMoves(w)) {
-      const v = this.wallVelocity, o = 3 * w, dt = this.now - this.wallTime[w];
-      ux = v[o];
-      uy = v[o + 1];
-      uz = v[o + 2];
-      sx = dt * ux;
-      sy = dt * uy;
-      sz = dt * uz;
-    }
-    contact(
-      this.wallData, WALL_STRIDE * w, this.x[i] - sx, this.y[i] - sy, this.z[i] - sz, this.vx[i] - ux, this.vy[i] - uy, this.vz[i] - uz,
-      this.aex[i], this.aey[i], this.aez[i], this.r[i], tMax,
-    );
+    const f = this.inWallFrame(w, this.x[i], this.y[i], this.z[i], this.vx[i], this.vy[i], this.vz[i]);
+    contact(this.wallData, WALL_STRIDE * w, f[0], f[1], f[2], f[3], f[4], f[5], this.aex[i], this.aey[i], this.aez[i], this.r[i], tMax);
     return part.result[0];
   }
 

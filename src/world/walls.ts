@@ -28,6 +28,8 @@ export abstract class WorldWalls extends WorldMotion {
   protected readonly kinds: readonly (WallKind | undefined)[];
   /** Normal and feature code of the last wall contact asked for ([nx, ny, nz, code]). */
   protected readonly wallN = new Float64Array(4);
+  /** Scratch of inWallFrame. */
+  protected readonly wallFrame = new Float64Array(6);
 
   constructor(dim: 2 | 3, options: WorldOptions, kinds: readonly (WallKind | undefined)[]) {
     super(dim, options);
@@ -133,12 +135,13 @@ export abstract class WorldWalls extends WorldMotion {
     }
   }
 
-  /** Time of first contact of a body (state at now) with wall w within [0, tMax], or Infinity. */
-  protected wallToi(w: number, x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number, tMax: number): number {
-    const k = this.kinds[this.wallKind[w]];
-    if (k === undefined) return Infinity;
+  /**
+   * A body's position and velocity (at now) in wall w's frame, into a scratch array
+   * [x, y, z, vx, vy, vz]: relative to where a moving wall's numbers hold, unchanged otherwise.
+   */
+  protected inWallFrame(w: number, x: number, y: number, z: number, vx: number, vy: number, vz: number): Float64Array {
+    const f = this.wallFrame;
     if (this.movingWalls > 0 && this.wallMoves(w)) {
-      // In the wall's frame: the body relative to where the wall's numbers hold.
       const v = this.wallVelocity, o = 3 * w, dt = this.now - this.wallTime[w];
       x -= dt * v[o];
       y -= dt * v[o + 1];
@@ -147,23 +150,24 @@ export abstract class WorldWalls extends WorldMotion {
       vy -= v[o + 1];
       vz -= v[o + 2];
     }
-    return k.toi(this.wallData, WALL_STRIDE * w, x, y, z, vx, vy, vz, r, tMax);
+    f[0] = x; f[1] = y; f[2] = z; f[3] = vx; f[4] = vy; f[5] = vz;
+    return f;
+  }
+
+  /** Time of first contact of a body (state at now) with wall w within [0, tMax], or Infinity. */
+  protected wallToi(w: number, x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number, tMax: number): number {
+    const k = this.kinds[this.wallKind[w]];
+    if (k === undefined) return Infinity;
+    const f = this.inWallFrame(w, x, y, z, vx, vy, vz);
+    return k.toi(this.wallData, WALL_STRIDE * w, f[0], f[1], f[2], f[3], f[4], f[5], r, tMax);
   }
 
   /** Contact normal of the sweep of a body against wall w into `wallN` ([nx, ny, nz, feature code]); false on a miss. */
   protected wallNormal(w: number, x: number, y: number, z: number, vx: number, vy: number, vz: number, r: number): boolean {
     const k = this.kinds[this.wallKind[w]];
     if (k === undefined) return false;
-    if (this.movingWalls > 0 && this.wallMoves(w)) {
-      const v = this.wallVelocity, o = 3 * w, dt = this.now - this.wallTime[w];
-      x -= dt * v[o];
-      y -= dt * v[o + 1];
-      z -= dt * v[o + 2];
-      vx -= v[o];
-      vy -= v[o + 1];
-      vz -= v[o + 2];
-    }
-    return k.contact(this.wallData, WALL_STRIDE * w, x, y, z, vx, vy, vz, r, this.wallN);
+    const f = this.inWallFrame(w, x, y, z, vx, vy, vz);
+    return k.contact(this.wallData, WALL_STRIDE * w, f[0], f[1], f[2], f[3], f[4], f[5], r, this.wallN);
   }
 
   /** Records the normal of body i's scheduled wall contact (from its state at now) in evN*. */
