@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { CsbSimulation, FantasticBitsSimulation, fbStateFromRecord, csbPodFromRecord, roundHalfUp, roundHalfAway, truncateInt, shortAngleDist, type CsbCommand, type CsbGameRecord, type FbGameRecord } from "../src/contest.js";
-import { steeringSide } from "../src/contest/csb-steering.js";
+import { COS_LIMIT_SQUARED, SIN_LIMIT_SQUARED, steeringSide } from "../src/contest/csb-steering.js";
 import { readContestGames } from "./support/contest-fixtures.js";
 
 const TWO_PI = 2 * Math.PI;
@@ -47,6 +47,13 @@ test("shortAngleDist equals the referee's literal fmod formula bit for bit (its 
     { seed: 7, numRuns: 20000 },
   );
   for (const [a, b] of [[0, TWO_PI], [0, -TWO_PI], [Math.PI, -Math.PI], [0, Math.PI], [1, 1 + TWO_PI]]) assert.ok(Object.is(shortAngleDist(a, b), literal(a, b)));
+});
+
+test("the steering shortcut's limits, written as literals in steeringSide, are the squared limits of their formulas", () => {
+  assert.ok(Object.is(COS_LIMIT_SQUARED, 0.9045084965996866));
+  assert.ok(Object.is(SIN_LIMIT_SQUARED, 1e-18));
+  // The limit lies below cos²(π/10 + 1e-9): the shortcut answers only beyond the margin.
+  assert.ok(Math.cos(Math.PI / 10 + 1e-9) ** 2 > COS_LIMIT_SQUARED);
 });
 
 test("the steering shortcut only answers where the referee's atan2 path clamps to the same side", () => {

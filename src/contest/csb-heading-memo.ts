@@ -26,7 +26,7 @@ const sinCos = new Float64Array(2);
  */
 export function atan2Into(s: Float64Array, at: number, target: Float64Array, q: number, out: Float64Array): void {
   const dx = target[q] - s[at], dy = target[q + 1] - s[at + 1];
-  const slot = (((dy * 40503 + dx * 1013) | 0) & (ATAN_SLOTS - 1)) << 2;
+  const slot = (((dy * 40503 + dx * 1013) | 0) & 255 /* ATAN_SLOTS - 1 */) << 2;
   if (atan[slot] === dy && atan[slot + 1] === dx) {
     out[0] = atan[slot + 2];
     return;
@@ -45,7 +45,7 @@ export function atan2Into(s: Float64Array, at: number, target: Float64Array, q: 
  */
 export function headingInto(from: Float64Array, at: number, s: Float64Array, out: number): void {
   const theta = from[at];
-  const slot = (((theta * 2654435.761) | 0) & (HEADING_SLOTS - 1)) << 2;
+  const slot = (((theta * 2654435.761) | 0) & 1023 /* HEADING_SLOTS - 1 */) << 2;
   if (heading[slot] === theta) {
     s[out] = heading[slot + 1];
     s[out + 1] = heading[slot + 2];

@@ -18,16 +18,19 @@ export const ORDER_SHIELD = -1, ORDER_BOOST = -2;
 export function readCommand(c: CsbCommand, i: number, orders: Float64Array): void {
   // The fast path is arithmetic (x − x is 0 exactly when x is finite; a thrust t in [0, 200]
   // is an integer exactly when (t | 0) === t); the messages are built by the slow path alone.
+  // The thrust limit and codes as literals (CSB_MAX_THRUST, ORDER_SHIELD, ORDER_BOOST): V8
+  // folds a function's own constants, a module-level const is a context load per use.
+  const MAX_THRUST = 200, SHIELD = -1, BOOST = -2;
   if (typeof c === "object" && c !== null) {
     const x = c.x, y = c.y, t = c.thrust;
     if (typeof x === "number" && x - x === 0 && typeof y === "number" && y - y === 0) {
       let order = -3;
       if (typeof t === "number") {
-        if (t >= 0 && t <= CSB_MAX_THRUST && (t | 0) === t) order = t;
+        if (t >= 0 && t <= MAX_THRUST && (t | 0) === t) order = t;
       } else if (t === "SHIELD") {
-        order = ORDER_SHIELD;
+        order = SHIELD;
       } else if (t === "BOOST") {
-        order = ORDER_BOOST;
+        order = BOOST;
       }
       if (order !== -3) {
         orders[3 * i] = x;

@@ -18,8 +18,8 @@ const SIN_LIMIT = 1e-9;
  * The limits squared: the tests compare squares, with no square root (squaring moves the
  * thresholds by a few ulps, a millionth of the 1e-9 margin).
  */
-const COS_LIMIT_SQUARED = COS_LIMIT * COS_LIMIT;
-const SIN_LIMIT_SQUARED = SIN_LIMIT * SIN_LIMIT;
+export const COS_LIMIT_SQUARED = COS_LIMIT * COS_LIMIT;
+export const SIN_LIMIT_SQUARED = SIN_LIMIT * SIN_LIMIT;
 
 /**
  * +1 or −1 when the target (target[q], target[q + 1]) lies certainly beyond the 18° limit on that side of the
@@ -29,6 +29,9 @@ const SIN_LIMIT_SQUARED = SIN_LIMIT * SIN_LIMIT;
  * read from a typed array would box them.
  */
 export function steeringSide(s: Float64Array, at: number, trig: number, target: Float64Array, q: number): number {
+  // The limits as literals (test/contest-rules.test.ts checks them against the formulas above):
+  // V8 folds a function's own constants, a module-level const is a context load per use.
+  const COS_LIMIT_SQUARED = 0.9045084965996866, SIN_LIMIT_SQUARED = 1e-18;
   const dx = target[q] - s[at], dy = target[q + 1] - s[at + 1];
   const cos = s[trig], sin = s[trig + 1];
   const d2 = dx * dx + dy * dy;

@@ -89,11 +89,16 @@ export class FbCollisionLoop {
         }
         if (wallTime(a.y, a.vy, i, radiusOf(a, i), FB_HEIGHT, w)) m = this.add(m, K_WALL_Y, i, 0);
       }
-      // Goal posts.
+      // Goal posts, two per side (0, 1 at x = 0; 2, 3 at x = 16000): a side the body cannot
+      // reach this step (postsOutOfReach) has no candidate and is skipped.
       for (let i = 0; i < n; i++) {
         if (!FbCollisionLoop.free(a, i)) continue;
-        for (let p = 0; p < 4; p++) {
-          if (contactTime(a, i, -1, p, radiusOf(a, i) + POST_RADIUS, w)) m = this.add(m, K_POST, i, p);
+        const R = radiusOf(a, i) + POST_RADIUS;
+        for (let side = 0; side < 4; side += 2) {
+          if (postsOutOfReach(a, i, side, R, w)) continue;
+          for (let p = side; p < side + 2; p++) {
+            if (contactTime(a, i, -1, p, R, w)) m = this.add(m, K_POST, i, p);
+          }
         }
       }
       // Entity pairs (wizard–snaffle pairs grab instead of bouncing).
@@ -204,6 +209,31 @@ function wallTime(pos: Float64Array, vel: Float64Array, i: number, r: number, si
   if (!(tau > 0 && tau <= work[LEFT])) return false;
   work[TAU] = tau;
   return true;
+}
+
+/**
+ * True when entity i surely has no referee candidate with either goal post of the side whose
+ * first post is `side` (0: x = 0, 2: x = 16000) within the time left, R being the contact
+ * distance (400, 150 or 200, plus 300). With g = |x − px| (the same double contactTime computes
+ * as |dx| for both posts), S = |vx| + |vy| and left the time left, the test is
+ *
+ *     g − R − 2 > S · left + (g + |y| + 6000) · REACH_SLACK,   g < 1e6, |y| < 1e6.
+ *
+ * Why contactTime then returns false for both posts: |d| ≥ g > R + 2, so the pair is not
+ * touching (q > (R + 2)² > R²(1 + 1e-14)). Its span |dx| + |dy| stays below g + |y| + 6000
+ * (|dy| ≤ |y| + 5750, each sum rounding once) and below REACH_SPAN_LIMIT; with reach ≤
+ * ρ := S · left + (g + |y| + 6000) · REACH_SLACK (the L1 speed of a post pair is S), exactly
+ * c = |d|² − R² ≥ (g − R)(g + R) ≥ (ρ + 2)(ρ + 2 + 2R) > ρ(ρ + 2R) + 4R, while every rounding of
+ * c and of reach·(reach + 2R) stays below 10ε·g² < 1e-3 (g < 1e6) ≪ 4R. So contactTime either
+ * returns false before its reach test or its reach test holds and it returns false. NaN or
+ * infinite inputs fail the test and take contactTime's path.
+ */
+export function postsOutOfReach(a: FbArrays, i: number, side: number, R: number, work: Float64Array): boolean {
+  // REACH_SLACK as a local (V8 folds a function's own constants).
+  const slack = 9.5367431640625e-7;
+  const g = Math.abs(a.x[i] - POST_X[side]), y = Math.abs(a.y[i]);
+  const speed = Math.abs(a.vx[i]) + Math.abs(a.vy[i]);
+  return g - R - 2 > speed * work[LEFT] + (g + y + 6000) * slack && g < 1e6 && y < 1e6;
 }
 
 /**

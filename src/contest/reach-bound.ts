@@ -30,7 +30,10 @@ export const REACH_SPAN_LIMIT = 2 ** 23;
  * dx² + dy² − R² as the referee computes it) surely has no referee candidate within `left`.
  */
 export function outOfReach(dx: number, dy: number, dvx: number, dvy: number, c: number, R: number, left: number): boolean {
+  // REACH_SLACK and REACH_SPAN_LIMIT as locals: V8 folds a function's own constants (a
+  // module-level const is a context load and a type check per use).
+  const slack = 9.5367431640625e-7, spanLimit = 8388608;
   const span = Math.abs(dx) + Math.abs(dy);
-  const reach = (Math.abs(dvx) + Math.abs(dvy)) * left + span * REACH_SLACK;
-  return c > reach * (reach + 2 * R) && span < REACH_SPAN_LIMIT;
+  const reach = (Math.abs(dvx) + Math.abs(dvy)) * left + span * slack;
+  return c > reach * (reach + 2 * R) && span < spanLimit;
 }
