@@ -8,11 +8,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { SENSOR_ENTER, SENSOR_EXIT, World2D } from "../src/2d.js";
 import { World3D } from "../src/3d.js";
-import { hasAcceleration } from "../src/world/acceleration-part.js";
 import { hasPart } from "../src/world/parts.js";
 
 test("without the part: gravity and own accelerations are RangeErrors naming the import; linear worlds run", async () => {
-  assert.equal(hasAcceleration(2), false);
+  assert.equal(hasPart("gravity", 2), false);
   assert.throws(() => new World2D({ gravity: [0, -9.81] }), (e: unknown) => e instanceof RangeError && /gravity needs `import "carom\/2d\/gravity";`/.test(e.message));
   assert.throws(() => new World3D({ gravity: [0, 0, -1] }), (e: unknown) => e instanceof RangeError && /carom\/3d\/gravity/.test(e.message));
   const w = new World2D({ gravity: [0, 0], bounds: { min: [0, 0], max: [10, 10] } });
@@ -104,8 +103,8 @@ test("moving walls: setWallVelocity is a RangeError naming carom/2d/moving-walls
 
 test("with the part: a dropped ball meets the floor at the analytic time, in 2D and 3D, as from the root", async () => {
   await import("../src/2d-gravity.js");
-  assert.equal(hasAcceleration(2), true);
-  assert.equal(hasAcceleration(3), false, "installing 2D leaves 3D out");
+  assert.equal(hasPart("gravity", 2), true);
+  assert.equal(hasPart("gravity", 3), false, "installing 2D leaves 3D out");
   assert.throws(() => new World3D({ gravity: [0, 0, -1] }), /carom\/3d\/gravity/);
   const g = 9.81, h = 4;
   const w2 = new World2D({ gravity: [0, -g], restitution: 1, bounds: { min: [-10, 0], max: [10, 100] } });

@@ -49,19 +49,9 @@ export function setAccelerationKernels(k: AccelerationKernels, wallContacts: Rea
   for (const [kind, f] of Object.entries(wallContacts)) walls[Number(kind)] = f;
 }
 
-/** True when the acceleration part is installed for worlds of dimension `dim`. */
-export function hasAcceleration(dim: number): boolean {
-  return hasPart("gravity", dim);
-}
-
-/** RangeError unless the acceleration part is installed for dimension `dim`; `what` names the cause. */
-export function requireAcceleration(dim: number, what: string): void {
-  requirePart("gravity", dim, what);
-}
-
 /** The installed kernels (a RangeError when missing). */
 export function accelerationPart(dim: number): AccelerationKernels {
-  if (kernels === undefined || !hasAcceleration(dim)) requireAcceleration(dim, "an accelerated body");
+  if (kernels === undefined || !hasPart("gravity", dim)) requirePart("gravity", dim, "an accelerated body");
   return kernels as AccelerationKernels;
 }
 

@@ -6,7 +6,6 @@
  */
 import { EventLoop, type WorldOptions } from "./event-loop.js";
 import { FLAG_ALIVE, FLAG_ASLEEP, FLAG_CHECKED, FLAG_FIXED } from "./body-store.js";
-import { requireAcceleration } from "./acceleration-part.js";
 import { requirePart } from "./parts.js";
 
 /** Partner kinds for the "just collided" exclusion. */
@@ -159,7 +158,7 @@ export abstract class WorldMotion extends EventLoop {
     for (let k = 0; k < g.length; k++) {
       if (!Number.isFinite(g[k])) throw new RangeError(`gravity[${k}] must be a finite number, got ${g[k]}`);
     }
-    if (g[0] !== 0 || g[1] !== 0 || (g[2] ?? 0) !== 0) requireAcceleration(this.dim, "gravity");
+    if (g[0] !== 0 || g[1] !== 0 || (g[2] ?? 0) !== 0) requirePart("gravity", this.dim, "gravity");
     this.gx = g[0];
     this.gy = g[1];
     this.gz = g[2] ?? 0;

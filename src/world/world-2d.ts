@@ -9,7 +9,6 @@ import { WALL_BOX2, WALL_SEGMENT, type WallKind } from "./walls/wall-kind.js";
 import { segmentWall } from "./walls/wall-segment.js";
 import { box2Wall } from "./walls/wall-box2.js";
 import { WORLD_OPTION_KEYS, checkCoordinate, checkKeys } from "./options.js";
-import { requireAcceleration } from "./acceleration-part.js";
 import { requirePart } from "./parts.js";
 
 const KINDS2: (WallKind | undefined)[] = [];
@@ -107,7 +106,7 @@ export class World2D extends WorldKernels2 {
     const name = b.id === undefined ? `body ${this.n}` : `body "${b.id}"`;
     checkKeys(b, BODY_KEYS2, name);
     for (const k of ["x", "y", "vx", "vy", "ax", "ay", "radius"] as const) checkCoordinate(b[k] ?? 0, `${name}: ${k}`);
-    if ((b.ax ?? 0) !== 0 || (b.ay ?? 0) !== 0) requireAcceleration(2, `${name}: an acceleration`);
+    if ((b.ax ?? 0) !== 0 || (b.ay ?? 0) !== 0) requirePart("gravity", 2, `${name}: an acceleration`);
     if (b.sensor === true) requirePart("sensors", 2, `${name}: a sensor`);
     let i: number;
     try {

@@ -10,7 +10,6 @@ import { box3Wall } from "./walls/wall-box3.js";
 import { triangleWall } from "./walls/wall-triangle.js";
 
 import { WORLD_OPTION_KEYS, checkCoordinate, checkKeys } from "./options.js";
-import { requireAcceleration } from "./acceleration-part.js";
 import { requirePart } from "./parts.js";
 
 const KINDS3: (WallKind | undefined)[] = [];
@@ -91,7 +90,7 @@ export class World3D extends WorldKernels3 {
     const name = b.id === undefined ? `body ${this.n}` : `body "${b.id}"`;
     checkKeys(b, BODY_KEYS3, name);
     for (const k of ["x", "y", "z", "vx", "vy", "vz", "ax", "ay", "az", "radius"] as const) checkCoordinate(b[k] ?? 0, `${name}: ${k}`);
-    if ((b.ax ?? 0) !== 0 || (b.ay ?? 0) !== 0 || (b.az ?? 0) !== 0) requireAcceleration(3, `${name}: an acceleration`);
+    if ((b.ax ?? 0) !== 0 || (b.ay ?? 0) !== 0 || (b.az ?? 0) !== 0) requirePart("gravity", 3, `${name}: an acceleration`);
     if (b.sensor === true) requirePart("sensors", 3, `${name}: a sensor`);
     let i: number;
     try {
