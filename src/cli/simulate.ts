@@ -203,8 +203,8 @@ export async function simulate(world: AnyWorld, duration: number, hooks: Simulat
     } else if ((stallWork += rep.work) >= stallWorkLimit(world)) {
       const why = world.events.count > 0
         ? `most between ${busiestPairs(world)} (a body pinned where it cannot move?)`
-        : "and no collision among them (positions or velocities beyond what the world can resolve?)";
-      throw inputError(`${hooks.file}: stuck at t = ${world.now}: ${stallWork} events without the clock moving on, ${why}`);
+        : "and no collision among them (bodies tiny next to the distances they cross, each step across the broad-phase grid being an event, or positions or velocities beyond what the world can resolve?)";
+      throw inputError(`${hooks.file}: stuck at t = ${world.now}: ${stallWork} events while the clock moved less than 1e-12 of the run, ${why}`);
     }
     await yieldNow();
   }

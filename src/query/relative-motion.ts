@@ -72,6 +72,16 @@ export function loadScaled(
   s[13] = ew;
 }
 
+/**
+ * sqrt(x^2 + y^2 + z^2): the plain formula where its squares can neither underflow nor overflow
+ * (the same bits), else {@link norm3}. A contact normal between bodies of radius 1e-160 would
+ * otherwise come out 1.00001 long, and at 1e-300 the squares vanish (a length of 0).
+ */
+export function length3(x: number, y: number, z: number): number {
+  const s = x * x + y * y + z * z;
+  return s > 2 ** -900 && s < Infinity ? Math.sqrt(s) : norm3(x, y, z);
+}
+
 /** sqrt(x^2 + y^2 + z^2) with the components first scaled by a power of two near the largest. */
 export function norm3(x: number, y: number, z: number): number {
   const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));

@@ -8,6 +8,7 @@ import { FLAG_ASLEEP } from "./body-store.js";
 import { HIT_WALL } from "./event-log.js";
 import { LAST_WALL } from "./motion.js";
 import { WorldCore } from "./world-core.js";
+import { length3 } from "../query/relative-motion.js";
 
 /** @internal Reflection off moving walls and crushing, installed onto WorldCore. */
 export abstract class MovingWalls extends WorldCore {
@@ -37,7 +38,7 @@ export abstract class MovingWalls extends WorldCore {
     let nx = this.evNx[i], ny = this.evNy[i], nz = this.evNz[i];
     if (nx === 0 && ny === 0 && nz === 0) {
       const rx = this.vx[i] - v[o], ry = this.vy[i] - v[o + 1], rz = this.vz[i] - v[o + 2];
-      const len = Math.sqrt(rx * rx + ry * ry + rz * rz);
+      const len = length3(rx, ry, rz);
       nx = rx / len;
       ny = ry / len;
       nz = rz / len;

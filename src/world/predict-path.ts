@@ -6,6 +6,7 @@
 import { FLAG_ALIVE } from "./body-store.js";
 import { firstContact1D } from "./motion-1d.js";
 import { WorldCore } from "./world-core.js";
+import { length3 } from "../query/relative-motion.js";
 
 /** Result of `predictPath`. */
 export interface PathPrediction {
@@ -117,7 +118,7 @@ export abstract class AimLines extends WorldCore {
         nx = this.x[other] + dt * (this.vx[other] + 0.5 * dt * bx) - x;
         ny = this.y[other] + dt * (this.vy[other] + 0.5 * dt * by) - y;
         nz = this.z[other] + dt * (this.vz[other] + 0.5 * dt * bz) - z;
-        const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        const len = length3(nx, ny, nz);
         nx /= len;
         ny /= len;
         nz /= len;

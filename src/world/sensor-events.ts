@@ -8,6 +8,7 @@ import { accelerationPart } from "./acceleration-part.js";
 import { FLAG_ALIVE, FLAG_SENSOR } from "./body-store.js";
 import { SENSOR_ENTER, SENSOR_EXIT } from "./event-log.js";
 import { WorldCore } from "./world-core.js";
+import { length3 } from "../query/relative-motion.js";
 
 /** @internal Sensor enter and exit times and events, installed onto WorldCore. */
 export abstract class SensorEvents extends WorldCore {
@@ -65,7 +66,7 @@ export abstract class SensorEvents extends WorldCore {
       b = i;
     }
     let nx = this.x[b] - this.x[a], ny = this.y[b] - this.y[a], nz = this.z[b] - this.z[a];
-    const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    const len = length3(nx, ny, nz);
     if (len > 0) {
       nx /= len;
       ny /= len;

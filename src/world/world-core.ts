@@ -27,6 +27,7 @@ import type { PathPrediction } from "./predict-path.js";
 import type { WorldSnapshot } from "./body-store.js";
 import { WorldScan } from "./scan.js";
 import { requirePart } from "./parts.js";
+import { length3 } from "../query/relative-motion.js";
 
 export { START_SLACK } from "./motion.js";
 export { WALL_BOX2, WALL_BOX3, WALL_PLANE, WALL_SEGMENT, WALL_STRIDE, WALL_TRIANGLE } from "./walls/wall-kind.js";
@@ -352,7 +353,7 @@ export abstract class WorldCore extends WorldScan {
       ny = this.vy[i] - this.vy[j];
       nz = this.vz[i] - this.vz[j];
     }
-    const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    const len = length3(nx, ny, nz);
     nx /= len;
     ny /= len;
     nz /= len;
