@@ -36,6 +36,25 @@ export interface HardSpheresOptions {
   skin?: number;
 }
 
+/**
+ * The scale the engine handles: lengths (radii, box sides), masses and nonzero speed components
+ * within [1e-30, 1e30] (box sides up to 1e36, room for many bodies). Inside it the squares and products of its pair tests stay normal
+ * doubles, and the neighbour lists' float32 copies of the centres stay normal floats; a body of
+ * radius 1e-100 would otherwise pass through others unseen, one of radius 1e100 crawl from one
+ * shell exit to the next. Choose units that bring a system inside it (σ = 1 is the usual one).
+ */
+export const SCALE_MIN = 1e-30;
+/** See {@link SCALE_MIN}. */
+export const SCALE_MAX = 1e30;
+
+/** RangeError naming `name` unless SCALE_MIN <= x <= max. */
+export function checkScale(x: number, name: string, max = SCALE_MAX): void {
+  if (!(x >= SCALE_MIN && x <= max)) throw new RangeError(`${name} must be between 1e-30 and ${max} (choose units that bring it there), got ${x}`);
+}
+
+/** The most bodies a simulation holds: 2^24. */
+export const MAX_BODIES = 2 ** 24;
+
 export const OPTION_KEYS = ["dimensions", "box", "positions", "velocities", "radii", "masses", "growthRate", "thermostat", "skin"];
 export const THERMOSTAT_KEYS = ["temperature", "rate", "seed"];
 
@@ -80,6 +99,7 @@ export function perBody(v: ArrayLike<number> | number | undefined, n: number, fa
   }
   for (let i = 0; i < n; i++) {
     if (!(out[i] > 0 && out[i] < Infinity)) throw new RangeError(`${name}[${i}] must be a finite number > 0, got ${out[i]}`);
+    checkScale(out[i], `${name}[${i}]`);
   }
   return out;
 }
@@ -111,11 +131,14 @@ export function parseOptions(options: HardSpheresOptions): ParsedOptions {
   const box = new Float64Array([options.box[0], options.box[1], d === 3 ? options.box[2] : Infinity]);
   for (let a = 0; a < d; a++) {
     if (!(box[a] > 0 && box[a] < Infinity)) throw new RangeError(`box[${a}] must be a finite number > 0, got ${box[a]}`);
+    checkScale(box[a], `box[${a}]`, 1e36);
   }
   const pos = options.positions;
   if (pos === undefined || typeof pos.length !== "number" || pos.length % d !== 0) throw new RangeError(`positions must hold ${d} numbers per body`);
   const n = pos.length / d;
   if (n < 1) throw new RangeError("positions must hold at least one body");
+  // (a neighbour-list entry packs the body with a 6-bit shift code into one int32)
+  if (n > MAX_BODIES) throw new RangeError(`positions hold ${n} bodies; the engine handles at most ${MAX_BODIES}`);
   const vel = options.velocities;
   if (vel !== undefined && vel.length !== pos.length) throw new RangeError(`velocities must have ${pos.length} entries (as positions), got ${vel.length}`);
   const rho = perBody(options.radii, n, 1, "radii");
@@ -129,6 +152,7 @@ export function parseOptions(options: HardSpheresOptions): ParsedOptions {
     if (th === null || typeof th !== "object") throw new RangeError("thermostat must be an object");
     checkKeys(th, THERMOSTAT_KEYS, "thermostat");
     if (!(th.temperature > 0 && th.temperature < Infinity)) throw new RangeError(`thermostat.temperature must be a finite number > 0, got ${th.temperature}`);
+    checkScale(th.temperature, "thermostat.temperature");
     if (!(th.rate > 0 && th.rate < Infinity)) throw new RangeError(`thermostat.rate must be a finite number > 0, got ${th.rate}`);
   }
   const s = new Float64Array(8 * n);
@@ -138,6 +162,7 @@ export function parseOptions(options: HardSpheresOptions): ParsedOptions {
       if (!Number.isFinite(x)) throw new RangeError(`positions[${d * i + a}] must be a finite number, got ${x}`);
       const v = vel === undefined ? 0 : vel[d * i + a];
       if (!Number.isFinite(v)) throw new RangeError(`velocities[${d * i + a}] must be a finite number, got ${v}`);
+      if (v !== 0) checkScale(Math.abs(v), `|velocities[${d * i + a}]|`);
       s[8 * i + a] = x - Math.floor(x / box[a]) * box[a];
       if (s[8 * i + a] >= box[a]) s[8 * i + a] = 0;
       s[8 * i + 4 + a] = v;

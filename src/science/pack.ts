@@ -13,6 +13,7 @@
  */
 import { checkKeys, HardSpheres } from "./hard-spheres.js";
 import { ScienceRandom } from "./random.js";
+import { checkScale, MAX_BODIES } from "./hard-spheres-options.js";
 import { ballVolume, dimensionRoot, maxwellVelocities, power, randomPositions } from "./start.js";
 
 /** Options of {@link packJammed} and {@link Packer} (every key checked: an unknown one is a RangeError naming it). */
@@ -124,9 +125,9 @@ export class Packer {
     const d = options.dimensions;
     if (d !== 2 && d !== 3) throw new RangeError(`dimensions must be 2 or 3, got ${d}`);
     const n = options.count;
-    if (!(Number.isInteger(n) && n >= 2)) throw new RangeError(`count must be an integer >= 2, got ${n}`);
+    if (!(Number.isInteger(n) && n >= 2 && n <= MAX_BODIES)) throw new RangeError(`count must be an integer from 2 to ${MAX_BODIES}, got ${n}`);
     if (!Array.isArray(options.radii) || options.radii.length === 0) throw new RangeError("radii must be a non-empty array");
-    options.radii.forEach((r, k) => positiveFinite(r, `radii[${k}]`));
+    options.radii.forEach((r, k) => checkScale(positiveFinite(r, `radii[${k}]`), `radii[${k}]`));
     const fractions = options.fractions ?? options.radii.map(() => 1);
     if (!Array.isArray(fractions) || fractions.length !== options.radii.length) throw new RangeError(`fractions must have one entry per radius (${options.radii.length})`);
     fractions.forEach((f, k) => positiveFinite(f, `fractions[${k}]`));

@@ -4,6 +4,7 @@
  * Maxwell–Boltzmann velocities of zero total momentum scaled to the exact temperature.
  */
 import { checkKeys, type HardSpheresOptions } from "./hard-spheres.js";
+import { checkScale } from "./hard-spheres-options.js";
 import { ScienceRandom } from "./random.js";
 
 /** Options of {@link latticeStart} (every key checked: an unknown one is a RangeError naming it). */
@@ -95,9 +96,11 @@ export function latticeStart(options: LatticeStartOptions): HardSpheresOptions {
   checkCount(count);
   const r = options.radius ?? 0.5;
   if (!(r > 0 && r < Infinity)) throw new RangeError(`radius must be a finite number > 0, got ${r}`);
+  checkScale(r, "radius");
   if (!(phi > 0 && phi < 1)) throw new RangeError(`packingFraction must be in (0, 1), got ${phi}`);
   const kT = options.temperature ?? 1;
   if (!(kT > 0 && kT < Infinity)) throw new RangeError(`temperature must be a finite number > 0, got ${kT}`);
+  checkScale(kT, "temperature");
   const L = dimensionRoot((count * ballVolume(d, r)) / phi, d);
   const positions = new Float64Array(d * count);
   let fccM = 1;

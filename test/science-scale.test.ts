@@ -1,0 +1,49 @@
+/**
+ * The science engine's scale: the same fluid in units 1e30 apart measures the same pressure,
+ * and numbers outside the range it handles are a RangeError naming the field (before this check,
+ * spheres of radius 1e-100 passed through each other unseen, Z = 1.006 instead of 3.94, and
+ * spheres of radius 1e100 made millions of shell exits per collision).
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { HardSpheres, latticeStart, packJammed } from "../src/science.js";
+
+function pressureAt(radius: number): { Z: number; T: number } {
+  const sim = new HardSpheres(latticeStart({ dimensions: 3, count: 256, packingFraction: 0.3, seed: 1, radius }));
+  sim.advanceCollisions(20_000);
+  return { Z: sim.pressure(), T: sim.temperature() };
+}
+
+test("a hard-sphere fluid at radius 1e-30, 0.5 and 1e30 has the same reduced pressure", () => {
+  const ref = pressureAt(0.5);
+  // Carnahan–Starling at packing fraction 0.3: Z = 3.97; short runs from the same lattice
+  assert.ok(Math.abs(ref.Z - 3.97) < 0.15, String(ref.Z));
+  for (const r of [1e-30, 1e30]) {
+    const { Z, T } = pressureAt(r);
+    assert.ok(Math.abs(Z - ref.Z) < 0.1, `radius ${r}: Z = ${Z}, at 0.5: ${ref.Z}`);
+    assert.ok(Math.abs(T - 1) < 1e-13, `radius ${r}: T = ${T}`);
+  }
+});
+
+test("lengths, speeds, masses and temperatures outside [1e-30, 1e30] are a RangeError naming the field", () => {
+  const base = { dimensions: 3 as const, box: [10, 10, 10], positions: [1, 1, 1, 5, 5, 5], radii: 0.5 };
+  const cases: [object, RegExp][] = [
+    [{ ...base, radii: 1e-31 }, /radii\[0\] must be between 1e-30 and 1e\+30.*got 1e-31/],
+    [{ ...base, radii: [0.5, 1e300] }, /radii\[1\] must be between/],
+    [{ ...base, box: [10, 1e37, 10] }, /box\[1\] must be between 1e-30 and 1e\+36/],
+    [{ ...base, masses: 1e-200 }, /masses\[0\] must be between/],
+    [{ ...base, velocities: [0, 0, 0, 1, 1e-300, 0] }, /\|velocities\[4\]\| must be between/],
+    [{ ...base, velocities: [0, 1e31, 0, 0, 0, 0] }, /\|velocities\[1\]\| must be between/],
+    [{ ...base, thermostat: { temperature: 1e40, rate: 1, seed: 1 } }, /thermostat\.temperature must be between/],
+  ];
+  for (const [options, message] of cases) assert.throws(() => new HardSpheres(options as never), message);
+  assert.throws(() => latticeStart({ dimensions: 3, count: 32, packingFraction: 0.3, seed: 1, radius: 1e-100 }), /radius must be between/);
+  assert.throws(() => latticeStart({ dimensions: 3, count: 32, packingFraction: 0.3, seed: 1, temperature: 1e-300 }), /temperature must be between/);
+  // zero velocity components are fine (bodies at rest)
+  assert.doesNotThrow(() => new HardSpheres({ ...base, velocities: [0, 0, 0, 1, 0, 0] }));
+});
+
+test("a packing of more bodies than the engine holds is a RangeError before anything is allocated", () => {
+  assert.throws(() => packJammed({ dimensions: 3, count: 1e9, radii: [0.5], seed: 1 }), /count must be an integer from 2 to 16777216, got 1000000000/);
+  assert.throws(() => packJammed({ dimensions: 2, count: 100, radii: [1e-40], seed: 1 }), /radii\[0\] must be between 1e-30/);
+});
