@@ -21,13 +21,15 @@ test("PoolSystem rejects bad balls: missing, NaN coordinates, duplicate ids, ove
   assert.throws(() => new PoolSystem({ balls: [{ id: "cue_stick", x: 0.5, y: 0.5 }] }), /must not be "cue_stick"/);
   assert.throws(() => new PoolSystem({ balls: [{ id: 3, x: 0.5, y: 0.5 }] } as never), /opts\.balls\[0\]\.id must be a non-empty string, got 3/);
   assert.throws(() => new PoolSystem({ balls: [{ id: "a", x: 0.5, y: 0.5 }], params: { R: -1 } }), /params\.R must be > 0, got -1/);
-  assert.throws(() => new PoolSystem({ balls: [{ id: "a", x: 0.5, y: 0.5 }], params: { e_b: 1.5 } }), /params\.e_b must be <= 1/);
+  assert.throws(() => new PoolSystem({ balls: [{ id: "a", x: 0.5, y: 0.5 }], params: { e_b: 1.5 } }), /params\.e_b must be <= 1/);  assert.throws(() => new PoolSystem({ balls: [{ id: "cue", x: 1e308, y: 0.5 }] }), /opts\.balls\[0\]\.x must be on the table, 0 to w = 0\.9906 m, got 1e\+308/);
+  assert.throws(() => new PoolSystem({ balls: [{ id: "cue", x: 0.5, y: -0.01 }] }), /opts\.balls\[0\]\.y must be on the table, 0 to l = 1\.9812 m/);
 });
 
 test("strike rejects bad strikes with a RangeError naming the field", () => {
   assert.throws(() => one().strike({ ball: "nope", V0: 1, phi: 0 }), /strike\.ball: no ball "nope"/);
   assert.throws(() => one().strike({ ball: "cue", V0: 0, phi: 0 }), /strike\.V0 must be > 0, got 0/);
   assert.throws(() => one().strike({ ball: "cue", V0: Infinity, phi: 0 }), /strike\.V0 must be a finite number, got Infinity/);
+  assert.throws(() => one().strike({ ball: "cue", V0: 1e308, phi: 0 }), /strike\.V0 must be at most 100 m\/s/);
   assert.throws(() => one().strike({ ball: "cue", V0: 1, phi: NaN }), /strike\.phi must be a finite number, got NaN/);
   assert.throws(() => one().strike({ ball: "cue", V0: 1, phi: 0, a: 0.8, b: 0.8 }), /a² \+ b² must be <= 1/);
   assert.throws(() => one().strike({ ball: "cue", V0: 1, phi: 0, theta: 90 }), /strike\.theta must be in \[0, 90\)/);
@@ -50,4 +52,12 @@ test("ball() names unknown ids; simulate() rejects bad limits", () => {
   s.strike({ ball: "cue", V0: 1, phi: 90 });
   s.simulate({ tFinal: 0.5 });
   assert.throws(() => s.simulate({ tFinal: 0.25 }), /tFinal must be >= the current time 0.5, got 0.25/);
+});
+
+test("the fastest strike accepted (100 m/s) breaks a rack and comes to rest", () => {
+  const s = new PoolSystem({ balls: [{ id: "cue", x: 0.5, y: 0.5 }, { id: "1", x: 0.5, y: 1.5 }] });
+  s.strike({ ball: "cue", V0: 100, phi: 90 });
+  const events = s.simulate();
+  assert.ok(events.length > 5 && events.length < 10_000, String(events.length));
+  for (const id of s.ids) assert.ok(["stationary", "pocketed"].includes(s.ball(id).state), `${id}: ${s.ball(id).state}`);
 });

@@ -109,6 +109,9 @@ export const CUE_STICK_ID = "cue_stick";
 /** Default cap on the events of one simulate() call. */
 export const DEFAULT_MAX_EVENTS = 1_000_000;
 
+/** The fastest cue strike accepted, m/s (a break is about 8, the fastest on record about 14). */
+export const MAX_V0 = 100;
+
 const KIND_TRANSITION = 0, KIND_LINEAR = 1, KIND_CIRCULAR = 2, KIND_POCKET = 3, KIND_BALL = 4;
 const TIER = [2, 3, 3, 2, 3];
 
@@ -176,6 +179,10 @@ export class PoolSystem {
       ids.push(ball.id);
       this.B[i * STRIDE] = finiteNumber(ball.x, `${name}.x`);
       this.B[i * STRIDE + 1] = finiteNumber(ball.y, `${name}.y`);
+      // on the cloth: the centre between the cushions' noses (0 .. w across, 0 .. l along)
+      const { w, l } = this.table.specs;
+      if (!(ball.x >= 0 && ball.x <= w)) throw new RangeError(`${name}.x must be on the table, 0 to w = ${w} m, got ${ball.x}`);
+      if (!(ball.y >= 0 && ball.y <= l)) throw new RangeError(`${name}.y must be on the table, 0 to l = ${l} m, got ${ball.y}`);
       this.B[i * STRIDE + 2] = R;
     });
     for (let i = 0; i < n; i++) {
@@ -230,6 +237,7 @@ export class PoolSystem {
     }
     if (this.pending) throw new RangeError("strike: a strike is already queued; call simulate() first");
     const V0 = positiveNumber(s.V0, "strike.V0");
+    if (V0 > MAX_V0) throw new RangeError(`strike.V0 must be at most ${MAX_V0} m/s (about seven times the fastest break on record), got ${V0}`);
     const phi = finiteNumber(s.phi, "strike.phi");
     const theta = s.theta === undefined ? 0 : finiteNumber(s.theta, "strike.theta");
     if (!(theta >= 0 && theta < 90)) throw new RangeError(`strike.theta must be in [0, 90) degrees, got ${theta}`);
