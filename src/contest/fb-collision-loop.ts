@@ -18,6 +18,8 @@ const MIN_IMPULSE = 100;
 const BATCH_WINDOW = 1e-5;
 const PUSH_SLACK = 1e-5;
 const GRAB_RADIUS = 399;
+/** Collision steps allowed in one turn. */
+const MAX_STEPS = 100_000;
 
 const T0 = 0, LEFT = 1, TAU = 2, DT = 3;
 const K_WALL_X = 0, K_WALL_Y = 1, K_POST = 2, K_PAIR = 3, K_GRAB = 4, K_GOAL = 5;
@@ -77,7 +79,9 @@ export class FbCollisionLoop {
   run(a: FbArrays): void {
     const n = a.n, w = this.work;
     w[T0] = 0;
-    while (w[T0] < 1) {
+    for (let steps = 0; w[T0] < 1; steps++) {
+      // (the referee's loop, bounded: a turn of real play takes a few steps)
+      if (steps === MAX_STEPS) throw new RangeError(`turn: more than ${MAX_STEPS} collision steps at t = ${w[T0]} of the turn (bodies wedged together?); the state is left mid-turn`);
       let m = 0;
       w[LEFT] = 1 - w[T0];
       // Walls.

@@ -3,7 +3,7 @@
  * simulator works on (`FbArrays`), and the conversions between them with RangeErrors that name
  * the field.
  */
-import { arrayOf, describe, finiteNumber, integerIn, plainObject, rejectUnknownKeys } from "./options.js";
+import { arrayOf, coordinate, describe, integerIn, plainObject, rejectUnknownKeys } from "./options.js";
 
 /** A spell slot: turns left and target id (−1 for none). */
 export interface FbSpell {
@@ -174,10 +174,10 @@ const BLUDGER_KEYS = ["id", "x", "y", "vx", "vy", "lastVictim"];
 
 function loadBody(a: FbArrays, index: number, o: Record<string, unknown>, field: string): void {
   const id = integerIn(o.id, index, index, `${field}.id`);
-  a.x[id] = finiteNumber(o.x, `${field}.x`);
-  a.y[id] = finiteNumber(o.y, `${field}.y`);
-  a.vx[id] = finiteNumber(o.vx, `${field}.vx`);
-  a.vy[id] = finiteNumber(o.vy, `${field}.vy`);
+  a.x[id] = coordinate(o.x, `${field}.x`);
+  a.y[id] = coordinate(o.y, `${field}.y`);
+  a.vx[id] = coordinate(o.vx, `${field}.vx`);
+  a.vy[id] = coordinate(o.vy, `${field}.vy`);
 }
 
 /** Checks a snapshot and loads it into new arrays. */
@@ -252,7 +252,31 @@ export function arraysFromState(state: FbState): FbArrays {
     loadBody(a, id, o, f);
     a.link[id] = integerIn(o.lastVictim, -1, 3, `${f}.lastVictim`);
   });
+  rejectCoincident(a);
   return a;
+}
+
+/** The field of entity i in a snapshot. */
+function entityField(a: FbArrays, i: number): string {
+  return i < 4 ? `state.wizards[${i}]` : i < a.firstBludger ? `state.snaffles[${i - 4}]` : `state.bludgers[${i - a.firstBludger}]`;
+}
+
+/**
+ * Two bodies that bounce off each other may not sit on the same point: the referee's bounce
+ * has no direction there (its normal is 0/0), so they would touch again at every step of the
+ * turn, forever. A wizard on a snaffle is fine (it grabs or carries it).
+ */
+function rejectCoincident(a: FbArrays): void {
+  const free = (i: number) => i < 4 || i >= a.firstBludger || (a.alive[i] === 1 && a.link[i] === -1);
+  for (let i = 0; i < a.n; i++) {
+    if (!free(i)) continue;
+    for (let j = i + 1; j < a.n; j++) {
+      if (!free(j) || (i < 4 && j >= 4 && j < a.firstBludger)) continue;
+      if (a.x[i] === a.x[j] && a.y[i] === a.y[j]) {
+        throw new RangeError(`${entityField(a, i)} and ${entityField(a, j)} are at the same point (${a.x[i]}, ${a.y[i]}): the referee's bounce has no direction there`);
+      }
+    }
+  }
 }
 
 /** The arrays as a snapshot object. */

@@ -32,6 +32,16 @@ export function finiteNumber(value: unknown, field: string): number {
   return value;
 }
 
+/** The largest coordinate or speed component a contest body takes (the maps are 16000 wide). */
+export const COORDINATE_LIMIT = 1e6;
+
+/** The value as a finite number within ±COORDINATE_LIMIT, or a RangeError naming `field`. */
+export function coordinate(value: unknown, field: string): number {
+  const x = finiteNumber(value, field);
+  if (!(Math.abs(x) <= COORDINATE_LIMIT)) throw new RangeError(`${field} must be within ±1e6 (the map is 16000 wide), got ${x}`);
+  return x;
+}
+
 /** The value as an integer in [min, max], or a RangeError naming `field`. */
 export function integerIn(value: unknown, min: number, max: number, field: string): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
