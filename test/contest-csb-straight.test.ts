@@ -1,7 +1,7 @@
 /**
- * The CSB collision loop's straight-turn path (csb-collision-loop.ts, `straightTurn`: the
- * first step's six pair tests written out over locals, the pods moved to t = 1 when none is a
- * candidate) at each of its boundaries, as whole turns against the plain transcription of the
+ * The CSB straight-turn path (csb-straight-turn.ts, `straightTurn`: the collision loop's
+ * first step's six pair tests written out over locals; when none is a candidate, the pods
+ * moved to t = 1 and the turn finished there) at each of its boundaries, as whole turns against the plain transcription of the
  * referee (bench/contest-csb-plain.ts), Object.is on every field: pairs touching at exactly
  * 800 (Pythagorean offsets) or an ulp beyond it, moving tangentially (b = 0), at equal
  * velocities (a = 0), grazing (Δ = 0), meeting at t = 1 exactly or one unit late, and all of
