@@ -44,7 +44,7 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
   const round = s[ROUND];
   // Position, velocity and 1/mass of each pod; the thrust's scratch.
   let x0, y0, u0, v0, m0, x1, y1, u1, v1, m1, x2, y2, u2, v2, m2, x3, y3, u3, v3, m3;
-  let thrust, shield, ax, ay, side, cached, ux, alpha, theta;
+  let thrust, shield, ax, ay, side, cached, ux, uy, alpha, theta;
   // Pod 0.
   x0 = s[0]; y0 = s[1]; u0 = s[2]; v0 = s[3];
   thrust = o[2];
@@ -69,20 +69,26 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
     cached = PLUS + 1 - side;
     ux = s[cached];
     if (side !== 0 && ux === ux) {
+      uy = s[cached + 1];
       alpha = s[ANGLE]; theta = alpha + MAX_TURN * side;
       if (theta !== alpha) {
         s[UX] = ux;
-        s[UY] = s[cached + 1];
+        s[UY] = uy;
         s[ANGLE] = theta;
         s[PLUS] = NaN;
         s[MINUS] = NaN;
+      } else {
+        ux = s[UX];
+        uy = s[UY];
       }
     } else {
       steer(s, 0, o, 0, side);
+      ux = s[UX];
+      uy = s[UY];
     }
     if (thrust !== 0) {
-      ax = s[UX] * thrust;
-      ay = s[UY] * thrust;
+      ax = ux * thrust;
+      ay = uy * thrust;
     }
   }
   u0 += ax * m0;
@@ -111,20 +117,26 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
     cached = STRIDE + PLUS + 1 - side;
     ux = s[cached];
     if (side !== 0 && ux === ux) {
+      uy = s[cached + 1];
       alpha = s[STRIDE + ANGLE]; theta = alpha + MAX_TURN * side;
       if (theta !== alpha) {
         s[STRIDE + UX] = ux;
-        s[STRIDE + UY] = s[cached + 1];
+        s[STRIDE + UY] = uy;
         s[STRIDE + ANGLE] = theta;
         s[STRIDE + PLUS] = NaN;
         s[STRIDE + MINUS] = NaN;
+      } else {
+        ux = s[STRIDE + UX];
+        uy = s[STRIDE + UY];
       }
     } else {
       steer(s, STRIDE, o, 3, side);
+      ux = s[STRIDE + UX];
+      uy = s[STRIDE + UY];
     }
     if (thrust !== 0) {
-      ax = s[STRIDE + UX] * thrust;
-      ay = s[STRIDE + UY] * thrust;
+      ax = ux * thrust;
+      ay = uy * thrust;
     }
   }
   u1 += ax * m1;
@@ -153,20 +165,26 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
     cached = 2 * STRIDE + PLUS + 1 - side;
     ux = s[cached];
     if (side !== 0 && ux === ux) {
+      uy = s[cached + 1];
       alpha = s[2 * STRIDE + ANGLE]; theta = alpha + MAX_TURN * side;
       if (theta !== alpha) {
         s[2 * STRIDE + UX] = ux;
-        s[2 * STRIDE + UY] = s[cached + 1];
+        s[2 * STRIDE + UY] = uy;
         s[2 * STRIDE + ANGLE] = theta;
         s[2 * STRIDE + PLUS] = NaN;
         s[2 * STRIDE + MINUS] = NaN;
+      } else {
+        ux = s[2 * STRIDE + UX];
+        uy = s[2 * STRIDE + UY];
       }
     } else {
       steer(s, 2 * STRIDE, o, 6, side);
+      ux = s[2 * STRIDE + UX];
+      uy = s[2 * STRIDE + UY];
     }
     if (thrust !== 0) {
-      ax = s[2 * STRIDE + UX] * thrust;
-      ay = s[2 * STRIDE + UY] * thrust;
+      ax = ux * thrust;
+      ay = uy * thrust;
     }
   }
   u2 += ax * m2;
@@ -195,20 +213,26 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
     cached = 3 * STRIDE + PLUS + 1 - side;
     ux = s[cached];
     if (side !== 0 && ux === ux) {
+      uy = s[cached + 1];
       alpha = s[3 * STRIDE + ANGLE]; theta = alpha + MAX_TURN * side;
       if (theta !== alpha) {
         s[3 * STRIDE + UX] = ux;
-        s[3 * STRIDE + UY] = s[cached + 1];
+        s[3 * STRIDE + UY] = uy;
         s[3 * STRIDE + ANGLE] = theta;
         s[3 * STRIDE + PLUS] = NaN;
         s[3 * STRIDE + MINUS] = NaN;
+      } else {
+        ux = s[3 * STRIDE + UX];
+        uy = s[3 * STRIDE + UY];
       }
     } else {
       steer(s, 3 * STRIDE, o, 9, side);
+      ux = s[3 * STRIDE + UX];
+      uy = s[3 * STRIDE + UY];
     }
     if (thrust !== 0) {
-      ax = s[3 * STRIDE + UX] * thrust;
-      ay = s[3 * STRIDE + UY] * thrust;
+      ax = ux * thrust;
+      ay = uy * thrust;
     }
   }
   u3 += ax * m3;
@@ -284,11 +308,14 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
       }
     }
     // No candidate: each pod's end of turn. (ex, ey: the position at t = 1; rx, ry: rounded;
-    // wx, wy: the damped velocity; ax..by: the checkpoint's offsets from both ends.)
+    // wx, wy: the damped velocity; ax..by: the checkpoint's offsets from both ends.) The
+    // rounding is roundHalfUp (referee-math.ts) without its `+ 0`: floor(e + 0.5) is never −0
+    // here (a sum with +0.5 is −0 for no e), and a bare floor stays a double in V8, with no
+    // int32 check. The truncation keeps its `+ 0` (trunc(−0.85) is −0).
     let ex, ey, rx, ry, wx, wy, next, cx, cy, bx, by, check = 0;
     // Pod 0.
     ex = x0 + u0; ey = y0 + v0;
-    rx = Math.floor(ex + 0.5) + 0; ry = Math.floor(ey + 0.5) + 0;
+    rx = Math.floor(ex + 0.5); ry = Math.floor(ey + 0.5);
     wx = u0 * DAMPING; wy = v0 * DAMPING;
     s[0] = rx;
     s[1] = ry;
@@ -304,7 +331,7 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
     }
     // Pod 1.
     ex = x1 + u1; ey = y1 + v1;
-    rx = Math.floor(ex + 0.5) + 0; ry = Math.floor(ey + 0.5) + 0;
+    rx = Math.floor(ex + 0.5); ry = Math.floor(ey + 0.5);
     wx = u1 * DAMPING; wy = v1 * DAMPING;
     s[STRIDE] = rx;
     s[STRIDE + 1] = ry;
@@ -320,7 +347,7 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
     }
     // Pod 2.
     ex = x2 + u2; ey = y2 + v2;
-    rx = Math.floor(ex + 0.5) + 0; ry = Math.floor(ey + 0.5) + 0;
+    rx = Math.floor(ex + 0.5); ry = Math.floor(ey + 0.5);
     wx = u2 * DAMPING; wy = v2 * DAMPING;
     s[2 * STRIDE] = rx;
     s[2 * STRIDE + 1] = ry;
@@ -336,7 +363,7 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
     }
     // Pod 3.
     ex = x3 + u3; ey = y3 + v3;
-    rx = Math.floor(ex + 0.5) + 0; ry = Math.floor(ey + 0.5) + 0;
+    rx = Math.floor(ex + 0.5); ry = Math.floor(ey + 0.5);
     wx = u3 * DAMPING; wy = v3 * DAMPING;
     s[3 * STRIDE] = rx;
     s[3 * STRIDE + 1] = ry;
