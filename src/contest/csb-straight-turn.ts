@@ -23,7 +23,7 @@
  * wherever it is not inlined.
  */
 import { truncateInt } from "./referee-math.js";
-import { steer, steeringSide } from "./csb-steering.js";
+import { steer } from "./csb-steering.js";
 
 /**
  * Plays pod i's order from `o` (target x, y and thrust at 3i, ORDER_SHIELD / ORDER_BOOST as in
@@ -41,10 +41,13 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
   const MAX_TURN = 0.3141592653589793, BOOST_THRUST = 650, SHIELD_INV_MASS = 0.1, ORDER_SHIELD = -1;
   const RADII = 800, RADII_SQUARED = 640000, REACH_SLACK = 9.5367431640625e-7, REACH_SPAN_LIMIT = 8388608;
   const DAMPING = 0.85, OUTSIDE = 601, SHORT_SEGMENT = 1e6;
+  // The steering shortcut's limits (csb-steering.ts).
+  const COS_LIMIT_SQUARED = 0.9045084965996866, SIN_LIMIT_SQUARED = 1e-18;
   const round = s[ROUND];
-  // Position, velocity and 1/mass of each pod; the thrust's scratch.
+  // Position, velocity and 1/mass of each pod; the thrust's scratch (dx, dy, d2 the pair tests' too).
+  let dx, dy, d2;
   let x0, y0, u0, v0, m0, x1, y1, u1, v1, m1, x2, y2, u2, v2, m2, x3, y3, u3, v3, m3;
-  let thrust, shield, ax, ay, side, cached, ux, uy, alpha, theta;
+  let thrust, shield, ax, ay, tx, ty, side, cached, ux, uy, alpha, theta, dot, cross, signed, limit;
   // Pod 0.
   x0 = s[0]; y0 = s[1]; u0 = s[2]; v0 = s[3];
   thrust = o[2];
@@ -61,8 +64,20 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
   if (round <= shield + 3) thrust = 0;
   m0 = shield === round ? SHIELD_INV_MASS : 1;
   ax = 0; ay = 0;
-  if (o[0] !== x0 || o[1] !== y0) {
-    side = s[HAS_ANGLE] === 1 ? steeringSide(s, 0, UX, o, 0) : 0;
+  tx = o[0]; ty = o[1];
+  if (tx !== x0 || ty !== y0) {
+    // steeringSide (csb-steering.ts) written out on the locals.
+    side = 0;
+    if (s[HAS_ANGLE] === 1) {
+      dx = tx - x0; dy = ty - y0; ux = s[UX]; uy = s[UY]; d2 = dx * dx + dy * dy;
+      if (d2 > 1e-150 && d2 < 1e150) {
+        dot = ux * dx + uy * dy;
+        if (dot * Math.abs(dot) < d2 * COS_LIMIT_SQUARED) {
+          cross = ux * dy - uy * dx; signed = cross * Math.abs(cross); limit = d2 * SIN_LIMIT_SQUARED;
+          side = +(signed > limit) - +(signed < -limit);
+        }
+      }
+    }
     // PLUS for side +1, MINUS for −1 (PLUS + 2 = MINUS), without a branch on the side,
     // which a search's random targets would mispredict half the time; read but unused
     // for side 0.
@@ -109,8 +124,20 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
   if (round <= shield + 3) thrust = 0;
   m1 = shield === round ? SHIELD_INV_MASS : 1;
   ax = 0; ay = 0;
-  if (o[3] !== x1 || o[4] !== y1) {
-    side = s[STRIDE + HAS_ANGLE] === 1 ? steeringSide(s, STRIDE, STRIDE + UX, o, 3) : 0;
+  tx = o[3]; ty = o[4];
+  if (tx !== x1 || ty !== y1) {
+    // steeringSide (csb-steering.ts) written out on the locals.
+    side = 0;
+    if (s[STRIDE + HAS_ANGLE] === 1) {
+      dx = tx - x1; dy = ty - y1; ux = s[STRIDE + UX]; uy = s[STRIDE + UY]; d2 = dx * dx + dy * dy;
+      if (d2 > 1e-150 && d2 < 1e150) {
+        dot = ux * dx + uy * dy;
+        if (dot * Math.abs(dot) < d2 * COS_LIMIT_SQUARED) {
+          cross = ux * dy - uy * dx; signed = cross * Math.abs(cross); limit = d2 * SIN_LIMIT_SQUARED;
+          side = +(signed > limit) - +(signed < -limit);
+        }
+      }
+    }
     // PLUS for side +1, MINUS for −1 (PLUS + 2 = MINUS), without a branch on the side,
     // which a search's random targets would mispredict half the time; read but unused
     // for side 0.
@@ -157,8 +184,20 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
   if (round <= shield + 3) thrust = 0;
   m2 = shield === round ? SHIELD_INV_MASS : 1;
   ax = 0; ay = 0;
-  if (o[6] !== x2 || o[7] !== y2) {
-    side = s[2 * STRIDE + HAS_ANGLE] === 1 ? steeringSide(s, 2 * STRIDE, 2 * STRIDE + UX, o, 6) : 0;
+  tx = o[6]; ty = o[7];
+  if (tx !== x2 || ty !== y2) {
+    // steeringSide (csb-steering.ts) written out on the locals.
+    side = 0;
+    if (s[2 * STRIDE + HAS_ANGLE] === 1) {
+      dx = tx - x2; dy = ty - y2; ux = s[2 * STRIDE + UX]; uy = s[2 * STRIDE + UY]; d2 = dx * dx + dy * dy;
+      if (d2 > 1e-150 && d2 < 1e150) {
+        dot = ux * dx + uy * dy;
+        if (dot * Math.abs(dot) < d2 * COS_LIMIT_SQUARED) {
+          cross = ux * dy - uy * dx; signed = cross * Math.abs(cross); limit = d2 * SIN_LIMIT_SQUARED;
+          side = +(signed > limit) - +(signed < -limit);
+        }
+      }
+    }
     // PLUS for side +1, MINUS for −1 (PLUS + 2 = MINUS), without a branch on the side,
     // which a search's random targets would mispredict half the time; read but unused
     // for side 0.
@@ -205,8 +244,20 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
   if (round <= shield + 3) thrust = 0;
   m3 = shield === round ? SHIELD_INV_MASS : 1;
   ax = 0; ay = 0;
-  if (o[9] !== x3 || o[10] !== y3) {
-    side = s[3 * STRIDE + HAS_ANGLE] === 1 ? steeringSide(s, 3 * STRIDE, 3 * STRIDE + UX, o, 9) : 0;
+  tx = o[9]; ty = o[10];
+  if (tx !== x3 || ty !== y3) {
+    // steeringSide (csb-steering.ts) written out on the locals.
+    side = 0;
+    if (s[3 * STRIDE + HAS_ANGLE] === 1) {
+      dx = tx - x3; dy = ty - y3; ux = s[3 * STRIDE + UX]; uy = s[3 * STRIDE + UY]; d2 = dx * dx + dy * dy;
+      if (d2 > 1e-150 && d2 < 1e150) {
+        dot = ux * dx + uy * dy;
+        if (dot * Math.abs(dot) < d2 * COS_LIMIT_SQUARED) {
+          cross = ux * dy - uy * dx; signed = cross * Math.abs(cross); limit = d2 * SIN_LIMIT_SQUARED;
+          side = +(signed > limit) - +(signed < -limit);
+        }
+      }
+    }
     // PLUS for side +1, MINUS for −1 (PLUS + 2 = MINUS), without a branch on the side,
     // which a search's random targets would mispredict half the time; read but unused
     // for side 0.
@@ -240,7 +291,7 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
   // The loop's first step: one block per pair (A = pod i, B = pod j), the loop's test written
   // out; the first candidate leaves the block.
   candidate: {
-    let dx, dy, dvx, dvy, d2, a, b, c, delta, span, reach, tau;
+    let dvx, dvy, a, b, c, delta, span, reach, tau;
     dx = x3 - x2; dy = y3 - y2; d2 = dx * dx + dy * dy;
     if (d2 <= RADII_SQUARED) break candidate;
     dvx = u3 - u2; dvy = v3 - v2; b = dx * dvx + dy * dvy;
