@@ -3,9 +3,10 @@
  * state once and, when no pod collides (most turns of a race), each written back once.
  *
  * 1. The thrust (the referee's command → acceleration rule), pod by pod as CsbSimulation
- *    applied it: SHIELD and BOOST, the shield's mass, steering (the clamped ±18° turn whose
- *    direction the state caches, the usual one of a search, here; others through `steer`,
- *    csb-steering.ts), v += a · (1/mass). The angle and its directions go to the state.
+ *    applied it: SHIELD and BOOST, the shield's mass, steering (steeringSide of csb-steering.ts
+ *    written out on the locals; the clamped ±18° turn whose direction the state caches, the
+ *    usual one of a search, here; others through `steer`, csb-steering.ts), v += a · (1/mass).
+ *    The angle and its directions go to the state.
  * 2. The collision loop's first step (csb-collision-loop.ts): each pair tested as the loop
  *    tests it at t = 0 (touching; moving apart; Δ ≤ 0 or a = 0; out of reach, reach-bound.ts;
  *    the smaller root outside (0, 1]), in the referee's pair order. At the first pair that is
@@ -26,8 +27,8 @@ import { truncateInt } from "./referee-math.js";
 import { steer } from "./csb-steering.js";
 
 /**
- * Plays pod i's order from `o` (target x, y and thrust at 3i, ORDER_SHIELD / ORDER_BOOST as in
- * csb-orders.ts) on the state `s` (CsbSimulation's layout) with the checkpoints (cpx, cpy):
+ * Plays the four pods' orders from `o` (pod i's target x, y and thrust at 3i, ORDER_SHIELD /
+ * ORDER_BOOST as in csb-orders.ts) on the state `s` (CsbSimulation's layout) with the checkpoints (cpx, cpy):
  * the whole turn but the round when no pod collides (the result is the mask of the pods whose
  * checkpoint test is still to run, their start x, y in start[i], start[4 + i]); else −1 with
  * the velocities after the thrust in the state, the start positions in `start` and 1/mass in
@@ -41,7 +42,8 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
   const MAX_TURN = 0.3141592653589793, BOOST_THRUST = 650, SHIELD_INV_MASS = 0.1, ORDER_SHIELD = -1;
   const RADII = 800, RADII_SQUARED = 640000, REACH_SLACK = 9.5367431640625e-7, REACH_SPAN_LIMIT = 8388608;
   const DAMPING = 0.85, OUTSIDE = 601, SHORT_SEGMENT = 1e6;
-  // The steering shortcut's limits (csb-steering.ts).
+  // The steering shortcut's limits, steeringSide's literals (csb-steering.ts; checked against
+  // their formulas in test/contest-rules.test.ts).
   const COS_LIMIT_SQUARED = 0.9045084965996866, SIN_LIMIT_SQUARED = 1e-18;
   const round = s[ROUND];
   // Position, velocity and 1/mass of each pod; the thrust's scratch (dx, dy, d2 the pair tests' too).
