@@ -1,12 +1,14 @@
 /**
- * The CSB collision loop's straight-turn path (csb-collision-loop.ts, `straightTurn`: the
- * first step's six pair tests written out over locals, the pods moved to t = 1 when none is a
- * candidate) at each of its boundaries, as whole turns against the plain transcription of the
- * referee (bench/contest-csb-plain.ts), Object.is on every field: pairs touching at exactly
- * 800 (Pythagorean offsets) or an ulp beyond it, moving tangentially (b = 0), at equal
- * velocities (a = 0), grazing (Δ = 0), meeting at t = 1 exactly or one unit late, and all of
- * these for each of the six pairs of the referee's order, with the other pods far away or
- * crowding in. The t = 1 boundary is also covered by contest-reach-bound.test.ts.
+ * The CSB fused turn (csb-straight-turn.ts, `straightTurn`: the thrust, the collision loop's
+ * first-step pair tests and, when no pair is a candidate, the end of the turn, over locals) at
+ * each of its boundaries, as whole turns against the plain transcription of the referee
+ * (bench/contest-csb-plain.ts), Object.is on every field: pairs touching at exactly 800
+ * (Pythagorean offsets) or an ulp beyond it, moving tangentially (b = 0), at equal velocities
+ * (a = 0), grazing (Δ = 0), meeting at t = 1 exactly or one unit late, and all of these for
+ * each of the six pairs of the referee's order, with the other pods far away or crowding in;
+ * moves that end at the checkpoint's edge (the box test and the mask of pods left to the
+ * referee's distance); collisions that only the thrust brings about (the hand-over to the
+ * collision loop). The t = 1 boundary is also covered by contest-reach-bound.test.ts.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -74,4 +76,73 @@ test("CSB turns at the boundaries of the straight-turn path (touching, b = 0, a 
     }
   }
   assert.ok(straight > n / 4 && collided > n / 4, `${straight} straight turns, ${collided} with collisions of ${n}`);
+});
+
+test("straight turns that end at the checkpoint's edge (the fused turn's box test and its mask) equal the plain transcription bit for bit", () => {
+  const rnd = new Random(31);
+  // Four checkpoints 20000 apart; pod i's next one is checkpoint i (passed = 4 + i): no collision.
+  const checkpoints: [number, number][] = [[0, 0], [20000, 0], [0, 20000], [20000, 20000]];
+  const sim = new CsbSimulation({ checkpoints });
+  let passes = 0, misses = 0;
+  for (let k = 0; k < 2000; k++) {
+    const pods: CsbPod[] = [];
+    for (let i = 0; i < 4; i++) {
+      // The move (thrust 0: the velocity as set) ends about 600 or 601 from the centre along x,
+      // along y or diagonally, or a little off those, or well outside; from near or far.
+      const [cx, cy] = checkpoints[i];
+      const r = [599, 600, 600.5, 601, 601.5, 602, 1200][Math.floor(rnd.next() * 7)];
+      const dir = Math.floor(rnd.next() * 8) * (Math.PI / 4) + (rnd.next() < 0.3 ? rnd.range(-0.2, 0.2) : 0);
+      const vx = Math.trunc(rnd.range(-900, 900)), vy = Math.trunc(rnd.range(-900, 900));
+      const x = Math.round(cx + r * Math.cos(dir) - vx), y = Math.round(cy + r * Math.sin(dir) - vy);
+      pods.push({ x, y, vx, vy, angle: rnd.next() < 0.1 ? null : rnd.range(-4, 4), passed: 4 + i, shieldRound: null, boostUsed: false });
+    }
+    const root = new CsbSimulation({ checkpoints, round: 7 });
+    pods.forEach((p, i) => root.setPod(i, p));
+    const twin: PlainState = { checkpoints, round: 7, pods: pods.map((p) => ({ ...p, mass: 1, sx: 0, sy: 0, path: [] })) };
+    // Mostly thrust 0 (the end where it was aimed); some turns thrust too.
+    const commands = pods.map((p) => ({ x: p.x + 3000, y: Math.round(p.y + rnd.range(-3000, 3000)), thrust: rnd.next() < 0.7 ? 0 : Math.floor(rnd.next() * 101) }));
+    sim.copyFrom(root);
+    sim.turn(commands);
+    plainTurn(twin, commands.map((c) => ({ ...c })));
+    assert.equal(sim.collisionCount, 0);
+    for (let i = 0; i < 4; i++) {
+      const got = sim.getPod(i), want = twin.pods[i];
+      if (want.passed > pods[i].passed) passes++;
+      else misses++;
+      for (const f of FIELDS) assert.ok(Object.is(got[f], want[f]), `case ${k}: pod ${i}.${f} ${got[f]} vs the twin's ${want[f]}`);
+    }
+  }
+  assert.ok(passes > 2000 && misses > 2000, `${passes} checkpoints passed, ${misses} missed`);
+});
+
+test("a collision that only the thrust brings about hands the thrust's velocities to the collision loop, bit for bit", () => {
+  const rnd = new Random(32);
+  const checkpoints: [number, number][] = [[-40000, -40000], [-40000, 40000]];
+  const sim = new CsbSimulation({ checkpoints });
+  let collided = 0;
+  for (let k = 0; k < 500; k++) {
+    // Pods at rest 850..1100 apart in pairs, facing each other: without thrust no candidate.
+    const gap = 850 + Math.floor(rnd.next() * 250);
+    const pods: CsbPod[] = [0, 1, 2, 3].map((i) => ({
+      x: (i & 1) * gap + 20000 * (i >> 1), y: Math.round(rnd.range(-50, 50)), vx: 0, vy: 0,
+      angle: (i & 1) === 0 ? rnd.range(-0.1, 0.1) : Math.PI + rnd.range(-0.1, 0.1), passed: 1, shieldRound: rnd.next() < 0.2 ? 7 : null, boostUsed: false,
+    }));
+    const root = new CsbSimulation({ checkpoints, round: 7 });
+    pods.forEach((p, i) => root.setPod(i, p));
+    const twin: PlainState = { checkpoints, round: 7, pods: pods.map((p) => ({ ...p, mass: 1, sx: 0, sy: 0, path: [] })) };
+    const commands = pods.map((p, i) => {
+      const u = rnd.next();
+      const thrust = u < 0.1 ? "SHIELD" as const : u < 0.2 ? "BOOST" as const : 100 + Math.floor(rnd.next() * 101);
+      return { x: (i & 1) === 0 ? p.x + 5000 : p.x - 5000, y: Math.round(rnd.range(-800, 800)), thrust };
+    });
+    sim.copyFrom(root);
+    sim.turn(commands);
+    plainTurn(twin, commands.map((c) => ({ ...c })));
+    if (sim.collisionCount > 0) collided++;
+    for (let i = 0; i < 4; i++) {
+      const got = sim.getPod(i), want = twin.pods[i];
+      for (const f of FIELDS) assert.ok(Object.is(got[f], want[f]), `case ${k}: pod ${i}.${f} ${got[f]} vs the twin's ${want[f]}`);
+    }
+  }
+  assert.ok(collided > 250, `${collided} of 500 turns collided`);
 });

@@ -12,9 +12,8 @@
  * Pairs whose gap cannot close within the time left are dropped before the root by the exact
  * bound of reach-bound.ts (no sqrt, no division; never drops a pair the referee would keep).
  *
- * Most turns of a race have no collision: `straightTurn` decides that from the four pods'
- * positions and velocities held in locals (each read once) and moves them, before the general
- * loop, which reads the state per pair, is entered at all.
+ * Most turns of a race have no collision: csb-straight-turn.ts decides that (and plays such a
+ * turn to its end) before this loop, which reads the state per pair, is entered at all.
  */
 import { outOfReach } from "./reach-bound.js";
 
@@ -62,14 +61,16 @@ export class CsbCollisionLoop {
     this.count = n;
   }
 
-  /** Runs the loop on the state array `s` (layout of CsbSimulation), from t = 0 to t = 1. */
+  /**
+   * Runs the loop on the state array `s` (layout of CsbSimulation), from t = 0 to t = 1. (Any
+   * turn; CsbSimulation calls it for those straightTurn finds a candidate in.)
+   */
   run(s: Float64Array): void {
     // Local constants (see the top of the file; REACH_* as in reach-bound.ts): folded by V8.
     const STRIDE = 16, RADII = 800, RADII_SQUARED = 640000, BATCH_WINDOW = 1e-5;
     this.count = 0;
     const wpc = this.wayPointCount;
     wpc[0] = wpc[1] = wpc[2] = wpc[3] = 0;
-    if (straightTurn(s)) return;
     const candTime = this.candTime, candPair = this.candPair;
     let t = 0;
     while (t < 1) {
@@ -198,102 +199,6 @@ export class CsbCollisionLoop {
     this.a = a;
     this.b = b;
   }
-}
-
-/**
- * The referee's first step of a turn when it finds no candidate: every pod moves to t = 1
- * (p += v·(1 − 0), the same bits as p + v) and the turn's loop ends. Each pair is tested as
- * the loop tests it at t = 0 (touching; moving apart; Δ ≤ 0 or a = 0; out of reach; the
- * smaller root outside (0, 1]), in the referee's pair order; the first pair that is a
- * candidate returns false with nothing written, and the general loop plays the turn.
- * Written out over locals: V8 inlines only a few calls of a helper this size, and a loop over
- * pairs reads every position three times.
- */
-function straightTurn(s: Float64Array): boolean {
-  // Local constants (see the top of the file and reach-bound.ts): folded by V8.
-  const STRIDE = 16, RADII = 800, RADII_SQUARED = 640000, REACH_SLACK = 9.5367431640625e-7, REACH_SPAN_LIMIT = 8388608;
-  const x0 = s[0], y0 = s[1], u0 = s[2], v0 = s[3];
-  const x1 = s[STRIDE], y1 = s[STRIDE + 1], u1 = s[STRIDE + 2], v1 = s[STRIDE + 3];
-  const x2 = s[2 * STRIDE], y2 = s[2 * STRIDE + 1], u2 = s[2 * STRIDE + 2], v2 = s[2 * STRIDE + 3];
-  const x3 = s[3 * STRIDE], y3 = s[3 * STRIDE + 1], u3 = s[3 * STRIDE + 2], v3 = s[3 * STRIDE + 3];
-  // One block per pair (A = pod i, B = pod j), the loop's test written out: a helper with
-  // double arguments would box them wherever V8 does not inline it (here, after two or three).
-  let dx, dy, dvx, dvy, d2, a, b, c, delta, span, reach, tau;
-  dx = x3 - x2; dy = y3 - y2; d2 = dx * dx + dy * dy;
-  if (d2 <= RADII_SQUARED) return false;
-  dvx = u3 - u2; dvy = v3 - v2; b = dx * dvx + dy * dvy;
-  if (b < 0) {
-    a = dvx * dvx + dvy * dvy; c = d2 - RADII_SQUARED; delta = b * b - a * c;
-    if (delta > 0 && a !== 0) {
-      span = Math.abs(dx) + Math.abs(dy); reach = Math.abs(dvx) + Math.abs(dvy) + span * REACH_SLACK;
-      // Within reach: the smaller root (one division, as in the loop) decides.
-      if (!(c > reach * (reach + 2 * RADII) && span < REACH_SPAN_LIMIT) && (tau = (-b - Math.sqrt(delta)) / a) > 0 && tau <= 1) return false;
-    }
-  }
-  dx = x3 - x1; dy = y3 - y1; d2 = dx * dx + dy * dy;
-  if (d2 <= RADII_SQUARED) return false;
-  dvx = u3 - u1; dvy = v3 - v1; b = dx * dvx + dy * dvy;
-  if (b < 0) {
-    a = dvx * dvx + dvy * dvy; c = d2 - RADII_SQUARED; delta = b * b - a * c;
-    if (delta > 0 && a !== 0) {
-      span = Math.abs(dx) + Math.abs(dy); reach = Math.abs(dvx) + Math.abs(dvy) + span * REACH_SLACK;
-      // Within reach: the smaller root (one division, as in the loop) decides.
-      if (!(c > reach * (reach + 2 * RADII) && span < REACH_SPAN_LIMIT) && (tau = (-b - Math.sqrt(delta)) / a) > 0 && tau <= 1) return false;
-    }
-  }
-  dx = x3 - x0; dy = y3 - y0; d2 = dx * dx + dy * dy;
-  if (d2 <= RADII_SQUARED) return false;
-  dvx = u3 - u0; dvy = v3 - v0; b = dx * dvx + dy * dvy;
-  if (b < 0) {
-    a = dvx * dvx + dvy * dvy; c = d2 - RADII_SQUARED; delta = b * b - a * c;
-    if (delta > 0 && a !== 0) {
-      span = Math.abs(dx) + Math.abs(dy); reach = Math.abs(dvx) + Math.abs(dvy) + span * REACH_SLACK;
-      // Within reach: the smaller root (one division, as in the loop) decides.
-      if (!(c > reach * (reach + 2 * RADII) && span < REACH_SPAN_LIMIT) && (tau = (-b - Math.sqrt(delta)) / a) > 0 && tau <= 1) return false;
-    }
-  }
-  dx = x2 - x1; dy = y2 - y1; d2 = dx * dx + dy * dy;
-  if (d2 <= RADII_SQUARED) return false;
-  dvx = u2 - u1; dvy = v2 - v1; b = dx * dvx + dy * dvy;
-  if (b < 0) {
-    a = dvx * dvx + dvy * dvy; c = d2 - RADII_SQUARED; delta = b * b - a * c;
-    if (delta > 0 && a !== 0) {
-      span = Math.abs(dx) + Math.abs(dy); reach = Math.abs(dvx) + Math.abs(dvy) + span * REACH_SLACK;
-      // Within reach: the smaller root (one division, as in the loop) decides.
-      if (!(c > reach * (reach + 2 * RADII) && span < REACH_SPAN_LIMIT) && (tau = (-b - Math.sqrt(delta)) / a) > 0 && tau <= 1) return false;
-    }
-  }
-  dx = x2 - x0; dy = y2 - y0; d2 = dx * dx + dy * dy;
-  if (d2 <= RADII_SQUARED) return false;
-  dvx = u2 - u0; dvy = v2 - v0; b = dx * dvx + dy * dvy;
-  if (b < 0) {
-    a = dvx * dvx + dvy * dvy; c = d2 - RADII_SQUARED; delta = b * b - a * c;
-    if (delta > 0 && a !== 0) {
-      span = Math.abs(dx) + Math.abs(dy); reach = Math.abs(dvx) + Math.abs(dvy) + span * REACH_SLACK;
-      // Within reach: the smaller root (one division, as in the loop) decides.
-      if (!(c > reach * (reach + 2 * RADII) && span < REACH_SPAN_LIMIT) && (tau = (-b - Math.sqrt(delta)) / a) > 0 && tau <= 1) return false;
-    }
-  }
-  dx = x1 - x0; dy = y1 - y0; d2 = dx * dx + dy * dy;
-  if (d2 <= RADII_SQUARED) return false;
-  dvx = u1 - u0; dvy = v1 - v0; b = dx * dvx + dy * dvy;
-  if (b < 0) {
-    a = dvx * dvx + dvy * dvy; c = d2 - RADII_SQUARED; delta = b * b - a * c;
-    if (delta > 0 && a !== 0) {
-      span = Math.abs(dx) + Math.abs(dy); reach = Math.abs(dvx) + Math.abs(dvy) + span * REACH_SLACK;
-      // Within reach: the smaller root (one division, as in the loop) decides.
-      if (!(c > reach * (reach + 2 * RADII) && span < REACH_SPAN_LIMIT) && (tau = (-b - Math.sqrt(delta)) / a) > 0 && tau <= 1) return false;
-    }
-  }
-  s[0] = x0 + u0;
-  s[1] = y0 + v0;
-  s[STRIDE] = x1 + u1;
-  s[STRIDE + 1] = y1 + v1;
-  s[2 * STRIDE] = x2 + u2;
-  s[2 * STRIDE + 1] = y2 + v2;
-  s[3 * STRIDE] = x3 + u3;
-  s[3 * STRIDE + 1] = y3 + v3;
-  return true;
 }
 
 /** Moves every pod by v·dt. */

@@ -10,8 +10,8 @@
 import { arrayOf, describe, finiteNumber, integerIn, plainObject, rejectUnknownKeys } from "./options.js";
 import { pointSegmentDistanceSquared, truncateInt } from "./referee-math.js";
 import { CsbCollisionLoop, CSB_STRIDE } from "./csb-collision-loop.js";
-import { atan2Into, headingInto } from "./csb-heading-memo.js";
-import { steeringSide } from "./csb-steering.js";
+import { straightTurn } from "./csb-straight-turn.js";
+import { headingInto } from "./csb-heading-memo.js";
 import { readCommand } from "./csb-orders.js";
 
 /** A pod as the referee stores it. Pods 0 and 1 belong to player 0, pods 2 and 3 to player 1. */
@@ -69,8 +69,8 @@ const MAX_TURN = Math.PI / 10;
 // take: filled by setPod, so that every candidate played from a root pod copies them; NaN
 // (not known) once a turn changes the angle.
 //
-// The per-turn methods (turn, accelerate, finish, steer) declare the offsets and constants they
-// use again as their own locals, with the same values: V8 folds a function's own constants
+// The per-turn functions (turn, finish, and straightTurn and steer in their files) declare the
+// offsets and constants they use again as their own locals, with the same values: V8 folds a function's own constants
 // into its code, while each use of a module-level const is a load from the module context
 // and a type check (measured: a quarter of a turn's time).
 const X = 0, Y = 1, VX = 2, VY = 3, ANGLE = 4, HAS_ANGLE = 5, PASSED = 6, SHIELD = 7, BOOST = 8, UX = 9, UY = 10, NEXT = 11, PLUS = 12, MINUS = 14;
@@ -78,7 +78,7 @@ const STRIDE = CSB_STRIDE;
 const ROUND = 4 * STRIDE;
 const STATE_LENGTH = ROUND + 1;
 const NO_SHIELD = -Infinity;
-/** Where atan2Into writes (no double crosses a call). */
+/** Where setPod puts the angles ±18° for headingInto. */
 const scratch = new Float64Array(1);
 
 const OPTION_KEYS = ["checkpoints", "round"] as const;
@@ -94,8 +94,8 @@ export class CsbSimulation {
   checkpointY: Float64Array;
   /** The collision loop, also the read-back of the last turn's collisions. */
   private readonly loop = new CsbCollisionLoop();
-  private readonly startX = new Float64Array(4);
-  private readonly startY = new Float64Array(4);
+  /** Each pod's position at the start of the turn: x at i, y at 4 + i. */
+  private readonly start = new Float64Array(8);
   /** This turn's orders, read once from the commands: target x, y and thrust per pod (ORDER_SHIELD, ORDER_BOOST for those). */
   private readonly orders = new Float64Array(12);
 
@@ -254,78 +254,26 @@ export class CsbSimulation {
     }
     const orders = this.orders;
     for (let i = 0; i < 4; i++) readCommand(commands[i], i, orders);
-    // Three phases, each a method with its loop over the pods that V8 optimises on its own.
-    this.accelerate();
-    this.loop.run(this.state);
-    this.finish();
-    this.state[64 /* ROUND */] += 1;
-  }
-
-  /**
-   * Applies every pod's order (read by readCommand) at this round: shield and boost, steering,
-   * thrust. The clamped turn whose direction the state caches (the usual one of a search)
-   * is taken here; other turns call steer.
-   */
-  private accelerate(): void {
-    // Local constants (see the layout above): folded by V8.
-    const STRIDE = 16, ROUND = 64, X = 0, Y = 1, VX = 2, VY = 3, ANGLE = 4, HAS_ANGLE = 5, SHIELD = 7, BOOST = 8, UX = 9, UY = 10, PLUS = 12, MINUS = 14;
-    // MAX_TURN is π/10; 0.1 is 1/CSB_SHIELD_MASS (both the same doubles); ORDER_SHIELD as in csb-orders.ts.
-    const MAX_TURN = 0.3141592653589793, BOOST_THRUST = 650, SHIELD_INV_MASS = 0.1, ORDER_SHIELD = -1;
-    const s = this.state, round = s[ROUND], o = this.orders, invMasses = this.loop.invMass, startX = this.startX, startY = this.startY;
-    for (let i = 0, p = 0, q = 0; i < 4; i++, p += STRIDE, q += 3) {
-      let thrust = o[q + 2];
-      if (thrust < 0) {
-        if (thrust === ORDER_SHIELD) {
-          s[p + SHIELD] = round;
-          thrust = 0;
-        } else {
-          s[p + BOOST] = 1;
-          thrust = BOOST_THRUST;
-        }
-      }
-      const shield = s[p + SHIELD];
-      if (round <= shield + 3) thrust = 0;
-      const invMass = shield === round ? SHIELD_INV_MASS : 1;
-      invMasses[i] = invMass;
-      const x = s[p + X], y = s[p + Y];
-      startX[i] = x;
-      startY[i] = y;
-      let ax = 0, ay = 0;
-      if (o[q] !== x || o[q + 1] !== y) {
-        const side = s[p + HAS_ANGLE] === 1 ? steeringSide(s, p + X, p + UX, o, q) : 0;
-        // PLUS for side +1, MINUS for −1 (PLUS + 2 = MINUS), without a branch on the side,
-        // which a search's random targets would mispredict half the time; read but unused
-        // for side 0.
-        const cached = p + PLUS + 1 - side;
-        const ux = s[cached];
-        if (side !== 0 && ux === ux) {
-          const alpha = s[p + ANGLE], theta = alpha + MAX_TURN * side;
-          if (theta !== alpha) {
-            s[p + UX] = ux;
-            s[p + UY] = s[cached + 1];
-            s[p + ANGLE] = theta;
-            s[p + PLUS] = NaN;
-            s[p + MINUS] = NaN;
-          }
-        } else {
-          this.steer(p, q, side);
-        }
-        if (thrust !== 0) {
-          ax = s[p + UX] * thrust;
-          ay = s[p + UY] * thrust;
-        }
-      }
-      s[p + VX] += ax * invMass;
-      s[p + VY] += ay * invMass;
+    // The whole turn over locals (csb-straight-turn.ts), unless a pair may collide: then the
+    // collision loop and finish play its rest, from the thrust's results.
+    const s = this.state, loop = this.loop;
+    const check = straightTurn(s, orders, this.checkpointX, this.checkpointY, this.start, loop.invMass);
+    if (check < 0) {
+      loop.run(s);
+      this.finish();
+    } else {
+      loop.count = 0;
+      if (check !== 0) this.passStraight(check);
     }
+    s[64 /* ROUND */] += 1;
   }
 
-  /** Ends every pod's turn: friction, the referee's rounding and truncation, checkpoints. */
+  /** Ends every pod's turn after the collision loop: friction, the referee's rounding and truncation, checkpoints. */
   private finish(): void {
     // Local constants (see the layout above and OUTSIDE, SHORT_SEGMENT below): folded by V8.
     // DAMPING is 1 − friction, 1 − 0.15: the double 0.85 exactly (the referee computes it at run time).
     const STRIDE = 16, X = 0, Y = 1, VX = 2, VY = 3, NEXT = 11, DAMPING = 0.85, OUTSIDE = 601, SHORT_SEGMENT = 1e6;
-    const s = this.state, wayPoints = this.loop.wayPointCount, startX = this.startX, startY = this.startY;
+    const s = this.state, wayPoints = this.loop.wayPointCount, start = this.start;
     const cpx = this.checkpointX, cpy = this.checkpointY;
     for (let i = 0, p = 0; i < 4; i++, p += STRIDE) {
       const vx = s[p + VX] * DAMPING, vy = s[p + VY] * DAMPING;
@@ -338,7 +286,7 @@ export class CsbSimulation {
       // The common case, a straight path far from the next checkpoint, decided here by
       // surelyOutside (below) written out: a call that V8 does not inline boxes its doubles.
       if (wayPoints[i] === 0) {
-        const next = s[p + NEXT], ax = startX[i], ay = startY[i];
+        const next = s[p + NEXT], ax = start[i], ay = start[4 + i];
         const cx = cpx[next], cy = cpy[next];
         const ex = cx - ax, fx = cx - x, ey = cy - ay, fy = cy - y;
         if (((ex > OUTSIDE && fx > OUTSIDE) || (ex < -OUTSIDE && fx < -OUTSIDE) || (ey > OUTSIDE && fy > OUTSIDE) || (ey < -OUTSIDE && fy < -OUTSIDE)) &&
@@ -348,63 +296,15 @@ export class CsbSimulation {
     }
   }
 
-  /**
-   * Turns pod p (state offset) towards the target at orders[q], orders[q + 1] as the referee does (atan2, then at
-   * most π/10 from the stored angle): stores the angle, and its unit thrust direction in UX,
-   * UY. (Indices and objects in, nothing out: double arguments or results would be boxed.)
-   * Where the target lies clearly outside the ±18° cone (`side`, ±1: what `steeringSide`
-   * decided on the cached direction of the stored angle, with a margin far above rounding;
-   * 0 when it could not, or the pod has no angle yet), the referee's result is the clamped
-   * angle whatever atan2 returns, and atan2 is skipped.
-   */
-  private steer(p: number, q: number, side: number): void {
-    // Local constants (see the layout above): folded by V8.
-    // MAX_TURN is π/10 and TWO_PI 2π, the same doubles.
-    const X = 0, ANGLE = 4, HAS_ANGLE = 5, UX = 9, UY = 10, PLUS = 12, MINUS = 14, MAX_TURN = 0.3141592653589793, TWO_PI = 6.283185307179586;
-    const s = this.state, o = this.orders;
-    let theta: number;
-    if (s[p + HAS_ANGLE] === 1) {
-      const alpha = s[p + ANGLE];
-      theta = alpha;
-      if (side === 0) {
-        atan2Into(s, p + X, o, q, scratch);
-        theta = scratch[0];
-        // shortAngleDist(alpha, theta) (referee-math.ts) written out: a call V8 does not
-        // inline boxes its doubles.
-        let da = theta - alpha;
-        if (!(da < TWO_PI && da > -TWO_PI)) da %= TWO_PI;
-        let twice = 2 * da;
-        if (!(twice < TWO_PI && twice > -TWO_PI)) twice %= TWO_PI;
-        const delta = twice - da;
-        if (Math.abs(delta) >= MAX_TURN) side = Math.sign(delta);
-      }
-      if (side !== 0) {
-        theta = alpha + MAX_TURN * side;
-        if (theta === alpha) return;
-        const cached = side > 0 ? p + PLUS : p + MINUS;
-        const ux = s[cached];
-        if (ux === ux) {
-          s[p + UX] = ux;
-          s[p + UY] = s[cached + 1];
-          s[p + ANGLE] = theta;
-          s[p + PLUS] = NaN;
-          s[p + MINUS] = NaN;
-          return;
-        }
-      } else if (theta === alpha) {
-        return;
-      }
-    } else {
-      atan2Into(s, p + X, o, q, scratch);
-      theta = scratch[0];
+  /** After a turn without collision, the checkpoint test of the pods in `check` (bit i for pod i), on no way-point. */
+  private passStraight(check: number): void {
+    const wayPoints = this.loop.wayPointCount;
+    for (let i = 0; i < 4; i++) {
+      if ((check & (1 << i)) === 0) continue;
+      wayPoints[i] = 0;
+      this.passCheckpoints(i);
     }
-    s[p + ANGLE] = theta;
-    s[p + HAS_ANGLE] = 1;
-    s[p + PLUS] = NaN;
-    s[p + MINUS] = NaN;
-    headingInto(s, p + ANGLE, s, p + UX);
   }
-
 
   /** Counts the checkpoints pod i passed this turn along start → way-points → rounded end. */
   private passCheckpoints(i: number): void {
@@ -415,7 +315,7 @@ export class CsbSimulation {
     for (let counted = 0; counted < n; counted++) {
       const next = s[p + NEXT];
       const cx = this.checkpointX[next], cy = this.checkpointY[next];
-      let ax = this.startX[i], ay = this.startY[i];
+      let ax = this.start[i], ay = this.start[4 + i];
       let hit = false;
       for (let k = 0; k <= points; k++) {
         const bx = k < points ? w[base + 3 * k + 1] : s[p + X];
