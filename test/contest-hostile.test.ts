@@ -6,12 +6,13 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FantasticBitsSimulation, fbStateFromRecord, type FbGameRecord } from "../src/contest.js";
+import { CsbSimulation, FantasticBitsSimulation, fbStateFromRecord, type CsbGameRecord, type FbGameRecord } from "../src/contest.js";
 import { FbCollisionLoop } from "../src/contest/fb-collision-loop.js";
 import { arraysFromState } from "../src/contest/fb-state.js";
 import { readContestGames } from "./support/contest-fixtures.js";
 
 const fbGame = readContestGames<FbGameRecord>("fb-sample")[0];
+const csbGames = readContestGames<CsbGameRecord>("csb-sample");
 
 test("FB: two bodies that bounce off each other on one point are a RangeError naming both", () => {
   const s = fbStateFromRecord(fbGame.states[5]);
@@ -52,4 +53,33 @@ test("FB: the collision loop is bounded even on arrays that skipped the checks",
   a.link[4] = a.link[5] = -1;
   a.ignoreCount[4] = a.ignoreCount[5] = 0;
   assert.throws(() => new FbCollisionLoop(a.snaffleCount + 6).run(a), /turn: more than 100000 collision steps at t = 0 of the turn/);
+});
+
+test("CSB: a new simulation puts the pods where the referee does (every sample game's initial pods)", () => {
+  for (const game of csbGames) {
+    const sim = new CsbSimulation({ checkpoints: game.checkpoints });
+    for (let i = 0; i < 4; i++) {
+      const [x, y, vx, vy, angle, passed] = game.initial[i];
+      assert.deepEqual(sim.getPod(i), { x, y, vx, vy, angle, passed, shieldRound: null, boostUsed: false }, `game ${game.game}, pod ${i}`);
+    }
+  }
+  // and a turn from there plays (before, every pod sat at (0, 0) and the first turn never ended)
+  const sim = new CsbSimulation({ checkpoints: [[1000, 1000], [5000, 5000]] });
+  sim.turn([{ x: 5000, y: 5000, thrust: 100 }, { x: 5000, y: 5000, thrust: 100 }, { x: 0, y: 0, thrust: 200 }, { x: 0, y: 0, thrust: "SHIELD" }]);
+  assert.equal(sim.round, 1);
+});
+
+test("CSB: pods on one point are a RangeError from turn, not an endless loop", () => {
+  const sim = new CsbSimulation({ checkpoints: [[1000, 1000], [5000, 5000]] });
+  const pod = { x: 3000, y: 3000, vx: 0, vy: 0, angle: null, passed: 1, shieldRound: null, boostUsed: false };
+  sim.setPod(0, pod);
+  sim.setPod(2, pod);
+  const still = { x: 0, y: 0, thrust: 0 };
+  assert.throws(() => sim.turn([still, still, still, still]), /turn: pods 2 and 0 are at the same point \(3000, 3000\)/);
+});
+
+test("CSB: checkpoints, positions and speeds beyond ±1e6 are a RangeError naming the field", () => {
+  assert.throws(() => new CsbSimulation({ checkpoints: [[0, 0], [1e308, 5]] }), /options\.checkpoints\[1\]\[0\] must be within ±1e6/);
+  const sim = new CsbSimulation({ checkpoints: [[1000, 1000], [5000, 5000]] });
+  assert.throws(() => sim.setPod(1, { x: 0, y: 0, vx: -3e6, vy: 0, angle: null, passed: 1, shieldRound: null, boostUsed: false }), /pod 1\.vx must be within ±1e6/);
 });

@@ -30,6 +30,9 @@ const PAIR_A = new Int32Array([3, 3, 3, 2, 2, 1]);
 const PAIR_B = new Int32Array([2, 1, 0, 1, 0, 0]);
 
 /** Scratch and read-back of one turn's collision loop; reused every turn. */
+/** Collision steps allowed in one turn. */
+const MAX_STEPS = 100_000;
+
 export class CsbCollisionLoop {
   /** 1/mass of each pod this turn (1 or 1/10). */
   readonly invMass = new Float64Array(4);
@@ -73,7 +76,9 @@ export class CsbCollisionLoop {
     wpc[0] = wpc[1] = wpc[2] = wpc[3] = 0;
     const candTime = this.candTime, candPair = this.candPair;
     let t = 0;
-    while (t < 1) {
+    for (let steps = 0; t < 1; steps++) {
+      // (the referee's loop, bounded: a turn of real play takes a few steps)
+      if (steps === MAX_STEPS) throw new RangeError(`turn: more than ${MAX_STEPS} collision steps at t = ${t} of the turn (pods wedged together?); the state is left mid-turn`);
       let n = 0;
       const left = 1 - t;
       for (let k = 0; k < 6; k++) {
@@ -135,10 +140,10 @@ export class CsbCollisionLoop {
     const pa = i * STRIDE, pb = j * STRIDE;
     let nx = s[pb] - s[pa], ny = s[pb + 1] - s[pa + 1];
     const dist = Math.sqrt(nx * nx + ny * ny);
-    if (dist !== 0) {
-      nx /= dist;
-      ny /= dist;
-    }
+    // (the referee's normal would be 0/0: no impulse, no push, the same contact at every step)
+    if (dist === 0) throw new RangeError(`turn: pods ${i} and ${j} are at the same point (${s[pa]}, ${s[pa + 1]}), where a bounce has no direction; place them apart with setPod`);
+    nx /= dist;
+    ny /= dist;
     const invA = this.invMass[i], invB = this.invMass[j];
     const dvx = s[pa + 2] - s[pb + 2], dvy = s[pa + 3] - s[pb + 3];
     const f = (nx * dvx + ny * dvy) / (invA + invB);

@@ -7,7 +7,8 @@
  *
  * The whole state is one Float64Array (`copyFrom` is one `set`); a turn allocates nothing.
  */
-import { arrayOf, describe, finiteNumber, integerIn, plainObject, rejectUnknownKeys } from "./options.js";
+import { arrayOf, coordinate, describe, finiteNumber, integerIn, plainObject, rejectUnknownKeys } from "./options.js";
+import { csbStartPositions } from "./csb-start.js";
 import { pointSegmentDistanceSquared, truncateInt } from "./referee-math.js";
 import { CsbCollisionLoop, CSB_STRIDE } from "./csb-collision-loop.js";
 import { straightTurn } from "./csb-straight-turn.js";
@@ -80,6 +81,7 @@ const STATE_LENGTH = ROUND + 1;
 const NO_SHIELD = -Infinity;
 /** Where setPod puts the angles ±18° for headingInto. */
 const scratch = new Float64Array(1);
+const scratchStart = new Float64Array(8);
 
 const OPTION_KEYS = ["checkpoints", "round"] as const;
 const POD_KEYS = ["x", "y", "vx", "vy", "angle", "passed", "shieldRound", "boostUsed"] as const;
@@ -99,7 +101,11 @@ export class CsbSimulation {
   /** This turn's orders, read once from the commands: target x, y and thrust per pod (ORDER_SHIELD, ORDER_BOOST for those). */
   private readonly orders = new Float64Array(12);
 
-  /** Sets up the map and the pods at the start of round 0; RangeError naming the field on an invalid option. */
+  /**
+   * Sets up the map and the pods at the start of round 0, where the referee puts them (on the
+   * line through checkpoint 0 across the way to checkpoint 1, 500 and 1500 either side, at
+   * rest); RangeError naming the field on an invalid option.
+   */
   constructor(options: CsbOptions) {
     const o = plainObject(options, "options");
     rejectUnknownKeys(o, OPTION_KEYS, "options");
@@ -112,12 +118,16 @@ export class CsbSimulation {
     for (let k = 0; k < list.length; k++) {
       const pair = arrayOf(list[k], `options.checkpoints[${k}]`);
       if (pair.length !== 2) throw new RangeError(`options.checkpoints[${k}] must be an [x, y] pair, got ${describe(pair)}`);
-      this.checkpointX[k] = finiteNumber(pair[0], `options.checkpoints[${k}][0]`);
-      this.checkpointY[k] = finiteNumber(pair[1], `options.checkpoints[${k}][1]`);
+      this.checkpointX[k] = coordinate(pair[0], `options.checkpoints[${k}][0]`);
+      this.checkpointY[k] = coordinate(pair[1], `options.checkpoints[${k}][1]`);
     }
     this.state[ROUND] = o.round === undefined ? 0 : integerIn(o.round, 0, 2 ** 31 - 1, "options.round");
+    // the referee's start: on the line through checkpoint 0 across the way to checkpoint 1
+    csbStartPositions(this.checkpointX[0], this.checkpointY[0], this.checkpointX[1], this.checkpointY[1], scratchStart);
     for (let i = 0; i < 4; i++) {
       const p = i * STRIDE;
+      this.state[p + X] = scratchStart[2 * i];
+      this.state[p + Y] = scratchStart[2 * i + 1];
       this.state[p + PASSED] = 1;
       this.state[p + NEXT] = 1;
       this.state[p + PLUS] = NaN;
@@ -147,8 +157,8 @@ export class CsbSimulation {
     const o = plainObject(pod, `pod ${i}`);
     rejectUnknownKeys(o, POD_KEYS, `pod ${i}`);
     const s = this.state, p = i * STRIDE;
-    const x = finiteNumber(o.x, `pod ${i}.x`), y = finiteNumber(o.y, `pod ${i}.y`);
-    const vx = finiteNumber(o.vx, `pod ${i}.vx`), vy = finiteNumber(o.vy, `pod ${i}.vy`);
+    const x = coordinate(o.x, `pod ${i}.x`), y = coordinate(o.y, `pod ${i}.y`);
+    const vx = coordinate(o.vx, `pod ${i}.vx`), vy = coordinate(o.vy, `pod ${i}.vy`);
     const angle = o.angle === null || o.angle === undefined ? null : finiteNumber(o.angle, `pod ${i}.angle`);
     const passed = o.passed === undefined ? 1 : integerIn(o.passed, 0, 2 ** 31 - 1, `pod ${i}.passed`);
     const shield = o.shieldRound === null || o.shieldRound === undefined ? null : integerIn(o.shieldRound, 0, 2 ** 31 - 1, `pod ${i}.shieldRound`);
