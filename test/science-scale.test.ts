@@ -39,6 +39,8 @@ test("lengths, speeds, masses and temperatures outside [1e-30, 1e30] are a Range
   for (const [options, message] of cases) assert.throws(() => new HardSpheres(options as never), message);
   assert.throws(() => latticeStart({ dimensions: 3, count: 32, packingFraction: 0.3, seed: 1, radius: 1e-100 }), /radius must be between/);
   assert.throws(() => latticeStart({ dimensions: 3, count: 32, packingFraction: 0.3, seed: 1, temperature: 1e-300 }), /temperature must be between/);
+  const sim = new HardSpheres(latticeStart({ dimensions: 3, count: 32, packingFraction: 0.3, seed: 1 }));
+  assert.throws(() => sim.rescaleVelocities(1e-40), /kT must be between 1e-30 and 1e\+30/);
   // zero velocity components are fine (bodies at rest)
   assert.doesNotThrow(() => new HardSpheres({ ...base, velocities: [0, 0, 0, 1, 0, 0] }));
 });

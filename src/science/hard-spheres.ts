@@ -39,7 +39,7 @@
  */
 import { toiSpheresRaw } from "../query/toi-sphere-sphere.js";
 import { EventCalendar } from "./event-calendar.js";
-import { parseOptions, type HardSpheresOptions, type HardSpheresStats } from "./hard-spheres-options.js";
+import { checkScale, parseOptions, type HardSpheresOptions, type HardSpheresStats } from "./hard-spheres-options.js";
 export { checkKeys } from "./hard-spheres-options.js";
 export type { AndersenOptions, HardSpheresOptions, HardSpheresStats } from "./hard-spheres-options.js";
 import { NeighbourLists } from "./neighbour-lists.js";
@@ -281,6 +281,7 @@ export class HardSpheres {
   /** Rescales every velocity so that the temperature is kT (pack uses it against the heating by growth). */
   rescaleVelocities(kT: number): void {
     if (!(kT > 0 && kT < Infinity)) throw new RangeError(`kT must be a finite number > 0, got ${kT}`);
+    checkScale(kT, "kT");
     const f = Math.sqrt(kT / this.temperature());
     if (!(f < Infinity)) throw new RangeError("cannot rescale: every body is at rest");
     this.integrateKE();
