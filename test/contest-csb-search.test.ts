@@ -85,3 +85,30 @@ test("a bot's search (candidates from one root, each played twice) equals the pl
   // The cases reach what they are meant to reach.
   assert.ok(unchanged > 200 && turned > 2000 && clamped > 1000 && collisions > 300, `${unchanged} unchanged, ${turned} turned, ${clamped} clamped, ${collisions} collisions`);
 });
+
+test("a target offset of −0 (a target y of −0 from a pod at y = 0) turns as the referee's atan2 does, after the same offset with +0 and before it", () => {
+  // atan2(−0, −5000) is −π and atan2(+0, −5000) is π: a memo must not take one for the other.
+  const game = games[0];
+  for (const order of [[0, -0, 0, -0], [-0, 0, -0, 0]]) {
+    for (const angle of [3.1, -3.1, 0.2, null]) {
+      for (const ty of order) {
+        const pods: CsbPod[] = [
+          { x: 5000, y: 0, vx: 0, vy: 0, angle, passed: 1, shieldRound: null, boostUsed: false },
+          { x: 20000, y: 9000, vx: 0, vy: 0, angle: 1, passed: 1, shieldRound: null, boostUsed: false },
+          { x: 5000, y: 9000, vx: 0, vy: 0, angle: null, passed: 1, shieldRound: null, boostUsed: false },
+          { x: 30000, y: 20000, vx: 0, vy: 0, angle: 2, passed: 1, shieldRound: null, boostUsed: false },
+        ];
+        const sim = new CsbSimulation({ checkpoints: game.checkpoints, round: 5 });
+        pods.forEach((p, i) => sim.setPod(i, p));
+        const twin: PlainState = { checkpoints: game.checkpoints, round: 5, pods: pods.map((p) => ({ ...p, mass: 1, sx: 0, sy: 0, path: [] })) };
+        const commands: CsbCommand[] = [{ x: 0, y: ty, thrust: 100 }, { x: 0, y: 0, thrust: 0 }, { x: 0, y: 9000, thrust: 0 }, { x: 0, y: 0, thrust: 0 }];
+        sim.turn(commands);
+        plainTurn(twin, commands.map((o) => ({ ...o })));
+        for (let i = 0; i < 4; i++) {
+          const got = sim.getPod(i), want = twin.pods[i];
+          for (const f of FIELDS) assert.ok(Object.is(got[f], want[f]), `angle ${angle}, target y ${Object.is(ty, -0) ? "-0" : "+0"}, pod ${i}.${f}: ${got[f]} vs the twin's ${want[f]}`);
+        }
+      }
+    }
+  }
+});

@@ -142,19 +142,22 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
         steer(s, 0, o, 0, 0);
         ux = s[UX];
         uy = s[UY];
-        // The set's first way to its second, the new entry to the first.
-        memo[set + 8] = memo[set];
-        memo[set + 9] = memo[set + 1];
-        memo[set + 10] = memo[set + 2];
-        memo[set + 11] = memo[set + 3];
-        memo[set + 12] = memo[set + 4];
-        memo[set + 13] = memo[set + 5];
-        memo[set] = dx;
-        memo[set + 1] = dy;
-        memo[set + 2] = alpha;
-        memo[set + 3] = s[ANGLE];
-        memo[set + 4] = ux;
-        memo[set + 5] = uy;
+        // The set's first way to its second, the new entry to the first (not for an offset
+        // with a zero: −0 === 0, and atan2(−0, −1) is −π where atan2(0, −1) is π).
+        if (dx !== 0 && dy !== 0) {
+          memo[set + 8] = memo[set];
+          memo[set + 9] = memo[set + 1];
+          memo[set + 10] = memo[set + 2];
+          memo[set + 11] = memo[set + 3];
+          memo[set + 12] = memo[set + 4];
+          memo[set + 13] = memo[set + 5];
+          memo[set] = dx;
+          memo[set + 1] = dy;
+          memo[set + 2] = alpha;
+          memo[set + 3] = s[ANGLE];
+          memo[set + 4] = ux;
+          memo[set + 5] = uy;
+        }
       }
     } else {
       steer(s, 0, o, 0, side);
@@ -243,19 +246,22 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
         steer(s, STRIDE, o, 3, 0);
         ux = s[STRIDE + UX];
         uy = s[STRIDE + UY];
-        // The set's first way to its second, the new entry to the first.
-        memo[set + 8] = memo[set];
-        memo[set + 9] = memo[set + 1];
-        memo[set + 10] = memo[set + 2];
-        memo[set + 11] = memo[set + 3];
-        memo[set + 12] = memo[set + 4];
-        memo[set + 13] = memo[set + 5];
-        memo[set] = dx;
-        memo[set + 1] = dy;
-        memo[set + 2] = alpha;
-        memo[set + 3] = s[STRIDE + ANGLE];
-        memo[set + 4] = ux;
-        memo[set + 5] = uy;
+        // The set's first way to its second, the new entry to the first (not for an offset
+        // with a zero: −0 === 0, and atan2(−0, −1) is −π where atan2(0, −1) is π).
+        if (dx !== 0 && dy !== 0) {
+          memo[set + 8] = memo[set];
+          memo[set + 9] = memo[set + 1];
+          memo[set + 10] = memo[set + 2];
+          memo[set + 11] = memo[set + 3];
+          memo[set + 12] = memo[set + 4];
+          memo[set + 13] = memo[set + 5];
+          memo[set] = dx;
+          memo[set + 1] = dy;
+          memo[set + 2] = alpha;
+          memo[set + 3] = s[STRIDE + ANGLE];
+          memo[set + 4] = ux;
+          memo[set + 5] = uy;
+        }
       }
     } else {
       steer(s, STRIDE, o, 3, side);
@@ -344,19 +350,22 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
         steer(s, 2 * STRIDE, o, 6, 0);
         ux = s[2 * STRIDE + UX];
         uy = s[2 * STRIDE + UY];
-        // The set's first way to its second, the new entry to the first.
-        memo[set + 8] = memo[set];
-        memo[set + 9] = memo[set + 1];
-        memo[set + 10] = memo[set + 2];
-        memo[set + 11] = memo[set + 3];
-        memo[set + 12] = memo[set + 4];
-        memo[set + 13] = memo[set + 5];
-        memo[set] = dx;
-        memo[set + 1] = dy;
-        memo[set + 2] = alpha;
-        memo[set + 3] = s[2 * STRIDE + ANGLE];
-        memo[set + 4] = ux;
-        memo[set + 5] = uy;
+        // The set's first way to its second, the new entry to the first (not for an offset
+        // with a zero: −0 === 0, and atan2(−0, −1) is −π where atan2(0, −1) is π).
+        if (dx !== 0 && dy !== 0) {
+          memo[set + 8] = memo[set];
+          memo[set + 9] = memo[set + 1];
+          memo[set + 10] = memo[set + 2];
+          memo[set + 11] = memo[set + 3];
+          memo[set + 12] = memo[set + 4];
+          memo[set + 13] = memo[set + 5];
+          memo[set] = dx;
+          memo[set + 1] = dy;
+          memo[set + 2] = alpha;
+          memo[set + 3] = s[2 * STRIDE + ANGLE];
+          memo[set + 4] = ux;
+          memo[set + 5] = uy;
+        }
       }
     } else {
       steer(s, 2 * STRIDE, o, 6, side);
@@ -445,19 +454,22 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
         steer(s, 3 * STRIDE, o, 9, 0);
         ux = s[3 * STRIDE + UX];
         uy = s[3 * STRIDE + UY];
-        // The set's first way to its second, the new entry to the first.
-        memo[set + 8] = memo[set];
-        memo[set + 9] = memo[set + 1];
-        memo[set + 10] = memo[set + 2];
-        memo[set + 11] = memo[set + 3];
-        memo[set + 12] = memo[set + 4];
-        memo[set + 13] = memo[set + 5];
-        memo[set] = dx;
-        memo[set + 1] = dy;
-        memo[set + 2] = alpha;
-        memo[set + 3] = s[3 * STRIDE + ANGLE];
-        memo[set + 4] = ux;
-        memo[set + 5] = uy;
+        // The set's first way to its second, the new entry to the first (not for an offset
+        // with a zero: −0 === 0, and atan2(−0, −1) is −π where atan2(0, −1) is π).
+        if (dx !== 0 && dy !== 0) {
+          memo[set + 8] = memo[set];
+          memo[set + 9] = memo[set + 1];
+          memo[set + 10] = memo[set + 2];
+          memo[set + 11] = memo[set + 3];
+          memo[set + 12] = memo[set + 4];
+          memo[set + 13] = memo[set + 5];
+          memo[set] = dx;
+          memo[set + 1] = dy;
+          memo[set + 2] = alpha;
+          memo[set + 3] = s[3 * STRIDE + ANGLE];
+          memo[set + 4] = ux;
+          memo[set + 5] = uy;
+        }
       }
     } else {
       steer(s, 3 * STRIDE, o, 9, side);
