@@ -33,9 +33,13 @@ export function atan2Into(s: Float64Array, at: number, target: Float64Array, q: 
   }
   // Math.atan2 where it is fdlibm (a builtin takes raw doubles: nothing is boxed).
   const value = NATIVE_FDLIBM ? Math.atan2(dy, dx) : fdlibmAtan2(dy, dx);
-  atan[slot] = dy;
-  atan[slot + 1] = dx;
-  atan[slot + 2] = value;
+  // Never an offset with a zero (so none is found either): −0 === 0, and atan2(−0, −1) is −π
+  // where atan2(0, −1) is π.
+  if (dx !== 0 && dy !== 0) {
+    atan[slot] = dy;
+    atan[slot + 1] = dx;
+    atan[slot + 2] = value;
+  }
   out[0] = value;
 }
 
@@ -60,9 +64,12 @@ export function headingInto(from: Float64Array, at: number, s: Float64Array, out
   const sin = sinCos[0], cos = sinCos[1];
   const length = Math.sqrt(cos * cos + sin * sin);
   const ux = cos / length, uy = sin / length;
-  heading[slot] = theta;
-  heading[slot + 1] = ux;
-  heading[slot + 2] = uy;
+  // Never θ = ±0 (so it is never found either): −0 === 0, and sin(−0) is −0.
+  if (theta !== 0) {
+    heading[slot] = theta;
+    heading[slot + 1] = ux;
+    heading[slot + 2] = uy;
+  }
   s[out] = ux;
   s[out + 1] = uy;
 }
