@@ -1,6 +1,6 @@
 import { before, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { carom, caromAsync, ensureBuilt, pool, tempDir } from "./support/cli.js";
 
@@ -75,4 +75,21 @@ test("the design's example message comes out word for word", () => {
   assert.equal(r.stderr, `${CORPUS}/negative-radius.json: bodies[3].radius must be >= 0, got -1\n`);
   const typo = carom(["run", `${CORPUS}/unknown-key-body.json`]);
   assert.equal(typo.stderr, `${CORPUS}/unknown-key-body.json: bodies[3].raduis: unknown key, did you mean "radius"?\n`);
+});
+
+test("a run whose pace could never reach its end stops with the figure, and a stuck one says so", () => {
+  const dir = tempDir();
+  // a small gas: it moves on, but 1e308 time units would take about 1e31x events
+  const gas = join(dir, "gas.json");
+  const bodies = Array.from({ length: 40 }, (_, k) => ({ id: `b${k}`, position: [1 + 2 * (k % 8), 1 + 2 * Math.floor(k / 8)], velocity: [Math.cos(k), Math.sin(k)], radius: 0.5 }));
+  writeFileSync(gas, JSON.stringify({ carom: 1, dimensions: 2, bounds: { min: [0, 0], max: [16, 10] }, bodies }));
+  const r = carom(["run", gas, "--duration", "1e308"]);
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /gas\.json: at t = \S+ the clock moves \S+ per 262144 events: reaching t = 1e\+308 would take about 1e3\d\d events; take a shorter --duration\n/);
+  // two bodies of radius 1e-300 crossing a grid cell at every event: 1e300 events for one time unit
+  const tiny = join(dir, "tiny.json");
+  writeFileSync(tiny, JSON.stringify({ carom: 1, dimensions: 2, bodies: [{ position: [0, 0], velocity: [1, 0], radius: 1e-300 }, { position: [3e-300, 0], velocity: [-1, 0], radius: 1e-300 }] }));
+  const t = carom(["run", tiny, "--duration", "1"]);
+  assert.equal(t.code, 2, t.stderr);
+  assert.match(t.stderr, /would take about 1\.0e\+300 events; take a shorter --duration \(no collision among them: bodies tiny/);
 });

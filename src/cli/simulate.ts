@@ -110,7 +110,10 @@ function explainWorldError(e: unknown, file: string): never {
   throw e;
 }
 
-/** Queue events without the clock moving on after which a run is declared stuck: 2^18, or 64 per body in large worlds. */
+/** The most events a run may need at its current pace (about a day at 1e7 events/s). */
+const MAX_PROJECTED_EVENTS = 1e12;
+
+/** Queue events after which a run's pace is checked: 2^18, or 64 per body in large worlds. */
 function stallWorkLimit(world: AnyWorld): number {
   return Math.max(1 << 18, 64 * world.bodyCount);
 }
@@ -197,14 +200,30 @@ export async function simulate(world: AnyWorld, duration: number, hooks: Simulat
           `(bodies caught in an endless cascade of collisions?); raise the limit with --max-collisions`,
       );
     }
-    if (world.now - stallTime > 1e-12 * duration) {
+    // Every stallWorkLimit events, the pace so far: a clock that stands still (by its own
+    // magnitude) is a stuck run; one whose pace would need more than MAX_PROJECTED_EVENTS to
+    // reach the end (1e308 time units of a gas, bodies of radius 1e-300 crossing grid cells)
+    // is refused with that figure, rather than running for centuries.
+    if ((stallWork += rep.work) >= stallWorkLimit(world)) {
+      const moved = world.now - stallTime;
+      const projected = moved > 0 ? ((end - world.now) / moved) * stallWork : Infinity;
+      if (projected > MAX_PROJECTED_EVENTS) {
+        if (!(moved > 1e-12 * Math.abs(world.now))) {
+          const why = world.events.count > 0
+            ? `most between ${busiestPairs(world)} (a body pinned where it cannot move?)`
+            : "and no collision among them (positions or velocities beyond what the world can resolve?)";
+          throw inputError(`${hooks.file}: stuck at t = ${world.now}: ${stallWork} events without the clock moving on, ${why}`);
+        }
+        // (in logarithms when the count itself overflows: 1e308 time units at 28.8 per 262144 events)
+        const count = projected < Infinity ? projected.toExponential(1) : `1e${Math.floor(Math.log10(end - world.now) - Math.log10(moved) + Math.log10(stallWork))}`;
+        throw inputError(
+          `${hooks.file}: at t = ${world.now} the clock moves ${moved.toPrecision(3)} per ${stallWork} events: reaching t = ${end} would take about ` +
+            `${count} events; take a shorter --duration` +
+            (world.events.count === 0 ? " (no collision among them: bodies tiny next to the distances they cross make an event at every cell of the broad-phase grid)" : ""),
+        );
+      }
       stallTime = world.now;
       stallWork = 0;
-    } else if ((stallWork += rep.work) >= stallWorkLimit(world)) {
-      const why = world.events.count > 0
-        ? `most between ${busiestPairs(world)} (a body pinned where it cannot move?)`
-        : "and no collision among them (bodies tiny next to the distances they cross, each step across the broad-phase grid being an event, or positions or velocities beyond what the world can resolve?)";
-      throw inputError(`${hooks.file}: stuck at t = ${world.now}: ${stallWork} events while the clock moved less than 1e-12 of the run, ${why}`);
     }
     await yieldNow();
   }
