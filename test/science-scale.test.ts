@@ -6,7 +6,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { HardSpheres, latticeStart, packJammed } from "../src/science.js";
+import { HardSpheres, latticeStart, packJammed, radialDistribution } from "../src/science.js";
 
 function pressureAt(radius: number): { Z: number; T: number } {
   const sim = new HardSpheres(latticeStart({ dimensions: 3, count: 256, packingFraction: 0.3, seed: 1, radius }));
@@ -48,4 +48,10 @@ test("lengths, speeds, masses and temperatures outside [1e-30, 1e30] are a Range
 test("a packing of more bodies than the engine holds is a RangeError before anything is allocated", () => {
   assert.throws(() => packJammed({ dimensions: 3, count: 1e9, radii: [0.5], seed: 1 }), /count must be an integer from 2 to 16777216, got 1000000000/);
   assert.throws(() => packJammed({ dimensions: 2, count: 100, radii: [1e-40], seed: 1 }), /radii\[0\] must be between 1e-30/);
+});
+
+test("g(r) with more bins than it can hold is a RangeError naming bins", () => {
+  const sim = new HardSpheres(latticeStart({ dimensions: 3, count: 32, packingFraction: 0.3, seed: 1 }));
+  assert.throws(() => radialDistribution(sim, 1e12, 1), /bins must be an integer from 1 to 1e7, got 1000000000000/);
+  assert.equal(radialDistribution(sim, 10, 1).g.length, 10);
 });

@@ -15,7 +15,7 @@ export interface RadialDistribution {
 }
 
 /**
- * g(r) on `bins` equal bins over [0, rMax) (rMax at most half the smallest box side, default
+ * g(r) on `bins` equal bins (1 to 1e7) over [0, rMax) (rMax at most half the smallest box side, default
  * that): the histogram of minimum-image pair distances divided by what an ideal gas of the
  * same density puts in each shell, g_k = 2 H_k / (N ρ V_k), V_k the shell's volume (area).
  * Pairs are found through a cell grid of side ≥ rMax, so the cost is O(N × neighbours).
@@ -24,7 +24,7 @@ export function radialDistribution(sim: HardSpheres, bins = 100, rMax?: number):
   const d = sim.dimensions, n = sim.count, box = sim.box;
   const half = 0.5 * Math.min(box[0], box[1], d === 3 ? box[2] : Infinity);
   const rm = rMax ?? half;
-  if (!(Number.isInteger(bins) && bins >= 1)) throw new RangeError(`bins must be an integer >= 1, got ${bins}`);
+  if (!(Number.isInteger(bins) && bins >= 1 && bins <= 1e7)) throw new RangeError(`bins must be an integer from 1 to 1e7, got ${bins}`);
   if (!(rm > 0 && rm <= half)) throw new RangeError(`rMax must be in (0, ${half}] (half the smallest box side), got ${rm}`);
   const pos = sim.positionsInto(new Float64Array(d * n));
   const nc = [0, 1, 2].map((a) => (a < d ? Math.max(1, Math.floor(box[a] / rm)) : 1));
