@@ -55,3 +55,19 @@ test("g(r) with more bins than it can hold is a RangeError naming bins", () => {
   assert.throws(() => radialDistribution(sim, 1e12, 1), /bins must be an integer from 1 to 1e7, got 1000000000000/);
   assert.equal(radialDistribution(sim, 10, 1).g.length, 10);
 });
+
+test("a run that could never reach its end is a RangeError with the figure: advance(1e308), growth past jamming", () => {
+  const sim = new HardSpheres(latticeStart({ dimensions: 3, count: 32, packingFraction: 0.3, seed: 1 }));
+  assert.throws(() => sim.advance(1e308), /at t = \S+ the clock moves \S+ per 1048576 events: reaching t = 1e\+308 would take about 1e3\d\d events; advance in shorter steps/);
+  const grow = new HardSpheres(latticeStart({ dimensions: 3, count: 32, packingFraction: 0.3, seed: 1 }));
+  grow.growthRate = 1;
+  // the lattice grows into a close-packed crystal (packing fraction π/√18 = 0.7405): collisions
+  // pile up towards the instant it jams
+  assert.throws(() => grow.advance(10), (e: Error) => {
+    const m = /^jammed: at t = \S+ .* \(growing bodies fill the box, packing fraction (0\.\d+); stop the growth/.exec(e.message);
+    return m !== null && Math.abs(Number(m[1]) - Math.PI / Math.sqrt(18)) < 0.002;
+  });
+  // a run to a collision count stays bounded by it
+  grow.growthRate = 0;
+  grow.advanceCollisions(1000);
+});

@@ -54,6 +54,9 @@ const U8 = 8 * 2 ** -53;
 /** A fast root is trusted when its error bound is below 2^-18 of c and of the discriminant. */
 const TRUST = 2 ** 18;
 
+/** Events after which a run checks that its clock moved on (2^20). */
+const STALL_EVENTS = 1 << 20;
+
 export class HardSpheres {
   /** 2 (discs) or 3 (spheres). */
   readonly dimensions: 2 | 3;
@@ -319,6 +322,10 @@ export class HardSpheres {
     const heap = this.heap, n = this.count;
     const ev = this.ev, counter = this.counter;
     const stats = this.stats;
+    // every STALL_EVENTS events, the pace: a run to a time it would need more than 1e12 events
+    // to reach stops (advance(1e308); growing bodies that jam, whose collisions pile up
+    // towards one instant); a run to a collision count is bounded by that count
+    let budget = STALL_EVENTS, tCheck = this.now;
     while (stats.collisions < collisionsEnd) {
       const k = heap.top();
       const t = heap.topTime();
@@ -327,6 +334,11 @@ export class HardSpheres {
         return;
       }
       this.now = t;
+      if (--budget === 0) {
+        if (tEnd < Infinity && !((tEnd - t) / (t - tCheck) < 1e12 / STALL_EVENTS)) this.stalled(t - tCheck, tEnd);
+        budget = STALL_EVENTS;
+        tCheck = t;
+      }
       if (k === n) this.system();
       else {
         const p = ev[4 * k];
@@ -349,6 +361,19 @@ export class HardSpheres {
         } else this.shellExit(k);
       }
     }
+  }
+
+  /** The RangeError of a run that would need more than 1e12 events to reach tEnd at its pace. */
+  private stalled(moved: number, tEnd: number): never {
+    const count = Math.log10(tEnd - this.now) - Math.log10(moved) + Math.log10(STALL_EVENTS);
+    const what = `at t = ${this.now} the clock moves ${moved.toPrecision(3)} per ${STALL_EVENTS} events: reaching t = ${tEnd} would take about 1e${Math.floor(Math.min(count, 999))} events`;
+    if (this.g > 0) {
+      let filled = 0;
+      for (let i = 0; i < this.count; i++) filled += this.dimensions === 3 ? (4 / 3) * Math.PI * this.radius(i) ** 3 : Math.PI * this.radius(i) ** 2;
+      const phi = filled / (this.box[0] * this.box[1] * (this.dimensions === 3 ? this.box[2] : 1));
+      throw new RangeError(`jammed: ${what} (growing bodies fill the box, packing fraction ${phi.toFixed(4)}; stop the growth, growthRate = 0, or use packJammed, which stops at a pressure)`);
+    }
+    throw new RangeError(`${what}; advance in shorter steps`);
   }
 
   /** Moves body i to the current time (same trajectory). */
