@@ -6,7 +6,7 @@
  * same as CSB's), after the exact cheap rejection of pairs out of reach (reach-bound.ts); bounces
  * add the minimum impulse 100.
  */
-import type { FbArrays } from "./fb-state.js";
+import { isFree, type FbArrays } from "./fb-state.js";
 import { REACH_SLACK, REACH_SPAN_LIMIT } from "./reach-bound.js";
 
 export const FB_WIDTH = 16000, FB_HEIGHT = 7500;
@@ -50,11 +50,6 @@ export class FbCollisionLoop {
     this.cj = new Int32Array(cap);
   }
 
-  /** Whether entity i takes part in collisions (captured and scored snaffles do not). */
-  private static free(a: FbArrays, i: number): boolean {
-    return i < 4 || i >= a.firstBludger || (a.alive[i] === 1 && a.link[i] === -1);
-  }
-
   /** Inserts the candidate at time work[T0] + work[TAU] after every candidate with a time <= it. */
   private add(m: number, kind: number, i: number, j: number): number {
     const T = this.time, K = this.kind, I = this.ci, J = this.cj;
@@ -86,7 +81,7 @@ export class FbCollisionLoop {
       w[LEFT] = 1 - w[T0];
       // Walls.
       for (let i = 0; i < n; i++) {
-        if (!FbCollisionLoop.free(a, i)) continue;
+        if (!isFree(a, i)) continue;
         if (wallTime(a.x, a.vx, i, radiusOf(a, i), FB_WIDTH, w)) {
           const y = a.y[i] + a.vy[i] * w[TAU];
           if (!(i >= 4 && i < a.firstBludger && y > GOAL_LOW && y < GOAL_HIGH)) m = this.add(m, K_WALL_X, i, 0);
@@ -96,7 +91,7 @@ export class FbCollisionLoop {
       // Goal posts, two per side (0, 1 at x = 0; 2, 3 at x = 16000): a side the body cannot
       // reach this step (postsOutOfReach) has no candidate and is skipped.
       for (let i = 0; i < n; i++) {
-        if (!FbCollisionLoop.free(a, i)) continue;
+        if (!isFree(a, i)) continue;
         const R = radiusOf(a, i) + POST_RADIUS;
         for (let side = 0; side < 4; side += 2) {
           if (postsOutOfReach(a, i, side, R, w)) continue;
@@ -107,9 +102,9 @@ export class FbCollisionLoop {
       }
       // Entity pairs (wizard–snaffle pairs grab instead of bouncing).
       for (let i = 0; i < n; i++) {
-        if (!FbCollisionLoop.free(a, i)) continue;
+        if (!isFree(a, i)) continue;
         for (let j = i + 1; j < n; j++) {
-          if (!FbCollisionLoop.free(a, j)) continue;
+          if (!isFree(a, j)) continue;
           if (i < 4 && j >= 4 && j < a.firstBludger) continue;
           if (isIgnored(a, i, j)) continue;
           if (contactTime(a, i, j, 0, radiusOf(a, i) + radiusOf(a, j), w)) m = this.add(m, K_PAIR, i, j);
@@ -119,13 +114,13 @@ export class FbCollisionLoop {
       for (let z = 0; z < 4; z++) {
         if (a.link[z] !== -1 || a.cooldown[z] !== 0) continue;
         for (let s = 4; s < a.firstBludger; s++) {
-          if (!FbCollisionLoop.free(a, s)) continue;
+          if (!isFree(a, s)) continue;
           if (contactTime(a, z, s, 0, GRAB_RADIUS, w)) m = this.add(m, K_GRAB, z, s);
         }
       }
       // Goals: a snaffle centre crossing x = 0 or x = 16000 inside the mouth.
       for (let s = 4; s < a.firstBludger; s++) {
-        if (!FbCollisionLoop.free(a, s)) continue;
+        if (!isFree(a, s)) continue;
         if (wallTime(a.x, a.vx, s, 0, FB_WIDTH, w)) {
           const y = a.y[s] + a.vy[s] * w[TAU];
           if (y > GOAL_LOW && y < GOAL_HIGH) m = this.add(m, K_GOAL, s, 0);
@@ -164,7 +159,7 @@ export class FbCollisionLoop {
         bounce(a, i, -1, j, radiusOf(a, i) + POST_RADIUS);
         break;
       case K_PAIR:
-        if (!FbCollisionLoop.free(a, i) || !FbCollisionLoop.free(a, j)) break;
+        if (!isFree(a, i) || !isFree(a, j)) break;
         bounce(a, i, j, 0, radiusOf(a, i) + radiusOf(a, j));
         if (j >= a.firstBludger && i < 4) a.link[j] = i;
         break;
@@ -172,7 +167,7 @@ export class FbCollisionLoop {
         grab(a, i, j);
         break;
       case K_GOAL:
-        if (!FbCollisionLoop.free(a, i)) break;
+        if (!isFree(a, i)) break;
         a.alive[i] = 0;
         a.game[a.x[i] < FB_WIDTH / 2 ? 3 : 1] += 1;
         break;

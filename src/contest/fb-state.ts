@@ -180,6 +180,11 @@ function loadBody(a: FbArrays, index: number, o: Record<string, unknown>, field:
   a.vy[id] = coordinate(o.vy, `${field}.vy`);
 }
 
+/** Whether entity i takes part in collisions (captured and scored snaffles do not). */
+export function isFree(a: FbArrays, i: number): boolean {
+  return i < 4 || i >= a.firstBludger || (a.alive[i] === 1 && a.link[i] === -1);
+}
+
 /** Checks a snapshot and loads it into new arrays. */
 export function arraysFromState(state: FbState): FbArrays {
   const s = plainObject(state, "state");
@@ -267,11 +272,10 @@ function entityField(a: FbArrays, i: number): string {
  * turn, forever. A wizard on a snaffle is fine (it grabs or carries it).
  */
 function rejectCoincident(a: FbArrays): void {
-  const free = (i: number) => i < 4 || i >= a.firstBludger || (a.alive[i] === 1 && a.link[i] === -1);
   for (let i = 0; i < a.n; i++) {
-    if (!free(i)) continue;
+    if (!isFree(a, i)) continue;
     for (let j = i + 1; j < a.n; j++) {
-      if (!free(j) || (i < 4 && j >= 4 && j < a.firstBludger)) continue;
+      if (!isFree(a, j) || (i < 4 && j >= 4 && j < a.firstBludger)) continue;
       if (a.x[i] === a.x[j] && a.y[i] === a.y[j]) {
         throw new RangeError(`${entityField(a, i)} and ${entityField(a, j)} are at the same point (${a.x[i]}, ${a.y[i]}): the referee's bounce has no direction there`);
       }

@@ -45,6 +45,7 @@ export type { AndersenOptions, HardSpheresOptions, HardSpheresStats } from "./ha
 import { NeighbourLists } from "./neighbour-lists.js";
 import { prefetchSink } from "./prefetch-sink.js";
 import { ScienceRandom } from "./random.js";
+import { ballVolume } from "./start.js";
 
 /** A start state may overlap by this fraction of a radius (carom's START_SLACK). */
 const START_SLACK = 1e-9;
@@ -369,7 +370,7 @@ export class HardSpheres {
     const what = `at t = ${this.now} the clock moves ${moved.toPrecision(3)} per ${STALL_EVENTS} events: reaching t = ${tEnd} would take about 1e${Math.floor(Math.min(count, 999))} events`;
     if (this.g > 0) {
       let filled = 0;
-      for (let i = 0; i < this.count; i++) filled += this.dimensions === 3 ? (4 / 3) * Math.PI * this.radius(i) ** 3 : Math.PI * this.radius(i) ** 2;
+      for (let i = 0; i < this.count; i++) filled += ballVolume(this.dimensions, this.radius(i));
       const phi = filled / (this.box[0] * this.box[1] * (this.dimensions === 3 ? this.box[2] : 1));
       throw new RangeError(`jammed: ${what} (growing bodies fill the box, packing fraction ${phi.toFixed(4)}; stop the growth, growthRate = 0, or use packJammed, which stops at a pressure)`);
     }

@@ -3,8 +3,7 @@
  * equation-of-state runs and benchmarks) and a random dilute arrangement (for packings), with
  * Maxwell–Boltzmann velocities of zero total momentum scaled to the exact temperature.
  */
-import { checkKeys, type HardSpheresOptions } from "./hard-spheres.js";
-import { checkScale } from "./hard-spheres-options.js";
+import { checkKeys, checkScale, type HardSpheresOptions } from "./hard-spheres-options.js";
 import { ScienceRandom } from "./random.js";
 
 /** Options of {@link latticeStart} (every key checked: an unknown one is a RangeError naming it). */
