@@ -71,3 +71,16 @@ test("a run that could never reach its end is a RangeError with the figure: adva
   grow.growthRate = 0;
   grow.advanceCollisions(1000);
 });
+
+test("a run to a collision count that cannot come is a RangeError: bodies that never meet, an infinite count", () => {
+  // two discs in parallel lanes at the same speed: shell exits for ever, never a collision
+  const lanes = new HardSpheres({ dimensions: 2, box: [10, 10], positions: [1, 1, 5, 5], velocities: [1, 0, 1, 0], radii: [0.5, 0.5] });
+  assert.throws(() => lanes.advanceCollisions(1), /^RangeError: no collision in 4194304 events \(t = \S+\): the bodies may never meet; run to a time with advance\(duration\) instead$/);
+  assert.equal(lanes.stats.collisions, 0);
+  // the same discs heading for each other collide, and the run stops there
+  const meet = new HardSpheres({ dimensions: 2, box: [10, 10], positions: [1, 1, 5, 1], velocities: [1, 0, -1, 0], radii: [0.5, 0.5] });
+  meet.advanceCollisions(1);
+  assert.equal(meet.time, 1.5);
+  const sim = new HardSpheres(latticeStart({ dimensions: 3, count: 32, packingFraction: 0.3, seed: 1 }));
+  for (const bad of [Infinity, -1, NaN]) assert.throws(() => sim.advanceCollisions(bad), /^RangeError: collisions must be a finite number >= 0, got /);
+});

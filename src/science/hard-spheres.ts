@@ -57,6 +57,8 @@ const TRUST = 2 ** 18;
 
 /** Events after which a run checks that its clock moved on (2^20). */
 const STALL_EVENTS = 1 << 20;
+/** A run to a collision count stops after this many events (at least; 64 per body) without one (2^22). */
+const NO_COLLISION_EVENTS = 1 << 22;
 
 export class HardSpheres {
   /** 2 (discs) or 3 (spheres). */
@@ -199,7 +201,7 @@ export class HardSpheres {
 
   /** Runs until `collisions` more collisions have happened; the clock stops at the last one. */
   advanceCollisions(collisions: number): void {
-    if (!(collisions >= 0)) throw new RangeError(`collisions must be a number >= 0, got ${collisions}`);
+    if (!(collisions >= 0 && collisions < Infinity)) throw new RangeError(`collisions must be a finite number >= 0, got ${collisions}`);
     this.run(Infinity, this.stats.collisions + collisions);
   }
 
@@ -325,8 +327,11 @@ export class HardSpheres {
     const stats = this.stats;
     // every STALL_EVENTS events, the pace: a run to a time it would need more than 1e12 events
     // to reach stops (advance(1e308); growing bodies that jam, whose collisions pile up
-    // towards one instant); a run to a collision count is bounded by that count
+    // towards one instant); a run to a collision count stops when no collision came in
+    // max(2^22, 64 N) events (bodies that never meet: parallel lanes, an empty box)
     let budget = STALL_EVENTS, tCheck = this.now;
+    let idle = 0, cCheck = stats.collisions;
+    const idleChecks = collisionsEnd < Infinity ? Math.max(NO_COLLISION_EVENTS, 64 * n) / STALL_EVENTS : Infinity;
     while (stats.collisions < collisionsEnd) {
       const k = heap.top();
       const t = heap.topTime();
@@ -337,6 +342,11 @@ export class HardSpheres {
       this.now = t;
       if (--budget === 0) {
         if (tEnd < Infinity && !((tEnd - t) / (t - tCheck) < 1e12 / STALL_EVENTS)) this.stalled(t - tCheck, tEnd);
+        idle = stats.collisions === cCheck ? idle + 1 : 0;
+        if (idle >= idleChecks) {
+          throw new RangeError(`no collision in ${idle * STALL_EVENTS} events (t = ${t}): the bodies may never meet; run to a time with advance(duration) instead`);
+        }
+        cCheck = stats.collisions;
         budget = STALL_EVENTS;
         tCheck = t;
       }
