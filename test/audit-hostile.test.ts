@@ -3,9 +3,15 @@
  * the output or a silently wrong result before its fix, and is now a clear error naming the
  * field (or a correct result).
  */
-import { test } from "node:test";
+import { before, test } from "node:test";
 import assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { World2D } from "../src/index.js";
+import { Packer } from "../src/science.js";
+import { carom, ensureBuilt, tempDir } from "./support/cli.js";
+
+before(() => ensureBuilt());
 
 /** Two discs heading for each other in a box, and one crossing their path. */
 function smallWorld(options: ConstructorParameters<typeof World2D>[0] = {}): World2D {
@@ -16,6 +22,15 @@ function smallWorld(options: ConstructorParameters<typeof World2D>[0] = {}): Wor
   return w;
 }
 
+/** A CLI run that must fail as invalid input: exit code 2, the message, no stack trace, nothing written. */
+function refused(args: string[], message: string, dir: string): void {
+  const r = carom(args, { timeout: 20_000 });
+  assert.equal(r.code, 2, `${args.join(" ")}: exit ${r.code}: ${r.stderr}`);
+  assert.ok(r.stderr.includes(message), `expected "${message}" in:\n${r.stderr}`);
+  assert.doesNotMatch(r.stderr, /internal error|\n\s+at /, "no stack trace");
+  assert.equal(r.stdout, "");
+  assert.deepEqual(readdirSync(dir), [], "nothing written");
+}
 test("World: restore from inside onCollision is a RangeError, not an event loop replaying the same collision for ever", () => {
   // Before: every collision turned the clock back to 0 and advance(20) never returned (with the
   // default budget of 5e7 events; this budget only keeps a regression from hanging the suite).
@@ -61,4 +76,26 @@ test("World: a collision group or mask that is not a 32-bit integer is a RangeEr
   const report = w.advance(3);
   assert.equal(report.collisions, 1);
   assert.deepEqual([w.vx[0], w.vx[1]], [-1, 1]);
+});
+
+test("Packer: growth rates and target pressures it could never finish with are a RangeError naming the option", () => {
+  const base = { dimensions: 2 as const, count: 30, radii: [1], seed: 1 };
+  // Before: 1e308 ended in the engine's "no collision in 4194304 events", 1e-300 grew for ever,
+  // and a target pressure of 1e15 came back as "reduced pressure NaN".
+  assert.throws(() => new Packer({ ...base, growthRate: 1e308 }), { name: "RangeError", message: /^growthRate must be in \[1e-6, 1e30\].*got 1e\+308$/ });
+  assert.throws(() => new Packer({ ...base, growthRate: 1e-300 }), { name: "RangeError", message: /^growthRate must be in \[1e-6, 1e30\].*got 1e-300$/ });
+  assert.throws(() => new Packer({ ...base, targetPressure: 1e15 }), { name: "RangeError", message: /^targetPressure must be at most 1e12 .*got 1000000000000000$/ });
+  // The bounds themselves are fine: a fast growth still jams, with a finite pressure past the target.
+  const p = new Packer({ ...base, growthRate: 1e30, targetPressure: 1e12 });
+  let windows = 0;
+  while (!p.step()) assert.ok(++windows < 10_000);
+  assert.ok(p.pressure >= 1e12 && p.pressure < Infinity, `pressure ${p.pressure}`);
+});
+
+test("CLI pack: a growth rate or target pressure it cannot finish with is invalid input (an internal error, a run for ever, 'pressure NaN')", () => {
+  const dir = tempDir();
+  const args = ["pack", "--dimensions", "2", "--count", "10", "--radii", "1", "--seed", "1", "-q", "-o", join(dir, "p.json")];
+  refused([...args, "--growth-rate", "1e308"], "carom pack: growthRate must be in [1e-6, 1e30]", dir);
+  refused([...args, "--growth-rate", "1e-300"], "carom pack: growthRate must be in [1e-6, 1e30]", dir);
+  refused([...args, "--target-pressure", "1e308"], "carom pack: targetPressure must be at most 1e12", dir);
 });

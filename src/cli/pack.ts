@@ -90,7 +90,18 @@ export async function pack(argv: string[], out: (s: string) => void): Promise<nu
   const progress = new Progress(Progress.wanted(values.quiet === true), "packing");
   const logTarget = Math.log(targetPressure ?? 1e6);
   let lastYield = performance.now();
-  while (!packer.step()) {
+  // A run the options cannot bring to a jam (no jam within the collision budget, a pressure
+  // beyond what doubles resolve) ends with the engine's message, not a stack trace.
+  const step = (): boolean => {
+    try {
+      return packer.step();
+    } catch (e) {
+      progress.done();
+      if (e instanceof RangeError) throw inputError(`carom pack: ${e.message}`);
+      throw e;
+    }
+  };
+  while (!step()) {
     const fraction = Math.max(0, Math.log(Math.max(1, packer.pressure))) / logTarget;
     progress.update(fraction, `phi ${packer.packingFraction().toFixed(4)}, Z ${packer.pressure.toExponential(1)}`);
     if (performance.now() - lastYield > 100) {
