@@ -5,10 +5,11 @@
  */
 import { before, test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { World2D } from "../src/index.js";
 import { Packer } from "../src/science.js";
+import { PoolSystem, readPoolShot, systemOf } from "../src/pool.js";
 import { carom, ensureBuilt, tempDir } from "./support/cli.js";
 
 before(() => ensureBuilt());
@@ -92,10 +93,52 @@ test("Packer: growth rates and target pressures it could never finish with are a
   assert.ok(p.pressure >= 1e12 && p.pressure < Infinity, `pressure ${p.pressure}`);
 });
 
+test("Pool: balls that would pass under the cushions or vanish in rounding are a RangeError naming params.R", () => {
+  // Before: R = 1e-300 gave NaN velocities; R = 1e-30 on the standard table went through the
+  // cushions to x = 10 m; R = 1e-20 with a matching cushion spun for 5.8e18 s (and playShot
+  // recorded frames for ever).
+  const balls = [{ id: "cue", x: 0.5, y: 0.5 }];
+  assert.throws(() => new PoolSystem({ balls, params: { R: 1e-300 } }), { name: "RangeError", message: "params.R must be at least 1e-30 m, got 1e-300" });
+  assert.throws(() => new PoolSystem({ balls, params: { R: 1e-3 } }), { name: "RangeError", message: /^the cushion height 0\.036576 \(table cushion_height\) must be below the top of the balls, 2 params\.R = 0\.002/ });
+  assert.throws(
+    () => readPoolShot({ pool: 1, table: { cushion_height: 1.28e-20 }, balls, strike: { ball: "cue", V0: 3, phi: 10 }, params: { R: 1e-20 } }),
+    { name: "RangeError", message: /^params\.R must be at least 1e-6 of the table's longer side 1\.9812 m, got 1e-20$/ },
+  );
+  // A small ball under a cushion of its own scale still plays to rest, on the table.
+  const sys = systemOf(readPoolShot({ pool: 1, table: { cushion_height: 1.28e-4 }, balls, strike: { ball: "cue", V0: 3, phi: 10 }, params: { R: 1e-4 } }));
+  const events = sys.simulate();
+  assert.ok(events.length > 3);
+  const end = sys.ball("cue");
+  assert.equal(end.state, "stationary");
+  assert.ok(end.r[0] > 0 && end.r[0] < sys.table.specs.w && end.r[1] > 0 && end.r[1] < sys.table.specs.l, `at ${end.r}`);
+});
+
+test("Pool: a shot aimed at the struck ball itself is a RangeError (it had no direction and was played at phi 0)", () => {
+  const balls = [{ id: "cue", x: 0.5, y: 0.5 }, { id: "1", x: 0.5, y: 1.2 }];
+  assert.throws(() => readPoolShot({ pool: 1, balls, strike: { ball: "cue", V0: 3, aim: "cue" } }), {
+    name: "RangeError",
+    message: 'strike.aim must name another ball than strike.ball, got "cue" for both (no direction)',
+  });
+  assert.equal(readPoolShot({ pool: 1, balls, strike: { ball: "cue", V0: 3, aim: "1" } }).strike.phi, 90);
+});
+
 test("CLI pack: a growth rate or target pressure it cannot finish with is invalid input (an internal error, a run for ever, 'pressure NaN')", () => {
   const dir = tempDir();
   const args = ["pack", "--dimensions", "2", "--count", "10", "--radii", "1", "--seed", "1", "-q", "-o", join(dir, "p.json")];
   refused([...args, "--growth-rate", "1e308"], "carom pack: growthRate must be in [1e-6, 1e30]", dir);
   refused([...args, "--growth-rate", "1e-300"], "carom pack: growthRate must be in [1e-6, 1e30]", dir);
   refused([...args, "--target-pressure", "1e308"], "carom pack: targetPressure must be at most 1e12", dir);
+});
+
+test("CLI pool: shot files are read as strictly as scenes (a duplicate key was taken silently, a BOM refused)", () => {
+  const dir = tempDir();
+  const shot = join(dir, "shot.json");
+  writeFileSync(shot, '{"pool": 1, "balls": {"rack": "nine-ball", "seed": 1}, "strike": {"ball": "cue", "V0": 3, "phi": 0, "V0": 300}}');
+  const dup = carom(["pool", shot, "-q"]);
+  assert.equal(dup.code, 2);
+  assert.equal(dup.stderr, `${shot}:1:101: strike: duplicate key "V0" (JSON readers would keep only the last one)\n`);
+  writeFileSync(shot, '\ufeff{"pool": 1, "balls": {"rack": "nine-ball", "seed": 1}, "strike": {"ball": "cue", "V0": 3, "phi": 0}}');
+  const bom = carom(["pool", shot, "--json"]);
+  assert.equal(bom.code, 0, bom.stderr);
+  assert.equal(JSON.parse(bom.stdout).balls, 10);
 });

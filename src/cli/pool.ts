@@ -10,6 +10,8 @@ import { readFileSync } from "node:fs";
 import { nineBallBreakShot, playShot, POOL_SHOT_SCHEMA, readPoolShot, shotSvg, type PoolShot } from "../pool.js";
 import { parseArgs } from "./args.js";
 import { AtomicFile } from "./atomic-file.js";
+import { parseJson } from "../scene/json-parse.js";
+import { SceneError } from "../scene/scene-error.js";
 import { inputError } from "./cli-error.js";
 import { checkOutputs, type OutputPath } from "./output-check.js";
 
@@ -48,7 +50,7 @@ export const POOL_OPTIONS = {
 /** Whether `file` holds a pool shot (a JSON object with a "pool" key) rather than a scene. */
 export function isPoolShotFile(file: string): boolean {
   try {
-    const json = JSON.parse(readFileSync(file, "utf8"));
+    const json = parseJson(readFileSync(file, "utf8"), file);
     return typeof json === "object" && json !== null && !Array.isArray(json) && "pool" in json && !("carom" in json);
   } catch {
     return false; // unreadable or not JSON: the scene reader reports it
@@ -79,9 +81,12 @@ function loadShot(file: string | undefined): { shot: PoolShot; label: string } {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // The scene files' strict reader: a duplicate key, trailing text or a number out of range
+    // is an error with its line and column (JSON.parse would keep the last duplicate).
+    json = parseJson(text, file);
   } catch (e) {
-    throw inputError(`${file}: not valid JSON: ${(e as Error).message}`);
+    if (e instanceof SceneError) throw inputError(e.message);
+    throw e;
   }
   try {
     return { shot: readPoolShot(json), label: file };
