@@ -5,7 +5,7 @@
  */
 import { before, test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { World2D } from "../src/index.js";
 import { Packer } from "../src/science.js";
@@ -32,6 +32,7 @@ function refused(args: string[], message: string, dir: string): void {
   assert.equal(r.stdout, "");
   assert.deepEqual(readdirSync(dir), [], "nothing written");
 }
+
 test("World: restore from inside onCollision is a RangeError, not an event loop replaying the same collision for ever", () => {
   // Before: every collision turned the clock back to 0 and advance(20) never returned (with the
   // default budget of 5e7 events; this budget only keeps a regression from hanging the suite).
@@ -120,6 +121,24 @@ test("Pool: a shot aimed at the struck ball itself is a RangeError (it had no di
     message: 'strike.aim must name another ball than strike.ball, got "cue" for both (no direction)',
   });
   assert.equal(readPoolShot({ pool: 1, balls, strike: { ball: "cue", V0: 3, aim: "1" } }).strike.phi, 90);
+});
+
+test("CLI render: --view xz of a 2D scene and an animation that cannot be timed are invalid input, not a stack trace or dur=\"Infinitys\"", () => {
+  const dir = tempDir();
+  refused(["render", "examples/cradle.json", "-o", join(dir, "p.svg"), "--view", "xz", "-q"], "carom render: --view xz needs a 3D scene; examples/cradle.json is 2D (draw it with --view xy)", dir);
+  refused(["render", "examples/cradle.json", "-o", join(dir, "p.svg"), "--animate", "--speed", "1e308", "-q"], "carom render: --speed 1e+308 makes the animation of 20 time units last Infinity s", dir);
+  refused(["render", "examples/cradle.json", "-o", join(dir, "p.svg"), "--animate", "--speed", "1e-300", "-q"], "last 2e-299 s; take a --speed for which it lasts 0.001 s to 1e7 s", dir);
+});
+
+test("CLI run: an --rdf-max whose shell volumes overflow is invalid input (g(r) was printed as null)", () => {
+  const dir = tempDir();
+  refused(["run", "examples/cradle.json", "--observe", "rdf", "--rdf-max", "1e308", "--observe-out", join(dir, "o.json"), "-q"], "carom run: --rdf-max must be at most 1e100 (the volumes of its shells must be doubles), got 1e+308", dir);
+  // The largest range allowed gives numbers (g(r) near 0 everywhere, all N - 1 neighbours counted).
+  const r = carom(["run", "examples/cradle.json", "--duration", "1", "--observe", "rdf", "--rdf-max", "1e100", "--observe-out", join(dir, "o.json"), "-q"]);
+  assert.equal(r.code, 0, r.stderr);
+  const rdf = JSON.parse(readFileSync(join(dir, "o.json"), "utf8")).rdf;
+  assert.ok([...rdf.r, ...rdf.g].every(Number.isFinite), "no null in r or g");
+  assert.equal(rdf.neighbours, 5);
 });
 
 test("CLI pack: a growth rate or target pressure it cannot finish with is invalid input (an internal error, a run for ever, 'pressure NaN')", () => {
