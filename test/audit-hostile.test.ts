@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { World2D } from "../src/index.js";
-import { Packer } from "../src/science.js";
+import { HardSpheres, latticeStart, maxwellVelocities, Packer, ScienceRandom } from "../src/science.js";
 import { PoolSystem, readPoolShot, systemOf } from "../src/pool.js";
 import { carom, ensureBuilt, tempDir } from "./support/cli.js";
 
@@ -92,6 +92,29 @@ test("Packer: growth rates and target pressures it could never finish with are a
   let windows = 0;
   while (!p.step()) assert.ok(++windows < 10_000);
   assert.ok(p.pressure >= 1e12 && p.pressure < Infinity, `pressure ${p.pressure}`);
+});
+
+test("Science: starts and runs that could only hang or fill memory are a RangeError; a short out array is refused", () => {
+  // Before: latticeStart of 1e9 bodies filled 24 GB for minutes, advance(Infinity) never
+  // returned, kT NaN gave NaN velocities, a skin of 1e6 printed "Invalid typed array length",
+  // and positionsInto filled the first numbers of a short array and said nothing.
+  assert.throws(() => maxwellVelocities(2, 4, NaN, new ScienceRandom(1)), { name: "RangeError", message: "kT must be a finite number > 0, got NaN" });
+  assert.throws(() => maxwellVelocities(2, -1, 1, new ScienceRandom(1)), { name: "RangeError", message: /^count must be an integer from 1 to 16777216/ });
+  const start = latticeStart({ dimensions: 3, count: 108, packingFraction: 0.3, seed: 1 });
+  const sim = new HardSpheres(start);
+  assert.throws(() => sim.positionsInto(new Float64Array(3)), { name: "RangeError", message: "positionsInto: out must hold 324 numbers, got 3" });
+  assert.throws(() => sim.radiiInto(new Float64Array(0)), { name: "RangeError", message: "radiiInto: out must hold 108 numbers, got 0" });
+  assert.throws(() => latticeStart({ dimensions: 3, count: 1e9, packingFraction: 0.3, seed: 1 }), { name: "RangeError", message: "count must be an integer from 1 to 16777216 (what the engine holds), got 1000000000" });
+  assert.throws(() => sim.advance(Infinity), { name: "RangeError", message: "duration must be a finite number >= 0, got Infinity" });
+  assert.throws(() => sim.advanceTo(Infinity), { name: "RangeError", message: "time must be a finite number >= the current time 0, got Infinity" });
+  // A huge skin makes every body a neighbour of every other: the same collisions (to rounding,
+  // as the lists are rebuilt at other times).
+  const wide = new HardSpheres({ ...start, skin: 1e6 });
+  sim.advanceCollisions(50);
+  wide.advanceCollisions(50);
+  assert.ok(Math.abs(wide.time - sim.time) <= 1e-12 * sim.time, `${wide.time} against ${sim.time}`);
+  const a = wide.positionsInto(new Float64Array(324)), b = sim.positionsInto(new Float64Array(324));
+  for (let k = 0; k < 324; k++) assert.ok(Math.abs(a[k] - b[k]) <= 1e-9, `coordinate ${k}: ${a[k]} against ${b[k]}`);
 });
 
 test("Pool: balls that would pass under the cushions or vanish in rounding are a RangeError naming params.R", () => {
