@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { World2D } from "../src/index.js";
+import { FantasticBitsSimulation } from "../src/contest.js";
 import { HardSpheres, latticeStart, maxwellVelocities, Packer, ScienceRandom } from "../src/science.js";
 import { PoolSystem, readPoolShot, systemOf } from "../src/pool.js";
 import { carom, ensureBuilt, tempDir } from "./support/cli.js";
@@ -144,6 +145,11 @@ test("Pool: a shot aimed at the struck ball itself is a RangeError (it had no di
     message: 'strike.aim must name another ball than strike.ball, got "cue" for both (no direction)',
   });
   assert.equal(readPoolShot({ pool: 1, balls, strike: { ball: "cue", V0: 3, aim: "1" } }).strike.phi, 90);
+});
+
+test("Contest: new FantasticBitsSimulation() from JavaScript is a RangeError pointing at fromState (was a TypeError on undefined)", () => {
+  const Sim = FantasticBitsSimulation as unknown as new () => unknown;
+  assert.throws(() => new Sim(), { name: "RangeError", message: "a FantasticBitsSimulation is made by FantasticBitsSimulation.fromState(state), not new" });
 });
 
 test("CLI render: --view xz of a 2D scene and an animation that cannot be timed are invalid input, not a stack trace or dur=\"Infinitys\"", () => {
