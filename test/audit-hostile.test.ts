@@ -5,13 +5,14 @@
  */
 import { before, test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { closeSync, lstatSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { World2D } from "../src/index.js";
 import { FantasticBitsSimulation } from "../src/contest.js";
 import { HardSpheres, latticeStart, maxwellVelocities, Packer, ScienceRandom } from "../src/science.js";
 import { PoolSystem, readPoolShot, systemOf } from "../src/pool.js";
-import { carom, ensureBuilt, tempDir } from "./support/cli.js";
+import { carom, CLI, ensureBuilt, ROOT, tempDir } from "./support/cli.js";
 
 before(() => ensureBuilt());
 
@@ -189,4 +190,35 @@ test("CLI pool: shot files are read as strictly as scenes (a duplicate key was t
   const bom = carom(["pool", shot, "--json"]);
   assert.equal(bom.code, 0, bom.stderr);
   assert.equal(JSON.parse(bom.stdout).balls, 10);
+});
+
+test("CLI outputs: a link to /proc/self/fd/1 (what /dev/stdout is) is written through, and so is any symbolic link", () => {
+  // Before: with stdout a file, --final /dev/stdout renamed the output over the link /dev/stdout
+  // itself (a regular file replaced the device link for the whole machine) and stdout got nothing.
+  // The same link made in a temporary folder shows it without touching /dev.
+  const dir = tempDir();
+  const stdoutLink = join(dir, "stdout.json");
+  symlinkSync("/proc/self/fd/1", stdoutLink);
+  const captured = join(dir, "captured.txt");
+  writeFileSync(captured, "earlier line\n");
+  const fd = openSync(captured, "a");
+  try {
+    const r = spawnSync(process.execPath, [CLI, "run", "examples/cradle.json", "--duration", "1", "--final", stdoutLink, "-q"], { cwd: ROOT, stdio: ["ignore", fd, "pipe"], encoding: "utf8", timeout: 20_000 });
+    assert.equal(r.status, 0, r.stderr);
+  } finally {
+    closeSync(fd);
+  }
+  assert.ok(lstatSync(stdoutLink).isSymbolicLink(), "the link is still a link");
+  const text = readFileSync(captured, "utf8");
+  assert.ok(text.startsWith("earlier line\n{"), "appended after what the file held");
+  assert.equal(JSON.parse(text.slice("earlier line\n".length)).carom, 1);
+  // A link to a file elsewhere: the file gets the output, the link stays.
+  const real = join(dir, "real.json"), link = join(dir, "link.json");
+  writeFileSync(real, "old\n");
+  symlinkSync(real, link);
+  const r = carom(["run", "examples/cradle.json", "--duration", "1", "--final", link, "-q"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok(lstatSync(link).isSymbolicLink());
+  assert.equal(JSON.parse(readFileSync(real, "utf8")).carom, 1);
+  assert.deepEqual(readdirSync(dir).sort(), ["captured.txt", "link.json", "real.json", "stdout.json"], "no temporary file left");
 });
