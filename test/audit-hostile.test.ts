@@ -82,6 +82,15 @@ test("World: a collision group or mask that is not a 32-bit integer is a RangeEr
   assert.deepEqual([w.vx[0], w.vx[1]], [-1, 1]);
 });
 
+test("World: gravity has the bound of a body's own acceleration (1e308 was taken, then reported as a pinned body)", () => {
+  assert.throws(() => new World2D({ gravity: [0, -1e308], bounds: { min: [0, 0], max: [10, 10] } }), { name: "RangeError", message: "gravity[1] must be at most 1e+150 in magnitude, got -1e+308" });
+  // The bound itself is taken: a ball dropped from rest falls 0.5 g t² (after t = 1e-75, to y = 4.5).
+  const w = new World2D({ gravity: [0, -1e150], bounds: { min: [0, 0], max: [10, 10] } });
+  w.addBody({ x: 5, y: 5, radius: 1 });
+  assert.equal(w.advance(1e-75).complete, true);
+  assert.equal(w.y[0], 5 - 0.5 * 1e150 * 1e-75 * 1e-75);
+});
+
 test("Packer: growth rates and target pressures it could never finish with are a RangeError naming the option", () => {
   const base = { dimensions: 2 as const, count: 30, radii: [1], seed: 1 };
   // Before: 1e308 ended in the engine's "no collision in 4194304 events", 1e-300 grew for ever,
