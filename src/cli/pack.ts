@@ -23,8 +23,8 @@ export const PACK_HELP = `carom pack: a jammed periodic packing (Lubachevsky-Sti
   --radii             radius of each size class, comma-separated
   --fractions         number fraction of each class (default equal)
   --seed              integer seed of the random start
-  --target-pressure   stop when the reduced pressure PV/NkT reaches P (default 1e6)
-  --growth-rate       relative growth rate per unit time (default 0.02; slower packs denser)
+  --target-pressure   stop when the reduced pressure PV/NkT reaches P (default 1e6, at most 1e12)
+  --growth-rate       relative growth rate per unit time, 1e-6 to 1e30 (default 0.02; slower packs denser)
   -q, --quiet         no progress bar (it is drawn on stderr only when stderr is a terminal)
   -o, --output        the scene file to write (periodic bounds, bodies at rest)
   -h, --help          this text
