@@ -6,7 +6,7 @@
 import { before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { closeSync, lstatSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { World2D } from "../src/index.js";
 import { FantasticBitsSimulation } from "../src/contest.js";
@@ -230,4 +230,16 @@ test("CLI outputs: a link to /proc/self/fd/1 (what /dev/stdout is) is written th
   assert.ok(lstatSync(link).isSymbolicLink());
   assert.equal(JSON.parse(readFileSync(real, "utf8")).carom, 1);
   assert.deepEqual(readdirSync(dir).sort(), ["captured.txt", "link.json", "real.json", "stdout.json"], "no temporary file left");
+});
+
+test("CLI pool: a shot that rolls for 1e292 s is invalid input when its paths are recorded (V8 died with 'invalid size error', leaving a temporary file)", () => {
+  const dir = tempDir();
+  const shot = join(dir, "shot.json");
+  writeFileSync(shot, '{"pool": 1, "balls": {"rack": "nine-ball", "seed": 1}, "strike": {"ball": "cue", "V0": 8, "phi": 0}, "params": {"u_r": 1e-300, "u_sp": 1e-300, "e_c": 1, "f_c": 1e-300}}');
+  const out = join(dir, "out");
+  mkdirSync(out);
+  const r = carom(["pool", shot, "--events", join(out, "e.ndjson"), "--render", join(out, "p.svg"), "-q"], { timeout: 20_000 });
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /shot\.json: the shot is still moving at t = [0-9.]+ s: recording its paths every 0\.00416+7 s would take more than 1000000 frames; give the shot a tFinal\n$/);
+  assert.deepEqual(readdirSync(out), [], "no output, no temporary file");
 });

@@ -61,13 +61,23 @@ export function isPoolShotFile(file: string): boolean {
 export function renderPoolShot(file: string, output: string, width: number, quiet: boolean, stdout: (s: string) => void): number {
   if (!/\.svg$/i.test(output)) throw inputError(`carom render: a pool shot is drawn as .svg, got ${JSON.stringify(output)}`);
   const { shot, label } = loadShot(file);
-  const played = playShot(shot, 1 / 240);
+  const played = playOrRefuse(shot, 1 / 240, label);
   const { system } = played;
   const picture = new AtomicFile(output);
   picture.write(shotSvg(system.table, system.params.R, played.tracks, system.ids.map((id) => system.ball(id)), shot.description ?? label, width));
   picture.commit();
   if (!quiet) stdout(`carom render: wrote ${output} (${label}, pool shot, t = 0 to ${system.t}, ${played.events.length} events)\n`);
   return 0;
+}
+
+/** playShot, its RangeError (a shot too long to record) as invalid input naming the file. */
+function playOrRefuse(shot: PoolShot, every: number, label: string): ReturnType<typeof playShot> {
+  try {
+    return playShot(shot, every);
+  } catch (e) {
+    if (e instanceof RangeError) throw inputError(`${label}: ${e.message}`);
+    throw e;
+  }
 }
 
 function loadShot(file: string | undefined): { shot: PoolShot; label: string } {
@@ -111,7 +121,7 @@ export async function pool(argv: readonly string[], stdout: (s: string) => void)
   checkOutputs("pool", outputPaths, positional);
   const { shot, label } = loadShot(positional[0]);
   const events = values.events === undefined ? null : new AtomicFile(values.events as string);
-  const played = playShot(shot, render === undefined ? 0 : 1 / 240);
+  const played = playOrRefuse(shot, render === undefined ? 0 : 1 / 240, label);
   const { system } = played;
   const byType: Record<string, number> = {};
   const pocketed: { id: string; pocket: string; t: number }[] = [];
