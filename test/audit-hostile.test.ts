@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { World2D } from "../src/index.js";
+import { formatScene, parseJson, World2D, type Scene } from "../src/index.js";
 import { FantasticBitsSimulation } from "../src/contest.js";
 import { HardSpheres, latticeStart, maxwellVelocities, Packer, ScienceRandom } from "../src/science.js";
 import { PoolSystem, readPoolShot, systemOf } from "../src/pool.js";
@@ -89,6 +89,22 @@ test("World: gravity has the bound of a body's own acceleration (1e308 was taken
   w.addBody({ x: 5, y: 5, radius: 1 });
   assert.equal(w.advance(1e-75).complete, true);
   assert.equal(w.y[0], 5 - 0.5 * 1e150 * 1e-75 * 1e-75);
+});
+
+test("formatScene: a cycle or a value nested past what parseScene reads is a RangeError, not a stack overflow", () => {
+  const nest = (k: number): unknown => {
+    let v: unknown = 1;
+    for (let i = 0; i < k; i++) v = [v];
+    return v;
+  };
+  // The scene object and 63 arrays: the deepest the reader takes, written and read back.
+  const deepest = formatScene({ carom: 1, extra: nest(63) } as unknown as Scene);
+  assert.deepEqual(parseJson(deepest), { carom: 1, extra: nest(63) });
+  const message = "cannot write a value nested deeper than 64 arrays and objects in a scene (a cycle?)";
+  assert.throws(() => formatScene({ carom: 1, extra: nest(64) } as unknown as Scene), { name: "RangeError", message });
+  const cyclic: Record<string, unknown> = { carom: 1 };
+  cyclic.self = cyclic;
+  assert.throws(() => formatScene(cyclic as unknown as Scene), { name: "RangeError", message });
 });
 
 test("Packer: growth rates and target pressures it could never finish with are a RangeError naming the option", () => {
