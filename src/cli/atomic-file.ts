@@ -4,10 +4,12 @@
  * (rename within one file system is atomic on POSIX and replaces the target on Windows too).
  * Every open file is tracked, so an error or a signal removes the temporary files.
  *
- * A target that exists and is not a regular file (`/dev/null`, `/dev/stdout`, a named pipe) is
- * written directly: renaming over it would replace the device or the pipe.
+ * A target that exists and is not a regular file (`/dev/null`, a named pipe), or a link through
+ * /proc (`/dev/stdout`, `/dev/fd/1`), is written directly: renaming over it would replace the
+ * device, the pipe or the link. A symbolic link elsewhere is written through (its target is
+ * replaced, the link stays).
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmdirSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { CliError, inputError } from "./cli-error.js";
 
@@ -23,12 +25,17 @@ export class AtomicFile {
   private buffer: string[] = [];
   private buffered = 0;
 
+  /** The file the finished temporary file is renamed onto: `path`, or a symbolic link's target. */
+  private readonly target: string;
+
   constructor(readonly path: string) {
-    const dir = dirname(path);
+    const target = renameTarget(path);
+    this.target = target === "" ? path : target;
+    const dir = dirname(this.target);
     try {
-      if (isSpecial(path)) {
+      if (target === "") {
         this.temp = "";
-        this.fd = openSync(path, "w");
+        this.fd = openSync(path, "a"); // (not "w": through /proc it would truncate a file the shell opened with >>)
       } else {
         const made = mkdirSync(dir, { recursive: true });
         this.createdFolder = made === undefined ? undefined : resolve(made);
@@ -79,7 +86,7 @@ export class AtomicFile {
   commit(): void {
     this.finish();
     this.attempt(() => {
-      if (this.temp !== "") renameSync(this.temp, this.path);
+      if (this.temp !== "") renameSync(this.temp, this.target);
     });
     open.delete(this);
   }
@@ -101,7 +108,7 @@ export class AtomicFile {
     }
     // Folders made for this file go too, while nothing else is in them.
     if (this.createdFolder !== undefined) {
-      for (let d = dirname(resolve(this.path)); d.length >= this.createdFolder.length; d = dirname(d)) {
+      for (let d = dirname(resolve(this.target)); d.length >= this.createdFolder.length; d = dirname(d)) {
         try {
           rmdirSync(d);
         } catch {
@@ -112,6 +119,40 @@ export class AtomicFile {
       this.createdFolder = undefined;
     }
     open.delete(this);
+  }
+}
+
+/**
+ * Where a finished output goes: "" to write `path` directly (a device, a pipe, or a link through
+ * /proc: /dev/stdout is a link to /proc/self/fd/1, and when stdout was a file, renaming over the
+ * link replaced /dev/stdout itself with a regular file), else the file to rename onto: `path`,
+ * or the target of a symbolic link (the link stays a link).
+ */
+function renameTarget(path: string): string {
+  if (isSpecial(path)) return "";
+  // Follow the links hop by hop (each in its folder's real place): one through /proc stands
+  // for an open file (/dev/stdout, /dev/fd/1, /proc/self/fd/1 lead to /proc/<pid>/fd/1).
+  let at = resolve(path);
+  for (let hop = 0; hop < 40; hop++) {
+    try {
+      at = join(realpathSync(dirname(at)), basename(at));
+    } catch {
+      return path; // a folder still to make
+    }
+    if (at.startsWith("/proc/") && existsSync(at)) return "";
+    let next: string;
+    try {
+      if (!lstatSync(at).isSymbolicLink()) break;
+      next = readlinkSync(at);
+    } catch {
+      return path; // a new file, or a link to nothing yet
+    }
+    at = resolve(dirname(at), next);
+  }
+  try {
+    return lstatSync(path).isSymbolicLink() ? realpathSync(path) : path;
+  } catch {
+    return path;
   }
 }
 

@@ -176,6 +176,8 @@ export class Observer {
     let diameter = 0;
     for (const i of this.list) diameter = Math.max(diameter, 2 * world.r[i]);
     const near = diameter > 0 ? RDF_DIAMETERS * diameter : Infinity;
+    // A range whose shell volumes overflow (r³ beyond 1e308) would print null for g(r).
+    if (options.rMax !== undefined && !(options.rMax <= 1e100)) throw inputError(`carom run: --rdf-max must be at most 1e100 (the volumes of its shells must be doubles), got ${options.rMax}`);
     this.rMax = options.rMax ?? (Math.min(half, near) > 0 ? Math.min(half, near) : 1);
     this.hist = new Float64Array(options.bins ?? DEFAULT_RDF_BINS);
     this.lastHist = new Float64Array(this.wanted.has("rdf") ? this.hist.length : 0);

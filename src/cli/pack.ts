@@ -23,8 +23,8 @@ export const PACK_HELP = `carom pack: a jammed periodic packing (Lubachevsky-Sti
   --radii             radius of each size class, comma-separated
   --fractions         number fraction of each class (default equal)
   --seed              integer seed of the random start
-  --target-pressure   stop when the reduced pressure PV/NkT reaches P (default 1e6)
-  --growth-rate       relative growth rate per unit time (default 0.02; slower packs denser)
+  --target-pressure   stop when the reduced pressure PV/NkT reaches P (default 1e6, at most 1e12)
+  --growth-rate       relative growth rate per unit time, 1e-6 to 1e30 (default 0.02; slower packs denser)
   -q, --quiet         no progress bar (it is drawn on stderr only when stderr is a terminal)
   -o, --output        the scene file to write (periodic bounds, bodies at rest)
   -h, --help          this text
@@ -90,7 +90,18 @@ export async function pack(argv: string[], out: (s: string) => void): Promise<nu
   const progress = new Progress(Progress.wanted(values.quiet === true), "packing");
   const logTarget = Math.log(targetPressure ?? 1e6);
   let lastYield = performance.now();
-  while (!packer.step()) {
+  // A run the options cannot bring to a jam (no jam within the collision budget, a pressure
+  // beyond what doubles resolve) ends with the engine's message, not a stack trace.
+  const step = (): boolean => {
+    try {
+      return packer.step();
+    } catch (e) {
+      progress.done();
+      if (e instanceof RangeError) throw inputError(`carom pack: ${e.message}`);
+      throw e;
+    }
+  };
+  while (!step()) {
     const fraction = Math.max(0, Math.log(Math.max(1, packer.pressure))) / logTarget;
     progress.update(fraction, `phi ${packer.packingFraction().toFixed(4)}, Z ${packer.pressure.toExponential(1)}`);
     if (performance.now() - lastYield > 100) {

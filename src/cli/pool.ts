@@ -10,6 +10,8 @@ import { readFileSync } from "node:fs";
 import { nineBallBreakShot, playShot, POOL_SHOT_SCHEMA, readPoolShot, shotSvg, type PoolShot } from "../pool.js";
 import { parseArgs } from "./args.js";
 import { AtomicFile } from "./atomic-file.js";
+import { parseJson } from "../scene/json-parse.js";
+import { SceneError } from "../scene/scene-error.js";
 import { inputError } from "./cli-error.js";
 import { checkOutputs, type OutputPath } from "./output-check.js";
 
@@ -48,7 +50,7 @@ export const POOL_OPTIONS = {
 /** Whether `file` holds a pool shot (a JSON object with a "pool" key) rather than a scene. */
 export function isPoolShotFile(file: string): boolean {
   try {
-    const json = JSON.parse(readFileSync(file, "utf8"));
+    const json = parseJson(readFileSync(file, "utf8"), file);
     return typeof json === "object" && json !== null && !Array.isArray(json) && "pool" in json && !("carom" in json);
   } catch {
     return false; // unreadable or not JSON: the scene reader reports it
@@ -59,13 +61,23 @@ export function isPoolShotFile(file: string): boolean {
 export function renderPoolShot(file: string, output: string, width: number, quiet: boolean, stdout: (s: string) => void): number {
   if (!/\.svg$/i.test(output)) throw inputError(`carom render: a pool shot is drawn as .svg, got ${JSON.stringify(output)}`);
   const { shot, label } = loadShot(file);
-  const played = playShot(shot, 1 / 240);
+  const played = playOrRefuse(shot, 1 / 240, label);
   const { system } = played;
   const picture = new AtomicFile(output);
   picture.write(shotSvg(system.table, system.params.R, played.tracks, system.ids.map((id) => system.ball(id)), shot.description ?? label, width));
   picture.commit();
   if (!quiet) stdout(`carom render: wrote ${output} (${label}, pool shot, t = 0 to ${system.t}, ${played.events.length} events)\n`);
   return 0;
+}
+
+/** playShot, its RangeError (a shot too long to record) as invalid input naming the file. */
+function playOrRefuse(shot: PoolShot, every: number, label: string): ReturnType<typeof playShot> {
+  try {
+    return playShot(shot, every);
+  } catch (e) {
+    if (e instanceof RangeError) throw inputError(`${label}: ${e.message}`);
+    throw e;
+  }
 }
 
 function loadShot(file: string | undefined): { shot: PoolShot; label: string } {
@@ -79,9 +91,12 @@ function loadShot(file: string | undefined): { shot: PoolShot; label: string } {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // The scene files' strict reader: a duplicate key, trailing text or a number out of range
+    // is an error with its line and column (JSON.parse would keep the last duplicate).
+    json = parseJson(text, file);
   } catch (e) {
-    throw inputError(`${file}: not valid JSON: ${(e as Error).message}`);
+    if (e instanceof SceneError) throw inputError(e.message);
+    throw e;
   }
   try {
     return { shot: readPoolShot(json), label: file };
@@ -106,7 +121,7 @@ export async function pool(argv: readonly string[], stdout: (s: string) => void)
   checkOutputs("pool", outputPaths, positional);
   const { shot, label } = loadShot(positional[0]);
   const events = values.events === undefined ? null : new AtomicFile(values.events as string);
-  const played = playShot(shot, render === undefined ? 0 : 1 / 240);
+  const played = playOrRefuse(shot, render === undefined ? 0 : 1 / 240, label);
   const { system } = played;
   const byType: Record<string, number> = {};
   const pocketed: { id: string; pocket: string; t: number }[] = [];

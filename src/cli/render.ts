@@ -6,6 +6,7 @@
  * player when the output name ends in .html.
  */
 import { DEFAULT_DURATION } from "../index.js";
+import { sceneDimensions } from "../scene/scene-types.js";
 import { parseArgs } from "./args.js";
 import { AtomicFile } from "./atomic-file.js";
 import { CliError, inputError } from "./cli-error.js";
@@ -48,6 +49,7 @@ export async function render(argv: readonly string[], stdout: (s: string) => voi
   if (positional[0] !== undefined && isPoolShotFile(positional[0])) return renderPoolShot(positional[0], output, width, values.quiet === true, stdout);
   const loaded = loadScene(positional[0]);
   const { scene } = loaded;
+  if (view !== "xy" && sceneDimensions(scene) !== 3) throw inputError(`carom render: --view ${view} needs a 3D scene; ${loaded.label} is 2D (draw it with --view xy)`);
   const n = scene.bodies.length;
   const movers = scene.bodies.filter((b) => b.fixed !== true).length;
   const trailsText = (values.trails as string | undefined) ?? "auto";
@@ -58,6 +60,11 @@ export async function render(argv: readonly string[], stdout: (s: string) => voi
   else if (/^[0-9]+$/.test(trailsText)) trails = Number(trailsText);
   else throw inputError(`carom render: --trails must be all, none, auto or a number of bodies, got ${JSON.stringify(trailsText)}`);
   const duration = durationOption(values, "render", scene.duration ?? DEFAULT_DURATION);
+  // The SVG clock value (dur="...s") takes plain decimals: the animation lasts 1 ms to 1e7 s.
+  const lasts = duration * speed;
+  if (values.animate === true && !html && duration > 0 && !(lasts >= 1e-3 && lasts <= 1e7)) {
+    throw inputError(`carom render: --speed ${speed} makes the animation of ${duration} time units last ${lasts} s; take a --speed for which it lasts 0.001 s to 1e7 s`);
+  }
   const world = buildWorld(scene, loaded.label);
   const rec = new Recording(scene, world);
   const curved = Recording.curved(world);

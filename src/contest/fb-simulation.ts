@@ -28,6 +28,8 @@ export class FantasticBitsSimulation {
   private readonly pendingTarget = new Int32Array(4);
 
   private constructor(a: FbArrays) {
+    // (From JavaScript, `new FantasticBitsSimulation()` read a.n of undefined.)
+    if (!(a instanceof FbArrays)) throw new RangeError("a FantasticBitsSimulation is made by FantasticBitsSimulation.fromState(state), not new");
     this.a = a;
     this.loop = new FbCollisionLoop(a.n);
     this.ax = new Float64Array(a.n);

@@ -74,6 +74,8 @@ export function resolveBallParams(params: unknown): BallParams {
     if (value === undefined) continue;
     out[key] = key === "m" || key === "R" || key === "g" ? positiveNumber(value, `params.${key}`) : positiveNumber(value, `params.${key}`, true);
   }
+  // Below 1e-30 m the squares of the radius (moments of inertia, spins v / R) leave doubles.
+  if (!(out.R >= 1e-30)) throw new RangeError(`params.R must be at least 1e-30 m, got ${out.R}`);
   if (out.e_b > 1) throw new RangeError(`params.e_b must be <= 1, got ${out.e_b}`);
   if (out.e_c > 1) throw new RangeError(`params.e_c must be <= 1, got ${out.e_c}`);
   if (!(out.u_s > 0)) throw new RangeError(`params.u_s must be > 0, got ${out.u_s}`);

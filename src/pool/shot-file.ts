@@ -99,6 +99,7 @@ export function readPoolShot(json: unknown): PoolShot {
     if (strike.phi !== undefined) throw new RangeError("strike: give phi or aim, not both");
     const from = shot.balls.find((b) => b.id === strike.ball), to = shot.balls.find((b) => b.id === aim);
     if (!to) throw new RangeError(`strike.aim: no ball ${JSON.stringify(aim)}`);
+    if (to === from) throw new RangeError(`strike.aim must name another ball than strike.ball, got ${JSON.stringify(aim)} for both (no direction)`);
     if (from && to) strike.phi = angleDegrees(to.x - from.x, to.y - from.y);
   }
   shot.strike = strike as unknown as StrikeOptions;

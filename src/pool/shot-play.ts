@@ -18,7 +18,10 @@ export interface PlayedShot {
   wallSeconds: number;
 }
 
-/** Plays `shot`; `every` is the time grid of the recorded paths (s), 0 for events only. */
+/** The most time-grid steps {@link playShot} records (a RangeError beyond). */
+export const MAX_FRAMES = 1_000_000;
+
+/** Plays `shot`; `every` is the time grid of the recorded paths (s), 0 for events only; a RangeError past MAX_FRAMES steps. */
 export function playShot(shot: PoolShot, every = 1 / 120): PlayedShot {
   const system = systemOf(shot);
   const tracks = new Map<string, number[]>(system.ids.map((id) => [id, []]));
@@ -41,7 +44,12 @@ export function playShot(shot: PoolShot, every = 1 / 120): PlayedShot {
     record();
   } else {
     let T = every;
-    for (;;) {
+    for (let frame = 1; ; frame++) {
+      // A shot still moving after MAX_FRAMES grid steps (a rolling friction of 1e-300 rolls for
+      // 1e292 s) would grow its paths until the process dies.
+      if (frame > MAX_FRAMES) {
+        throw new RangeError(`the shot is still moving at t = ${system.t} s: recording its paths every ${every} s would take more than ${MAX_FRAMES} frames; give the shot a tFinal`);
+      }
       const tNext = Math.min(T, tEnd);
       const ev = system.simulate({ maxEvents: Math.min(1, maxEvents - events.length), tFinal: tNext });
       events.push(...ev);

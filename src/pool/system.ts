@@ -161,6 +161,17 @@ export class PoolSystem {
     this.table = opts.table === undefined ? pocketTable() : checkTable(opts.table);
     this.params = Object.freeze(resolveBallParams(opts.params));
     this.cue = Object.freeze(resolveCueSpecs(opts.cue));
+    // The cushion model (cushion.ts) presses the cushion's nose on the ball between its centre
+    // and its top; a ball no taller than the nose would pass under the cushions, off the table.
+    const { l, w, cushion_height: h } = this.table.specs;
+    // Smaller balls are lost in the rounding of their positions on the table (they pass through
+    // cushions) and spin for ages (spin friction scales with R).
+    if (!(this.params.R >= 1e-6 * Math.max(l, w))) {
+      throw new RangeError(`params.R must be at least 1e-6 of the table's longer side ${Math.max(l, w)} m, got ${this.params.R}`);
+    }
+    if (!(h < 2 * this.params.R)) {
+      throw new RangeError(`the cushion height ${h} (table cushion_height) must be below the top of the balls, 2 params.R = ${2 * this.params.R}: smaller balls would pass under the cushions`);
+    }
     if (!Array.isArray(opts.balls) || opts.balls.length === 0) throw new RangeError("opts.balls must be a non-empty array of { id, x, y }");
     const n = (this.n = opts.balls.length);
     const R = this.params.R;

@@ -3,6 +3,7 @@
  * in their shortest round-trip form (`String(x)`, which `Number()` reads back to the same
  * double; -0 is written "-0", which JSON.stringify would lose).
  */
+import { MAX_JSON_DEPTH } from "./json-parse.js";
 import type { Scene } from "./scene-types.js";
 
 /** A number as JSON text that reads back bit for bit (-0 included). Throws on NaN and infinities. */
@@ -11,15 +12,20 @@ export function formatNumber(x: number): string {
   return Object.is(x, -0) ? "-0" : String(x);
 }
 
-/** Compact JSON of a value with exact numbers (no spaces inside arrays of numbers except after commas). */
-export function formatJsonValue(v: unknown): string {
+/**
+ * Compact JSON of a value with exact numbers (no spaces inside arrays of numbers except after
+ * commas). `depth` is the number of arrays and objects around it: past MAX_JSON_DEPTH, which
+ * the reader refuses, it is a RangeError (a cycle overflowed the stack).
+ */
+export function formatJsonValue(v: unknown, depth = 0): string {
   if (typeof v === "number") return formatNumber(v);
   if (v === null || typeof v === "boolean" || typeof v === "string") return JSON.stringify(v);
-  if (Array.isArray(v)) return `[${v.map(formatJsonValue).join(", ")}]`;
+  if (typeof v === "object" && depth >= MAX_JSON_DEPTH) throw new RangeError(`cannot write a value nested deeper than ${MAX_JSON_DEPTH} arrays and objects in a scene (a cycle?)`);
+  if (Array.isArray(v)) return `[${v.map((x) => formatJsonValue(x, depth + 1)).join(", ")}]`;
   if (typeof v === "object") {
     const parts = Object.entries(v as Record<string, unknown>)
       .filter(([, x]) => x !== undefined)
-      .map(([k, x]) => `${JSON.stringify(k)}: ${formatJsonValue(x)}`);
+      .map(([k, x]) => `${JSON.stringify(k)}: ${formatJsonValue(x, depth + 1)}`);
     return `{ ${parts.join(", ")} }`;
   }
   throw new TypeError(`cannot write a ${typeof v} in a scene`);
@@ -35,11 +41,11 @@ export function formatScene(scene: Scene): string {
         lines.push(`  ${JSON.stringify(key)}: []`);
         continue;
       }
-      const items = value.map((item) => `    ${formatJsonValue(item)}`);
+      const items = value.map((item) => `    ${formatJsonValue(item, 2)}`);
       lines.push(`  ${JSON.stringify(key)}: [\n${items.join(",\n")}\n  ]`);
       continue;
     }
-    lines.push(`  ${JSON.stringify(key)}: ${formatJsonValue(value)}`);
+    lines.push(`  ${JSON.stringify(key)}: ${formatJsonValue(value, 1)}`);
   }
   return `{\n${lines.join(",\n")}\n}\n`;
 }

@@ -148,7 +148,8 @@ export class HardSpheres {
     const density = n / (this.box[0] * this.box[1] * (d === 3 ? this.box[2] : 1));
     const cut = 2 * this.rhoMax * (1 + skin);
     const expected = density * (d === 3 ? (4 / 3) * Math.PI * cut * cut * cut : Math.PI * cut * cut);
-    this.lists = new NeighbourLists(n, this.centre, this.rho, this.box, Math.ceil(1.5 * expected) + 8);
+    // (no body has more than n - 1 neighbours: a skin of 1000 asked for 1.8e12 entries)
+    this.lists = new NeighbourLists(n, this.centre, this.rho, this.box, Math.min(Math.ceil(1.5 * expected) + 8, n + 8));
     this.rebuildAll();
     this.checkStart();
   }
@@ -185,7 +186,8 @@ export class HardSpheres {
 
   /** Runs until time now + duration; returns the number of collisions. */
   advance(duration: number): number {
-    if (!(duration >= 0)) throw new RangeError(`duration must be a number >= 0, got ${duration}`);
+    // (Infinity ran for ever: the pace check measures the way to a finite end.)
+    if (!(duration >= 0 && duration < Infinity)) throw new RangeError(`duration must be a finite number >= 0, got ${duration}`);
     const before = this.stats.collisions;
     this.run(this.now + duration, Infinity);
     return this.stats.collisions - before;
@@ -193,7 +195,7 @@ export class HardSpheres {
 
   /** Runs until the clock reads exactly `time` (>= now): frames at exact times. */
   advanceTo(time: number): number {
-    if (!(time >= this.now)) throw new RangeError(`time must be a number >= the current time ${this.now}, got ${time}`);
+    if (!(time >= this.now && time < Infinity)) throw new RangeError(`time must be a finite number >= the current time ${this.now}, got ${time}`);
     const before = this.stats.collisions;
     this.run(time, Infinity);
     return this.stats.collisions - before;
@@ -258,20 +260,28 @@ export class HardSpheres {
     return out;
   }
 
+  /** A RangeError unless `out` holds `size` numbers (a short array was filled in part, silently). */
+  private checkOut(out: ArrayLike<number>, size: number, name: string): void {
+    if (!(out.length >= size)) throw new RangeError(`${name}: out must hold ${size} numbers, got ${out.length}`);
+  }
+
   /** Positions now, wrapped into [0, L), d numbers per body. */
   positionsInto(out: Float64Array): Float64Array {
+    this.checkOut(out, this.dimensions * this.count, "positionsInto");
     this.readPositions(out, false);
     return out;
   }
 
   /** Unwrapped positions now (wrapped position + image × L): displacements over any time. */
   unwrappedPositionsInto(out: Float64Array): Float64Array {
+    this.checkOut(out, this.dimensions * this.count, "unwrappedPositionsInto");
     this.readPositions(out, true);
     return out;
   }
 
   /** Velocities, d numbers per body. */
   velocitiesInto(out: Float64Array): Float64Array {
+    this.checkOut(out, this.dimensions * this.count, "velocitiesInto");
     const d = this.dimensions, s = this.state;
     for (let i = 0; i < this.count; i++) for (let a = 0; a < d; a++) out[d * i + a] = s[8 * i + 4 + a];
     return out;
@@ -279,6 +289,7 @@ export class HardSpheres {
 
   /** Radii now. */
   radiiInto(out: Float64Array): Float64Array {
+    this.checkOut(out, this.count, "radiiInto");
     const grow = 1 + this.g * this.now;
     for (let i = 0; i < this.count; i++) out[i] = this.rho[i] * grow;
     return out;

@@ -133,8 +133,11 @@ export class Packer {
     fractions.forEach((f, k) => positiveFinite(f, `fractions[${k}]`));
     if (!Number.isInteger(options.seed)) throw new RangeError(`seed must be an integer, got ${options.seed}`);
     this.target = positiveFinite(options.targetPressure ?? 1e6, "targetPressure");
+    // Past about 1e12 the collisions of a window pile up closer than doubles resolve in time.
+    if (this.target > 1e12) throw new RangeError(`targetPressure must be at most 1e12 (beyond, a jammed packing's collisions come closer in time than doubles resolve), got ${this.target}`);
     this.targetRate = options.targetCollisionRate === undefined ? Infinity : positiveFinite(options.targetCollisionRate, "targetCollisionRate");
     const g = positiveFinite(options.growthRate ?? 0.02, "growthRate");
+    if (!(g >= 1e-6 && g <= 1e30)) throw new RangeError(`growthRate must be in [1e-6, 1e30] (slower growth needs more than about 1e7 collisions per body to jam), got ${g}`);
     const phi0 = positiveFinite(options.startFraction ?? (d === 2 ? 0.2 : 0.1), "startFraction");
     if (phi0 >= 0.4) throw new RangeError(`startFraction must be below 0.4, got ${phi0}`);
     this.maxCollisions = positiveFinite(options.maxCollisions ?? 2e9, "maxCollisions");
@@ -186,6 +189,10 @@ export class Packer {
     sim.advanceCollisions(this.n);
     this.pressure = sim.pressure();
     const rate = sim.collisionRate();
+    if (!(this.pressure >= 0)) {
+      // The window's collisions all came at one instant (no time to measure a pressure over).
+      throw new RangeError(`packJammed: the last ${this.n} collisions came at one instant (packing fraction ${this.packingFraction()}) before the pressure reached targetPressure ${this.target}; ask for a lower one`);
+    }
     sim.rescaleVelocities(1);
     this.onProgress?.({ packingFraction: this.packingFraction(), pressure: this.pressure, collisions: sim.stats.collisions });
     if (this.pressure >= this.target || rate >= this.targetRate) this.done = true;

@@ -3,7 +3,7 @@
  * equation-of-state runs and benchmarks) and a random dilute arrangement (for packings), with
  * Maxwell–Boltzmann velocities of zero total momentum scaled to the exact temperature.
  */
-import { checkKeys, checkScale, type HardSpheresOptions } from "./hard-spheres-options.js";
+import { checkKeys, checkScale, MAX_BODIES, type HardSpheresOptions } from "./hard-spheres-options.js";
 import { ScienceRandom } from "./random.js";
 
 /** Options of {@link latticeStart} (every key checked: an unknown one is a RangeError naming it). */
@@ -55,7 +55,8 @@ export function ballVolume(dimensions: 2 | 3, r: number): number {
 }
 
 function checkCount(count: number): void {
-  if (!(Number.isInteger(count) && count >= 1)) throw new RangeError(`count must be an integer >= 1, got ${count}`);
+  // More bodies than the engine holds would only fill gigabytes first (count 1e9 ran for minutes).
+  if (!(Number.isInteger(count) && count >= 1 && count <= MAX_BODIES)) throw new RangeError(`count must be an integer from 1 to ${MAX_BODIES} (what the engine holds), got ${count}`);
 }
 
 /**
@@ -64,6 +65,12 @@ function checkCount(count: number): void {
  */
 export function maxwellVelocities(dimensions: 2 | 3, count: number, kT: number, rng: ScienceRandom, masses?: Float64Array): Float64Array {
   const d = dimensions;
+  if (d !== 2 && d !== 3) throw new RangeError(`dimensions must be 2 or 3, got ${d}`);
+  checkCount(count);
+  // (kT NaN gave NaN velocities, a negative one NaN too.)
+  if (!(kT > 0 && kT < Infinity)) throw new RangeError(`kT must be a finite number > 0, got ${kT}`);
+  checkScale(kT, "kT");
+  if (masses !== undefined && masses.length !== count) throw new RangeError(`masses must hold one number per body (${count}), got ${masses.length}`);
   const v = new Float64Array(d * count);
   for (let k = 0; k < v.length; k++) v[k] = rng.normal() / Math.sqrt(masses ? masses[Math.floor(k / d)] : 1);
   if (count > 1) {

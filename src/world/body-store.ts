@@ -158,6 +158,8 @@ export abstract class BodyStore {
     if (!(radius >= 0 && radius < Infinity)) throw new RangeError(`radius must be a finite number >= 0, got ${radius}`);
     if (!fixed && !(mass > 0 && mass < Infinity)) throw new RangeError(`mass must be a finite number > 0, got ${mass}`);
     if (restitution !== undefined && !(restitution >= 0 && restitution <= 1)) throw new RangeError(`restitution must be in [0, 1], got ${restitution}`);
+    checkBits(group, "group");
+    checkBits(mask, "mask");
     const i = this.free.length > 0 ? (this.free.pop() as number) : this.n++;
     this.reserve(this.n);
     const key = id ?? String(i);
@@ -224,4 +226,13 @@ export abstract class BodyStore {
   get bodyCount(): number {
     return this.n - this.free.length;
   }
+}
+
+/**
+ * A collision group or mask must be a 32-bit set: an integer in [-2^31, 2^32) (0xffffffff is
+ * the same set as -1). Anything else would be truncated silently (NaN and 1e308 to 0, a body
+ * that meets nothing).
+ */
+function checkBits(bits: number, name: string): void {
+  if (!(Number.isInteger(bits) && bits >= -0x80000000 && bits <= 0xffffffff)) throw new RangeError(`${name} must be an integer of 32 bits (-2147483648 to 4294967295), got ${bits}`);
 }

@@ -138,8 +138,8 @@ export abstract class EventLoop extends BodyStore {
     }
   }
 
-  /** True while `advance` runs (callbacks may then mutate the world but not advance it). */
-  private advancing = false;
+  /** True while `advance` runs (callbacks may then mutate the world but not advance or restore it). */
+  protected advancing = false;
 
   /**
    * Events at one instant beyond which bodies count as pinned (Zeno: contacts that cannot

@@ -6,6 +6,7 @@
  */
 import { EventLoop, type WorldOptions } from "./event-loop.js";
 import { FLAG_ALIVE, FLAG_ASLEEP, FLAG_CHECKED, FLAG_FIXED } from "./body-store.js";
+import { checkCoordinate } from "./options.js";
 import { requirePart } from "./parts.js";
 
 /** Partner kinds for the "just collided" exclusion. */
@@ -156,7 +157,8 @@ export abstract class WorldMotion extends EventLoop {
 
   protected setGravity(g: readonly number[]): void {
     for (let k = 0; k < g.length; k++) {
-      if (!Number.isFinite(g[k])) throw new RangeError(`gravity[${k}] must be a finite number, got ${g[k]}`);
+      // The same bound as a body's own acceleration (1e308 was taken and reported as "pinned").
+      checkCoordinate(g[k], `gravity[${k}]`);
     }
     if (g[0] !== 0 || g[1] !== 0 || (g[2] ?? 0) !== 0) requirePart("gravity", this.dim, "gravity");
     this.gx = g[0];

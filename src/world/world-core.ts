@@ -45,9 +45,12 @@ export abstract class WorldCore extends WorldScan {
     return this.takeSnapshot!();
   }
 
-  /** Restores a snapshot taken from this world (or one built the same way); see `snapshot`. */
+  /** Restores a snapshot taken from this world (or one built the same way); see `snapshot`. Not from inside a callback of this world's `advance` (a RangeError). */
   restore(s: WorldSnapshot): void {
     requirePart("snapshots", this.dim, "restore");
+    // A restore from a callback would turn the clock back under the running event loop, which
+    // would then replay the same events for ever.
+    if (this.advancing) throw new RangeError("restore cannot be called from inside a callback of the same world");
     this.restoreSnapshot!(s);
   }
 
@@ -74,6 +77,8 @@ export abstract class WorldCore extends WorldScan {
   predictPath(i: number, maxTime = Infinity, maxBounces = 16): PathPrediction {
     requirePart("paths", this.dim, "predictPath");
     this.checkBody(i);
+    if (!(maxTime >= 0)) throw new RangeError(`maxTime must be a number >= 0 (Infinity for no limit), got ${maxTime}`);
+    if (!(Number.isInteger(maxBounces) && maxBounces >= 0 && maxBounces <= 1_000_000)) throw new RangeError(`maxBounces must be an integer from 0 to 1000000 (a point per bounce), got ${maxBounces}`);
     if (this.periodicAxes !== 0) throw new RangeError("predictPath does not follow bodies across periodic bounds");
     if (this.dirty) this.rebuild();
     return this.pathOf!(i, maxTime, maxBounces);
