@@ -259,3 +259,11 @@ test("CLI pool: a shot that rolls for 1e292 s is invalid input when its paths ar
   assert.match(r.stderr, /shot\.json: the shot is still moving at t = [0-9.]+ s: recording its paths every 0\.00416+7 s would take more than 1000000 frames; give the shot a tFinal\n$/);
   assert.deepEqual(readdirSync(out), [], "no output, no temporary file");
 });
+
+test("parseJson and parseScene name a value that is not text (a parsed object pointed nowhere: 'text.charCodeAt is not a function'); HardSpheres.radius refuses an index that names no body (it returned NaN)", () => {
+  assert.throws(() => parseJson(null as unknown as string), { name: "TypeError", message: "<scene>: expected the JSON text (a string), got null" });
+  assert.throws(() => parseJson({ carom: 1 } as unknown as string, "a.json"), { name: "TypeError", message: "a.json: expected the JSON text (a string), got object (for a value already parsed, use validateScene)" });
+  const sim = new HardSpheres(latticeStart({ dimensions: 2, count: 4, packingFraction: 0.1, seed: 1 }));
+  assert.equal(sim.radius(3), sim.radius(0));
+  for (const bad of [4, -1, 0.5, NaN]) assert.throws(() => sim.radius(bad), /^RangeError: body index must be an integer from 0 to 3, got /);
+});

@@ -248,6 +248,9 @@ class Reader {
  * the first syntax error. A UTF-8 byte order mark at the start is skipped.
  */
 export function parseJson(text: string, file = "<scene>"): JsonValue {
+  if (typeof text !== "string") {
+    throw new TypeError(`${file}: expected the JSON text (a string), got ${text === null ? "null" : typeof text}${typeof text === "object" && text !== null ? " (for a value already parsed, use validateScene)" : ""}`);
+  }
   const r = new Reader(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, file);
   const v = r.value();
   r.skipSpace();

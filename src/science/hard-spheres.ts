@@ -179,8 +179,9 @@ export class HardSpheres {
     this.rebuildAll();
   }
 
-  /** Body i's radius now. */
+  /** Body i's radius now (a RangeError for an index that names no body). */
   radius(i: number): number {
+    if (!(Number.isInteger(i) && i >= 0 && i < this.count)) throw new RangeError(`body index must be an integer from 0 to ${this.count - 1}, got ${i}`);
     return this.rho[i] * (1 + this.g * this.now);
   }
 
