@@ -267,3 +267,11 @@ test("parseJson and parseScene name a value that is not text (a parsed object po
   assert.equal(sim.radius(3), sim.radius(0));
   for (const bad of [4, -1, 0.5, NaN]) assert.throws(() => sim.radius(bad), /^RangeError: body index must be an integer from 0 to 3, got /);
 });
+
+test("CLI run and validate: a pool shot file points to carom pool (it listed three unknown keys and two missing ones)", () => {
+  for (const command of ["run", "validate"]) {
+    const r = carom([command, "examples/pool/draw-shot.json", "-q"]);
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(r.stderr, 'examples/pool/draw-shot.json: a pool shot file ("pool": 1), not a scene: play it with carom pool\n');
+  }
+});

@@ -245,6 +245,10 @@ class Checker {
       this.add("", `a scene must be a JSON object {"carom": 1, ...}, got ${describeValue(v)}`);
       return;
     }
+    if ("pool" in v && !("carom" in v)) {
+      this.add("", `a pool shot file ("pool": ${describeValue(v.pool)}), not a scene: play it with carom pool`);
+      return;
+    }
     this.keys(v, "", SCENE_KEYS, []);
     if (!("carom" in v)) this.add("carom", ': missing (a scene file starts with "carom": 1, the format version)');
     else if (v.carom !== 1) this.add("carom", ` must be 1 (the scene format version this carom reads), got ${describeValue(v.carom)}`);
