@@ -5,7 +5,8 @@
 // run a second apart drifts far less: the median of those per-round ratios is the figure to
 // read. It also checks that both builds reach the same positions and velocities (same bits).
 //
-// Run a build against itself first: the ratio it prints (about 0.97–1.03) is the noise floor.
+// Run a build against itself first: the ratio it prints is the noise floor (on a shared machine
+// 0.97 at N = 4,000 but 1.11 at 32,000, whose rounds spread from 0.81 to 1.29).
 // Usage: build each variant (npm run build) and copy dist/ away, then
 //   node scripts/ab-hard-spheres.mjs <distA> <distB> [N=32000] [segment=200000] [rounds=12]
 import { resolve } from "node:path";
