@@ -6,7 +6,9 @@
  * periodic box from an FCC start, the same warm-up and the same number of collisions, each timed
  * by its own CPU time. Both print Z (Carnahan–Starling 9.385 at 0.45), and the C code its
  * energy drift and overlapping pairs. The published figures of Smallenburg's EDMD on this
- * machine kind are in bench/science.bench.ts. Skipped when gcc is missing.
+ * machine kind are in bench/science.bench.ts. Skipped when gcc is missing. The C run and carom take
+ * turns (3 rounds per size): on a shared machine the load moves each run by up to ±30%, a ratio
+ * of neighbouring runs far less.
  *
  * Run: npm run bench -- peer-edmd   (BENCH_QUICK=1: N = 4,000 and 32,000 with 500,000 collisions)
  */
@@ -17,25 +19,41 @@ import { withCompiledPeer } from "./peers/compile.js";
 
 const QUICK = process.env.BENCH_QUICK === "1";
 
+/** Rounds per size: the C run and a carom segment of the same length take turns (median ratio). */
+const ROUNDS = 3;
+const median = (a: number[]): number => [...a].sort((x, y) => x - y)[a.length >> 1];
+
 withCompiledPeer("gcc", "edmd.c", ["-O3", "-march=native"], (exe) => {
   console.log(`\n3D hard spheres, packing fraction 0.45, periodic, FCC start; C code: bench/peers/edmd.c (gcc -O3 -march=native); load ${os.loadavg()[0].toFixed(1)}`);
-  console.log("       N   C collisions/s   carom collisions/s   carom / C   Z (C)    Z (carom)   C: events/coll, energy drift, overlaps");
+  console.log(`${ROUNDS} rounds per N, the C run and a carom segment of as many collisions taking turns: medians, and the median of the per-round ratios`);
+  console.log("       N   C collisions/s   carom collisions/s   carom / C (rounds)           Z (C)    Z (carom)   C: events/coll, energy drift, overlaps");
   const sizes = QUICK ? [4000, 32000] : [4000, 32000, 256000];
   for (const n of sizes) {
     // 20 collisions per body melt the FCC lattice at every size (5 per body left N = 256,000 at Z = 8.65, part crystal)
     const warmup = Math.max(20 * n, 200_000);
     const count = QUICK ? 500_000 : 2_000_000;
-    const r = spawnSync(exe, [String(n), "0.45", String(warmup), String(count), "1"], { encoding: "utf8" });
-    if (r.status !== 0) throw new Error(`edmd failed: ${r.stderr}`);
-    const [, done, seconds, events, Zc, drift, overlaps] = r.stdout.trim().split(" ").map(Number);
-    const cRate = done / seconds;
     const sim = new HardSpheres(latticeStart({ dimensions: 3, count: n, packingFraction: 0.45, seed: 1 }));
     sim.advanceCollisions(warmup);
     sim.resetMeasurements();
-    const c0 = process.cpuUsage();
-    sim.advanceCollisions(count);
-    const cpu = process.cpuUsage(c0);
-    const rate = count / ((cpu.user + cpu.system) / 1e6);
-    console.log(`${String(n).padStart(8)}   ${(cRate / 1e6).toFixed(3).padStart(12)}M   ${(rate / 1e6).toFixed(3).padStart(16)}M   ${(rate / cRate).toFixed(2).padStart(8)}x   ${Zc.toFixed(3)}   ${sim.pressure().toFixed(3).padStart(8)}    ${(events / done).toFixed(2)}, ${drift.toExponential(1)}, ${overlaps}`);
+    const cRates: number[] = [], rates: number[] = [], ratios: number[] = [];
+    let tail = "", Zc = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      // the C run repeats the same seeded run each round (its own warm-up, then `count` timed collisions)
+      const r = spawnSync(exe, [String(n), "0.45", String(warmup), String(count), "1"], { encoding: "utf8" });
+      if (r.status !== 0) throw new Error(`edmd failed: ${r.stderr}`);
+      const [, done, seconds, events, z, drift, overlaps] = r.stdout.trim().split(" ").map(Number);
+      const cRate = done / seconds;
+      Zc = z;
+      tail = `${(events / done).toFixed(2)}, ${drift.toExponential(1)}, ${overlaps}`;
+      const c0 = process.cpuUsage();
+      sim.advanceCollisions(count);
+      const cpu = process.cpuUsage(c0);
+      const rate = count / ((cpu.user + cpu.system) / 1e6);
+      cRates.push(cRate);
+      rates.push(rate);
+      ratios.push(rate / cRate);
+    }
+    const spread = ratios.map((x) => x.toFixed(2)).join(" ");
+    console.log(`${String(n).padStart(8)}   ${(median(cRates) / 1e6).toFixed(3).padStart(12)}M   ${(median(rates) / 1e6).toFixed(3).padStart(16)}M   ${median(ratios).toFixed(2).padStart(8)}x (${spread})`.padEnd(82) + `${Zc.toFixed(3)}   ${sim.pressure().toFixed(3).padStart(8)}    ${tail}`);
   }
 });
