@@ -16,7 +16,7 @@
 import os from "node:os";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { report, type BenchRow } from "./harness.js";
+import { report, type BenchRow, median } from "./harness.js";
 import { readContestGames } from "../test/support/contest-fixtures.js";
 import { replayCsbGame, type CsbGameRecord } from "../src/contest.js";
 import { plainTurn, type PlainState } from "./contest-csb-plain.js";
@@ -60,10 +60,6 @@ if (CHILD !== undefined) {
   report(`Coders Strike Back: a bot's search, copy + one turn from one root, 225 candidates (${note})`, [row(carom, "csb-bot:carom"), row(plain, "csb-bot:plain")], plain, "turns");
   console.log(`median of the per-round ratios: ${ratio("csb-bot:carom", "csb-bot:plain")}x`);
   report(`Fantastic Bits: copy + one turn (13 bodies, 4 goal posts; ${note})`, [row("FantasticBitsSimulation copyFrom + turn", "fb:carom")], undefined, "turns");
-}
-
-function median(v: number[]): number {
-  return [...v].sort((x, y) => x - y)[v.length >> 1];
 }
 
 /** Times one case in a fresh process; its median turns per second. */

@@ -14,7 +14,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { report } from "./harness.js";
+import { report, median } from "./harness.js";
 import { withCompiledPeer } from "./peers/compile.js";
 import { readContestGames } from "../test/support/contest-fixtures.js";
 import type { CsbCommand, CsbGameRecord, CsbPodRecord } from "../src/contest.js";
@@ -45,7 +45,6 @@ function run(exe: string, mode: string, input: string): string {
   return r.stdout.trim();
 }
 
-const median = (v: number[]): number => [...v].sort((x, y) => x - y)[v.length >> 1];
 
 const flags = ["-O3", "-march=native", "-std=c++17"];
 withCompiledPeer("g++", "csb.cpp", flags, (exe) => {

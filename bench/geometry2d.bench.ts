@@ -15,7 +15,7 @@
  * Run: node --import tsx bench/geometry2d.bench.ts [family-substring ...]
  */
 import RAPIER from "@dimforge/rapier2d-compat";
-import { report, sinkValue, type BenchRow } from "./harness.js";
+import { report, sinkValue, type BenchRow, median } from "./harness.js";
 import { Random } from "../test/support/random.js";
 import { pointCrossingBox2Into, pointCrossingBox2Raw } from "../src/query/ray-box2.js";
 import { rayHitCircle, rayHitCircleRaw } from "../src/query/ray-circle.js";
@@ -111,7 +111,6 @@ function runFamily(cases: Case2[], peer: string, rounds = 9): { rows: BenchRow[]
       rates[i].push(c.ops / ((t1.user + t1.system) / 1e6));
     });
   }
-  const median = (a: number[]): number => [...a].sort((x, y) => x - y)[a.length >> 1];
   const p = cases.findIndex((c) => c.name === peer);
   const rows: BenchRow[] = cases.map((c, i) => {
     const row: BenchRow = { name: c.name, opsPerSec: median(rates[i]), min: Math.min(...rates[i]), max: Math.max(...rates[i]) };

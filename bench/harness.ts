@@ -23,6 +23,11 @@ export interface BenchOptions {
   warmup?: number;
 }
 
+/** The median of the samples (the upper one of the middle two for an even count). */
+export function median(xs: number[]): number {
+  return [...xs].sort((a, b) => a - b)[xs.length >> 1];
+}
+
 let sink = 0;
 
 /**

@@ -16,12 +16,12 @@ import os from "node:os";
 import { spawnSync } from "node:child_process";
 import { HardSpheres, latticeStart } from "../src/science.js";
 import { withCompiledPeer } from "./peers/compile.js";
+import { median } from "./harness.js";
 
 const QUICK = process.env.BENCH_QUICK === "1";
 
 /** Rounds per size: the C run and a carom segment of the same length take turns (median ratio). */
 const ROUNDS = 3;
-const median = (a: number[]): number => [...a].sort((x, y) => x - y)[a.length >> 1];
 
 withCompiledPeer("gcc", "edmd.c", ["-O3", "-march=native"], (exe) => {
   console.log(`\n3D hard spheres, packing fraction 0.45, periodic, FCC start; C code: bench/peers/edmd.c (gcc -O3 -march=native); load ${os.loadavg()[0].toFixed(1)}`);
@@ -38,24 +38,24 @@ withCompiledPeer("gcc", "edmd.c", ["-O3", "-march=native"], (exe) => {
     const cRates: number[] = [], rates: number[] = [], ratios: number[] = [];
     let tail = "", Zc = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      // the order swaps every round, so that neither side always runs right after the other
       let rate = 0, cRate = 0;
-      for (const side of round % 2 === 0 ? ["C", "carom"] : ["carom", "C"]) {
-        if (side === "C") {
-          // the C run repeats the same seeded run each round (its own warm-up, then `count` timed collisions)
-          const r = spawnSync(exe, [String(n), "0.45", String(warmup), String(count), "1"], { encoding: "utf8" });
-          if (r.status !== 0) throw new Error(`edmd failed: ${r.stderr}`);
-          const [, done, seconds, events, z, drift, overlaps] = r.stdout.trim().split(" ").map(Number);
-          cRate = done / seconds;
-          Zc = z;
-          tail = `${(events / done).toFixed(2)}, ${drift.toExponential(1)}, ${overlaps}`;
-        } else {
-          const c0 = process.cpuUsage();
-          sim.advanceCollisions(count);
-          const cpu = process.cpuUsage(c0);
-          rate = count / ((cpu.user + cpu.system) / 1e6);
-        }
-      }
+      const runC = (): void => {
+        // the same seeded C run each round (its own warm-up, then `count` timed collisions)
+        const r = spawnSync(exe, [String(n), "0.45", String(warmup), String(count), "1"], { encoding: "utf8" });
+        if (r.status !== 0) throw new Error(`edmd failed: ${r.stderr}`);
+        const [, done, seconds, events, z, drift, overlaps] = r.stdout.trim().split(" ").map(Number);
+        cRate = done / seconds;
+        Zc = z;
+        tail = `${(events / done).toFixed(2)}, ${drift.toExponential(1)}, ${overlaps}`;
+      };
+      const runCarom = (): void => {
+        const c0 = process.cpuUsage();
+        sim.advanceCollisions(count);
+        const cpu = process.cpuUsage(c0);
+        rate = count / ((cpu.user + cpu.system) / 1e6);
+      };
+      // the order swaps every round, so that neither side always runs right after the other
+      for (const run of round % 2 === 0 ? [runC, runCarom] : [runCarom, runC]) run();
       cRates.push(cRate);
       rates.push(rate);
       ratios.push(rate / cRate);

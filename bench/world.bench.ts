@@ -17,6 +17,7 @@ import Matter from "matter-js";
 import os from "node:os";
 import { World2D } from "carom";
 import { Random } from "../test/support/random.js";
+import { median } from "./harness.js";
 
 const QUICK = process.env.BENCH_QUICK === "1";
 const STEPS = QUICK ? 120 : 600;
@@ -80,11 +81,6 @@ interface Row {
   energyRatio: number;
   pairs: number;
   deepest: number;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1];
 }
 
 /** Runs an engine for STEPS steps: step() advances one frame, state() reads positions and velocities. */
