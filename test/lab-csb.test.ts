@@ -31,9 +31,12 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.close();
-  if (outDir !== "") rmSync(outDir, { recursive: true, force: true });
+  try {
+    await browser?.close();
+    await server?.close();
+  } finally {
+    if (outDir !== "") rmSync(outDir, { recursive: true, force: true });
+  }
 });
 
 describe("the lab's CSB race", { skip }, () => {

@@ -52,9 +52,12 @@ before(async () => {
 
 after(async () => {
   if (missing !== null) return;
-  await browser?.close();
-  await server?.close();
-  if (outDir !== "") rmSync(outDir, { recursive: true, force: true });
+  try {
+    await browser?.close();
+    await server?.close();
+  } finally {
+    if (outDir !== "") rmSync(outDir, { recursive: true, force: true });
+  }
 });
 
 /** A page with console errors, page errors and failed requests collected. */

@@ -101,9 +101,28 @@ export async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promi
   return out;
 }
 
-/** A fresh temporary directory. */
+const made: string[] = [];
+
+/** Removes every directory tempDir made in this process (synchronous: it runs on 'exit'). */
+function removeTempDirs(): void {
+  for (const dir of made.splice(0)) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch (e) {
+      process.stderr.write(`could not remove ${dir}: ${String(e)}\n`);
+    }
+  }
+}
+process.on("exit", removeTempDirs);
+
+/**
+ * A fresh temporary directory, removed with everything in it when the process exits (each test
+ * file runs in its own process under node --test, so: when the test file ends, pass or fail).
+ */
 export function tempDir(prefix = "carom-cli-"): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
 }
 
 /** One parsed NDJSON event line. */

@@ -34,19 +34,28 @@ export interface LabBrowser {
 
 export async function launchChromium(): Promise<LabBrowser> {
   const profile = await mkdtemp(join(tmpdir(), "carom-lab-chromium-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
-    deviceScaleFactor: 1,
-    acceptDownloads: true,
-  });
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1280, height: 800 },
+      deviceScaleFactor: 1,
+      acceptDownloads: true,
+    });
+  } catch (e) {
+    await rm(profile, { recursive: true, force: true });
+    throw e;
+  }
   return {
     context,
     async close() {
-      await context.close();
-      await rm(profile, { recursive: true, force: true });
+      try {
+        await context.close();
+      } finally {
+        await rm(profile, { recursive: true, force: true });
+      }
     },
   };
 }
