@@ -6,7 +6,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { NeighbourLists } from "../src/science/neighbour-lists.js";
+import { ArrayListStore, NeighbourLists } from "../src/science/neighbour-lists.js";
 
 /** A small deterministic generator (the test needs no statistics, only variety). */
 function lcg(seed: number): () => number {
@@ -31,7 +31,7 @@ for (const d of [2, 3] as const) {
     const centre = new Float64Array(3 * n);
     for (let i = 0; i < n; i++) for (let a = 0; a < d; a++) centre[3 * i + a] = rnd() * box[a];
     const rho = new Float64Array(n).map((_, i) => (i % 3 === 0 ? 0.5 : 0.35));
-    const lists = new NeighbourLists(n, centre, rho, box, 8);
+    const lists = new NeighbourLists(n, new ArrayListStore(n, centre, 8), rho, box);
     lists.rebuildAll(1, 0.5, 0.5);
     for (let step = 0; step < 20 * n; step++) {
       const i = Math.floor(rnd() * n);
@@ -44,7 +44,7 @@ for (const d of [2, 3] as const) {
       }
       lists.rebuildOne(i);
     }
-    const fresh = new NeighbourLists(n, centre, rho, box, 8);
+    const fresh = new NeighbourLists(n, new ArrayListStore(n, centre, 8), rho, box);
     fresh.rebuildAll(1, 0.5, 0.5);
     let total = 0;
     for (let i = 0; i < n; i++) {

@@ -29,12 +29,54 @@
  */
 import { prefetchSink } from "./prefetch-sink.js";
 
-export class NeighbourLists {
-  /** Capacity of each body's list. */
-  cap: number;
+/** Where the lists live (the engine keeps them in its kernel's memory): each body's list holds up to `cap` entries. */
+export interface ListStore {
   /** Body k's list: list[k cap .. k cap + count[k]), entries (neighbour << 6) | shift code. */
+  readonly list: Int32Array;
+  readonly count: Int32Array;
+  /** Shell centres, three per body, inside [0, L) on every periodic axis. */
+  readonly centre: Float64Array;
+  readonly cap: number;
+  /** Gives every list room for `cap` entries, keeping their contents (the views may be new). */
+  growTo(cap: number): void;
+}
+
+/** A {@link ListStore} of its own arrays. */
+export class ArrayListStore implements ListStore {
   list: Int32Array;
   readonly count: Int32Array;
+  constructor(
+    private readonly n: number,
+    readonly centre: Float64Array,
+    public cap: number,
+  ) {
+    this.list = new Int32Array(n * cap);
+    this.count = new Int32Array(n);
+  }
+
+  growTo(cap: number): void {
+    const list = new Int32Array(this.n * cap);
+    for (let i = 0; i < this.n; i++) list.set(this.list.subarray(i * this.cap, i * this.cap + this.count[i]), i * cap);
+    this.list = list;
+    this.cap = cap;
+  }
+}
+
+export class NeighbourLists {
+  /** Capacity of each body's list. */
+  get cap(): number {
+    return this.store.cap;
+  }
+  /** Body k's list: list[k cap .. k cap + count[k]), entries (neighbour << 6) | shift code. */
+  get list(): Int32Array {
+    return this.store.list;
+  }
+  get count(): Int32Array {
+    return this.store.count;
+  }
+  private get centre(): Float64Array {
+    return this.store.centre;
+  }
   /** Cell grid: cell c holds cellCount[c] bodies in slots c K .. c K + cellCount[c) (K = cellCap). */
   private cellCap = 8;
   private cellCount = new Int32Array(1);
@@ -67,16 +109,11 @@ export class NeighbourLists {
 
   constructor(
     private readonly n: number,
-    /** Shell centres, three per body, inside [0, L) on every periodic axis. */
-    private readonly centre: Float64Array,
+    private readonly store: ListStore,
     /** Radius scale of each body (ρ_i). */
     private readonly rho: Float64Array,
     private readonly box: Float64Array,
-    capacity: number,
   ) {
-    this.cap = Math.max(4, capacity);
-    this.list = new Int32Array(n * this.cap);
-    this.count = new Int32Array(n);
     this.slotOf = new Int32Array(n);
     this.mark = new Int32Array(n);
     this.markCode = new Uint8Array(n);
@@ -338,10 +375,6 @@ export class NeighbourLists {
   }
 
   private grow(): void {
-    const cap = this.cap * 2;
-    const list = new Int32Array(this.n * cap);
-    for (let i = 0; i < this.n; i++) list.set(this.list.subarray(i * this.cap, i * this.cap + this.count[i]), i * cap);
-    this.list = list;
-    this.cap = cap;
+    this.store.growTo(2 * this.cap);
   }
 }

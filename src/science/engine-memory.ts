@@ -1,0 +1,108 @@
+/**
+ * The memory of the science engine: one ArrayBuffer holding the registers and every array the
+ * asm.js kernel (edmd-kernel.ts) reads, with typed-array views on each for the TypeScript side,
+ * and the kernel linked to it. The neighbour lists are the last array, so that when a list
+ * outgrows its capacity ({@link growTo}) everything before it is copied as it stands into a
+ * larger buffer and the kernel is linked again; the views are then new, so read them from here
+ * after any call that may grow the lists.
+ */
+import { kernelLayout, linkKernel, type KernelExports, type KernelLayout } from "./edmd-kernel.js";
+import type { ListStore } from "./neighbour-lists.js";
+
+/** What the kernel calls back. */
+export interface KernelCallbacks {
+  /** The general prediction of body i (growth, or a root for the exact kernel). */
+  predictGeneral(i: number): void;
+  /** A collision was resolved (called only while register I[80] is 1). */
+  collided(i: number, j: number, t: number, impulse: number): void;
+}
+
+export class EngineMemory implements ListStore {
+  /** Calendar slots: one per body and one for the scheduled systems. */
+  readonly slots: number;
+  private layout: KernelLayout;
+  private buckets: number;
+  private entries: number;
+  buffer!: ArrayBuffer;
+  /** The registers and every array, as float64 and int32 (see edmd-kernel.ts for the registers). */
+  F!: Float64Array;
+  I!: Int32Array;
+  kernel!: KernelExports;
+  /** 8 numbers per body: x, y, z, t, vx, vy, vz, ρ. */
+  state!: Float64Array;
+  /** 4 per body: partner and its counter, second partner and its counter. */
+  ev!: Int32Array;
+  time2!: Float64Array;
+  counter!: Int32Array;
+  centre!: Float64Array;
+  mass!: Float64Array;
+  count!: Int32Array;
+  list!: Int32Array;
+  /** Each calendar slot's event time (Infinity = none); write through kernel.set. */
+  slotTime!: Float64Array;
+  cap: number;
+
+  constructor(
+    readonly n: number,
+    cap: number,
+    private readonly callbacks: KernelCallbacks,
+  ) {
+    this.slots = n + 1;
+    let b = 64;
+    while (b < 2 * this.slots) b *= 2;
+    this.buckets = b;
+    this.entries = Math.max(64, 4 * this.slots);
+    this.cap = cap;
+    this.layout = kernelLayout(n, cap, this.buckets, this.entries);
+    this.attach(new ArrayBuffer(this.layout.bytes));
+    const I = this.I;
+    I[70] = b;
+    I[71] = b - 1;
+    I[72] = this.entries;
+    I[73] = this.slots;
+    I[74] = cap;
+    I[78] = n;
+    this.slotTime.fill(Infinity);
+    new Int32Array(this.buffer, this.layout.live, this.slots).fill(-1);
+    new Int32Array(this.buffer, this.layout.head, b + 1).fill(-1);
+    // the pool as one free list, and an empty calendar of width 1 from time 0
+    const eint = new Int32Array(this.buffer, this.layout.eint, 2 * this.entries);
+    for (let e = 0; e < this.entries; e++) eint[2 * e + 1] = e + 1 < this.entries ? e + 1 : -1;
+    I[65] = 0;
+    this.F[15] = 1;
+    this.F[16] = 1;
+    this.ev.fill(-2);
+  }
+
+  private attach(buffer: ArrayBuffer): void {
+    const L = this.layout, n = this.n;
+    this.buffer = buffer;
+    this.F = new Float64Array(buffer);
+    this.I = new Int32Array(buffer);
+    this.state = new Float64Array(buffer, L.state, 8 * n);
+    this.ev = new Int32Array(buffer, L.ev, 4 * n);
+    this.time2 = new Float64Array(buffer, L.time2, n);
+    this.counter = new Int32Array(buffer, L.counter, n);
+    this.centre = new Float64Array(buffer, L.centre, 3 * n);
+    this.mass = new Float64Array(buffer, L.mass, n);
+    this.count = new Int32Array(buffer, L.count, n);
+    this.list = new Int32Array(buffer, L.list, n * this.cap);
+    this.slotTime = new Float64Array(buffer, L.ctime, this.slots);
+    const cb = this.callbacks;
+    this.kernel = linkKernel(buffer, L, (i) => cb.predictGeneral(i), (i, j, t, impulse) => cb.collided(i, j, t, impulse));
+  }
+
+  /** Gives every list room for `cap` entries (a new buffer, the kernel linked again). */
+  growTo(cap: number): void {
+    const old = this.layout, oldList = this.list, oldCap = this.cap, count = this.count;
+    const layout = kernelLayout(this.n, cap, this.buckets, this.entries);
+    const buffer = new ArrayBuffer(layout.bytes);
+    // every array before the lists keeps its offset
+    new Uint8Array(buffer).set(new Uint8Array(this.buffer, 0, old.list));
+    this.layout = layout;
+    this.cap = cap;
+    this.attach(buffer);
+    this.I[74] = cap;
+    for (let i = 0; i < this.n; i++) this.list.set(oldList.subarray(i * oldCap, i * oldCap + count[i]), i * cap);
+  }
+}
