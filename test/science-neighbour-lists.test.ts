@@ -6,7 +6,8 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ArrayListStore, NeighbourLists } from "../src/science/neighbour-lists.js";
+import { EngineMemory } from "../src/science/engine-memory.js";
+import { NeighbourLists } from "../src/science/neighbour-lists.js";
 
 /** A small deterministic generator (the test needs no statistics, only variety). */
 function lcg(seed: number): () => number {
@@ -15,6 +16,14 @@ function lcg(seed: number): () => number {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
     return s / 2 ** 32;
   };
+}
+
+/** Lists over an engine memory of n bodies with the given shell centres and radius scales (list capacity 8, so they grow). */
+function makeLists(n: number, centre: Float64Array, rho: Float64Array, box: Float64Array): { mem: EngineMemory; lists: NeighbourLists } {
+  const mem = new EngineMemory(n, 8, { predictGeneral: () => {}, collided: () => {} });
+  mem.centre.set(centre);
+  for (let i = 0; i < n; i++) mem.state[8 * i + 7] = rho[i];
+  return { mem, lists: new NeighbourLists(mem, box) };
 }
 
 function entries(l: NeighbourLists, i: number): string[] {
@@ -31,7 +40,7 @@ for (const d of [2, 3] as const) {
     const centre = new Float64Array(3 * n);
     for (let i = 0; i < n; i++) for (let a = 0; a < d; a++) centre[3 * i + a] = rnd() * box[a];
     const rho = new Float64Array(n).map((_, i) => (i % 3 === 0 ? 0.5 : 0.35));
-    const lists = new NeighbourLists(n, new ArrayListStore(n, centre, 8), rho, box);
+    const { mem, lists } = makeLists(n, centre, rho, box);
     lists.rebuildAll(1, 0.5, 0.5);
     for (let step = 0; step < 20 * n; step++) {
       const i = Math.floor(rnd() * n);
@@ -41,10 +50,12 @@ for (const d of [2, 3] as const) {
         if (x >= box[a]) x -= box[a];
         else if (x < 0) x += box[a];
         centre[3 * i + a] = x;
+        // (the memory may be laid out anew by a rebuild: its view is read each time)
+        mem.centre[3 * i + a] = x;
       }
       lists.rebuildOne(i);
     }
-    const fresh = new NeighbourLists(n, new ArrayListStore(n, centre, 8), rho, box);
+    const fresh = makeLists(n, centre, rho, box).lists;
     fresh.rebuildAll(1, 0.5, 0.5);
     let total = 0;
     for (let i = 0; i < n; i++) {

@@ -82,12 +82,24 @@ export interface KernelLayout {
   head: number;
   hentry: number;
   htime: number;
+  slotOf: number;
+  mark: number;
+  markCode: number;
+  visit: number;
+  /** From here on the sizes depend on the list capacity and the cells. */
+  prev: number;
   list: number;
+  cellCount: number;
+  found: number;
+  cells: number;
   bytes: number;
 }
 
-/** The buffer for n bodies with lists of `cap` entries and a calendar of B buckets and E pool entries. */
-export function kernelLayout(n: number, cap: number, buckets: number, entries: number): KernelLayout {
+/**
+ * The buffer for n bodies with lists of `cap` entries, a calendar of B buckets and E pool
+ * entries, and `cells` cells of `cellCap` slots.
+ */
+export function kernelLayout(n: number, cap: number, buckets: number, entries: number, cells: number, cellCap: number): KernelLayout {
   let at = REGISTERS;
   const take = (bytes: number): number => {
     const start = at;
@@ -99,12 +111,14 @@ export function kernelLayout(n: number, cap: number, buckets: number, entries: n
   const mass = take(8 * n), count = take(4 * n);
   const ctime = take(8 * slots), live = take(4 * slots), etime = take(8 * entries), eint = take(8 * entries);
   const head = take(4 * (buckets + 1)), hentry = take(4 * entries), htime = take(8 * entries);
-  const list = take(4 * n * cap);
+  const slotOf = take(4 * n), mark = take(4 * n), markCode = take(4 * n), visit = take(8 * 27);
+  const prev = take(4 * cap), list = take(4 * n * cap), cellCount = take(4 * cells), found = take(4 * 27 * cellCap);
+  const cellSlots = take(16 * cells * cellCap);
   // asm.js takes a buffer of 2^k bytes (k ≥ 16) up to 16 MiB, then multiples of 16 MiB
   let bytes = 1 << 16;
   while (bytes < at && bytes < 1 << 24) bytes *= 2;
   if (bytes < at) bytes = Math.ceil(at / (1 << 24)) * (1 << 24);
-  return { state, ev, time2, counter, centre, mass, count, ctime, live, etime, eint, head, hentry, htime, list, bytes };
+  return { state, ev, time2, counter, centre, mass, count, ctime, live, etime, eint, head, hentry, htime, slotOf, mark, markCode, visit, prev, list, cellCount, found, cells: cellSlots, bytes };
 }
 
 /** Links the kernel to a buffer laid out by {@link kernelLayout}. */

@@ -1,13 +1,13 @@
 /**
  * The memory of the science engine: one ArrayBuffer holding the registers and every array the
- * asm.js kernel (edmd-kernel.ts) reads, with typed-array views on each for the TypeScript side,
- * and the kernel linked to it. The neighbour lists are the last array, so that when a list
- * outgrows its capacity ({@link growTo}) everything before it is copied as it stands into a
- * larger buffer and the kernel is linked again; the views are then new, so read them from here
- * after any call that may grow the lists.
+ * asm.js kernels (edmd-kernel.ts, list-kernel.ts) read, with typed-array views on each for the
+ * TypeScript side, and the kernels linked to it. The lists and the cells come last, so that when
+ * a list outgrows its capacity or a cell its slots ({@link relayout}) everything before them is
+ * copied as it stands into a larger buffer and the kernels are linked again; the views are then
+ * new, so read them from here after any call that may grow the lists or the cells.
  */
 import { kernelLayout, linkKernel, type KernelExports, type KernelLayout } from "./edmd-kernel.js";
-import type { ListStore } from "./neighbour-lists.js";
+import { linkListKernel, type ListKernelExports } from "./list-kernel.js";
 
 /** What the kernel calls back. */
 export interface KernelCallbacks {
@@ -17,7 +17,7 @@ export interface KernelCallbacks {
   collided(i: number, j: number, t: number, impulse: number): void;
 }
 
-export class EngineMemory implements ListStore {
+export class EngineMemory {
   /** Calendar slots: one per body and one for the scheduled systems. */
   readonly slots: number;
   private layout: KernelLayout;
@@ -28,6 +28,7 @@ export class EngineMemory implements ListStore {
   F!: Float64Array;
   I!: Int32Array;
   kernel!: KernelExports;
+  listKernel!: ListKernelExports;
   /** 8 numbers per body: x, y, z, t, vx, vy, vz, ρ. */
   state!: Float64Array;
   /** 4 per body: partner and its counter, second partner and its counter. */
@@ -40,7 +41,11 @@ export class EngineMemory implements ListStore {
   list!: Int32Array;
   /** Each calendar slot's event time (Infinity = none); write through kernel.set. */
   slotTime!: Float64Array;
+  /** Entries each list has room for. */
   cap: number;
+  /** Cells of the grid, and slots per cell. */
+  cells = 1;
+  cellCap = 8;
 
   constructor(
     readonly n: number,
@@ -53,7 +58,7 @@ export class EngineMemory implements ListStore {
     this.buckets = b;
     this.entries = Math.max(64, 4 * this.slots);
     this.cap = cap;
-    this.layout = kernelLayout(n, cap, this.buckets, this.entries);
+    this.layout = kernelLayout(n, cap, this.buckets, this.entries, this.cells, this.cellCap);
     this.attach(new ArrayBuffer(this.layout.bytes));
     const I = this.I;
     I[70] = b;
@@ -62,6 +67,8 @@ export class EngineMemory implements ListStore {
     I[73] = this.slots;
     I[74] = cap;
     I[78] = n;
+    I[84] = this.cellCap;
+    I[87] = this.cells;
     this.slotTime.fill(Infinity);
     new Int32Array(this.buffer, this.layout.live, this.slots).fill(-1);
     new Int32Array(this.buffer, this.layout.head, b + 1).fill(-1);
@@ -90,19 +97,33 @@ export class EngineMemory implements ListStore {
     this.slotTime = new Float64Array(buffer, L.ctime, this.slots);
     const cb = this.callbacks;
     this.kernel = linkKernel(buffer, L, (i) => cb.predictGeneral(i), (i, j, t, impulse) => cb.collided(i, j, t, impulse));
+    this.listKernel = linkListKernel(buffer, L);
   }
 
-  /** Gives every list room for `cap` entries (a new buffer, the kernel linked again). */
-  growTo(cap: number): void {
-    const old = this.layout, oldList = this.list, oldCap = this.cap, count = this.count;
-    const layout = kernelLayout(this.n, cap, this.buckets, this.entries);
+  /**
+   * Gives every list room for `cap` entries and the grid `cells` cells of `cellCap` slots (a new
+   * buffer, the kernels linked again). The lists keep their entries; the cells keep their
+   * bodies only when their shape is unchanged (otherwise the caller files every body again).
+   */
+  relayout(cap: number, cells: number, cellCap: number): void {
+    const old = this.layout, oldBuffer = this.buffer, oldList = this.list, oldCap = this.cap, count = this.count;
+    const layout = kernelLayout(this.n, cap, this.buckets, this.entries, cells, cellCap);
     const buffer = new ArrayBuffer(layout.bytes);
     // every array before the lists keeps its offset
-    new Uint8Array(buffer).set(new Uint8Array(this.buffer, 0, old.list));
+    new Uint8Array(buffer).set(new Uint8Array(oldBuffer, 0, old.prev));
+    const sameCells = cells === this.cells && cellCap === this.cellCap;
     this.layout = layout;
     this.cap = cap;
+    this.cells = cells;
+    this.cellCap = cellCap;
     this.attach(buffer);
     this.I[74] = cap;
+    this.I[84] = cellCap;
+    this.I[87] = cells;
     for (let i = 0; i < this.n; i++) this.list.set(oldList.subarray(i * oldCap, i * oldCap + count[i]), i * cap);
+    if (sameCells) {
+      new Uint8Array(buffer, layout.cellCount, 4 * cells).set(new Uint8Array(oldBuffer, old.cellCount, 4 * cells));
+      new Uint8Array(buffer, layout.cells, 16 * cells * cellCap).set(new Uint8Array(oldBuffer, old.cells, 16 * cells * cellCap));
+    }
   }
 }

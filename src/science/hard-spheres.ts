@@ -129,17 +129,13 @@ export class HardSpheres {
     mem.state.set(o.state);
     mem.mass.set(this.mass);
     const F = mem.F, I = mem.I;
-    F[2] = this.box[0];
-    F[3] = this.box[1];
-    F[4] = d === 3 ? this.box[2] : 0;
-    F[5] = this.box[2];
     F[8] = this.mass[0];
     F[19] = this.g;
     F[20] = this.kineticEnergy();
     I[75] = this.mass.every((m) => m === this.mass[0]) ? 1 : 0;
     // read neighbours ahead only when the bodies outgrow the caches (8,192 bodies of 64 bytes fill half a megabyte)
     I[79] = n > 8192 ? 1 : 0;
-    this.lists = new NeighbourLists(n, mem, this.rho, this.box);
+    this.lists = new NeighbourLists(mem, this.box);
     this.rebuildAll();
     this.checkStart();
   }
