@@ -21,14 +21,14 @@ function lcg(seed: number): () => number {
 /** Lists over an engine memory of n bodies with the given shell centres and radius scales (list capacity 8, so they grow). */
 function makeLists(n: number, centre: Float64Array, rho: Float64Array, box: Float64Array): { mem: EngineMemory; lists: NeighbourLists } {
   const mem = new EngineMemory(n, 8, { predictGeneral: () => {}, collided: () => {} });
-  mem.centre.set(centre);
+  for (let i = 0; i < n; i++) for (let a = 0; a < 3; a++) mem.setCentre(i, a, centre[3 * i + a]);
   for (let i = 0; i < n; i++) mem.state[8 * i + 7] = rho[i];
   return { mem, lists: new NeighbourLists(mem, box) };
 }
 
 function entries(l: NeighbourLists, i: number): string[] {
   const out: string[] = [];
-  for (let p = i * l.cap; p < i * l.cap + l.count[i]; p++) out.push(`${l.list[p] >> 6}:${l.list[p] & 63}`);
+  for (let p = i * l.cap; p < i * l.cap + l.length(i); p++) out.push(`${l.list[p] >> 6}:${l.list[p] & 63}`);
   return out.sort();
 }
 
@@ -50,8 +50,7 @@ for (const d of [2, 3] as const) {
         if (x >= box[a]) x -= box[a];
         else if (x < 0) x += box[a];
         centre[3 * i + a] = x;
-        // (the memory may be laid out anew by a rebuild: its view is read each time)
-        mem.centre[3 * i + a] = x;
+        mem.setCentre(i, a, x);
       }
       lists.rebuildOne(i);
     }
@@ -60,8 +59,8 @@ for (const d of [2, 3] as const) {
     let total = 0;
     for (let i = 0; i < n; i++) {
       assert.deepEqual(entries(lists, i), entries(fresh, i), `body ${i}`);
-      total += lists.count[i];
-      for (let p = i * lists.cap; p < i * lists.cap + lists.count[i]; p++) {
+      total += lists.length(i);
+      for (let p = i * lists.cap; p < i * lists.cap + lists.length(i); p++) {
         const k = lists.list[p] >> 6, code = lists.list[p] & 63;
         assert.ok(entries(lists, k).includes(`${i}:${42 - code}`), `${k} lists ${i} back with the opposite image`);
       }

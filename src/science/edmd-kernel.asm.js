@@ -12,14 +12,9 @@ export function EdmdKernel(stdlib, foreign, buffer) {
   var predictGeneral = foreign.predictGeneral;
   var collided = foreign.collided;
   var STATE = foreign.state | 0;
-  var EV = foreign.ev | 0;
-  var TIME2 = foreign.time2 | 0;
+  var BOOK = foreign.book | 0;
   var COUNTER = foreign.counter | 0;
-  var CENTRE = foreign.centre | 0;
   var MASS = foreign.mass | 0;
-  var COUNT = foreign.count | 0;
-  var CTIME = foreign.ctime | 0;
-  var LIVE = foreign.live | 0;
   var ETIME = foreign.etime | 0;
   var EINT = foreign.eint | 0;
   var HEAD = foreign.head | 0;
@@ -108,11 +103,11 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     k = k | 0;
     t = +t;
     var was = 0, e = 0;
-    if (+F[(CTIME + (k << 3)) >> 3] == t) return;
-    F[(CTIME + (k << 3)) >> 3] = t;
-    was = I[(LIVE + (k << 2)) >> 2] | 0;
+    if (+F[(BOOK + (k << 6) + 32) >> 3] == t) return;
+    F[(BOOK + (k << 6) + 32) >> 3] = t;
+    was = I[(BOOK + (k << 6) + 60) >> 2] | 0;
     if (t == inf) {
-      I[(LIVE + (k << 2)) >> 2] = -1;
+      I[(BOOK + (k << 6) + 60) >> 2] = -1;
       I[64] = ((I[64] | 0) - 1) | 0;
       return;
     }
@@ -126,7 +121,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     I[65] = I[(EINT + (e << 3) + 4) >> 2];
     F[(ETIME + (e << 3)) >> 3] = t;
     I[(EINT + (e << 3)) >> 2] = k;
-    I[(LIVE + (k << 2)) >> 2] = e;
+    I[(BOOK + (k << 6) + 60) >> 2] = e;
     file(e);
   }
 
@@ -136,7 +131,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     var size = 0, k = 0, count = 0, sum = 0.0, dt = 0.0, width = 0.0, e = 0, cap = 0, t = 0.0;
     size = I[73] | 0;
     for (k = 0; (k | 0) < (size | 0); k = (k + 1) | 0) {
-      dt = +F[(CTIME + (k << 3)) >> 3] - now;
+      dt = +F[(BOOK + (k << 6) + 32) >> 3] - now;
       if (dt < inf) {
         count = (count + 1) | 0;
         sum = sum + (dt > 0.0 ? dt : 0.0);
@@ -160,13 +155,13 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     I[(EINT + (cap << 3) - 4) >> 2] = -1;
     I[65] = 0;
     for (k = 0; (k | 0) < (size | 0); k = (k + 1) | 0) {
-      t = +F[(CTIME + (k << 3)) >> 3];
+      t = +F[(BOOK + (k << 6) + 32) >> 3];
       if (t < inf) {
         e = I[65] | 0;
         I[65] = I[(EINT + (e << 3) + 4) >> 2];
         F[(ETIME + (e << 3)) >> 3] = t;
         I[(EINT + (e << 3)) >> 2] = k;
-        I[(LIVE + (k << 2)) >> 2] = e;
+        I[(BOOK + (k << 6) + 60) >> 2] = e;
         file(e);
       }
     }
@@ -194,7 +189,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     I[67] = 0;
     while ((e | 0) != -1) {
       next = I[(EINT + (e << 3) + 4) >> 2] | 0;
-      if ((I[(LIVE + (I[(EINT + (e << 3)) >> 2] << 2)) >> 2] | 0) == (e | 0)) file(e);
+      if ((I[(BOOK + (I[(EINT + (e << 3)) >> 2] << 6) + 60) >> 2] | 0) == (e | 0)) file(e);
       else release(e);
       e = next;
     }
@@ -212,7 +207,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     I[(HEAD + (idx << 2)) >> 2] = -1;
     while ((e | 0) != -1) {
       next = I[(EINT + (e << 3) + 4) >> 2] | 0;
-      if ((I[(LIVE + (I[(EINT + (e << 3)) >> 2] << 2)) >> 2] | 0) == (e | 0)) {
+      if ((I[(BOOK + (I[(EINT + (e << 3)) >> 2] << 6) + 60) >> 2] | 0) == (e | 0)) {
         heapPush(e);
         I[69] = ((I[69] | 0) + 1) | 0;
       } else release(e);
@@ -227,7 +222,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
       if ((I[68] | 0) > 0) {
         e = I[HENTRY >> 2] | 0;
         k = I[(EINT + (e << 3)) >> 2] | 0;
-        if ((I[(LIVE + (k << 2)) >> 2] | 0) == (e | 0)) return k | 0;
+        if ((I[(BOOK + (k << 6) + 60) >> 2] | 0) == (e | 0)) return k | 0;
         heapPop();
         release(e);
       } else if ((I[64] | 0) == 0) return 0;
@@ -270,7 +265,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     var p = 0, end = 0, sum = 0.0;
     if ((I[79] | 0) == 0) return;
     p = (LIST + (imul(i, I[74] | 0) << 2)) | 0;
-    end = (p + ((I[(COUNT + (i << 2)) >> 2] | 0) << 2)) | 0;
+    end = (p + ((I[(BOOK + (i << 6) + 56) >> 2] | 0) << 2)) | 0;
     for (; (p | 0) < (end | 0); p = (p + 4) | 0) sum = sum + +F[(STATE + ((I[p >> 2] >> 6) << 6) + 24) >> 3];
     F[18] = sum;
   }
@@ -281,7 +276,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     var o = 0, c = 0, vx = 0.0, vy = 0.0, vz = 0.0, ex = 0.0, ey = 0.0, ez = 0.0;
     var va = 0.0, vb = 0.0, vc = 0.0, t = 0.0, sq = 0.0;
     o = (STATE + (i << 6)) | 0;
-    c = (CENTRE + imul(i, 24)) | 0;
+    c = (BOOK + (i << 6)) | 0;
     vx = +F[(o + 32) >> 3];
     vy = +F[(o + 40) >> 3];
     vz = +F[(o + 48) >> 3];
@@ -335,12 +330,12 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     ly = +F[3];
     lz = +F[4];
     p = (LIST + (imul(i, I[74] | 0) << 2)) | 0;
-    end = (p + ((I[(COUNT + (i << 2)) >> 2] | 0) << 2)) | 0;
+    end = (p + ((I[(BOOK + (i << 6) + 56) >> 2] | 0) << 2)) | 0;
     best = +shellExitTime(i);
     second = best;
     tb = second - now;
     F[13] = +F[13] + 1.0;
-    F[14] = +F[14] + +(I[(COUNT + (i << 2)) >> 2] | 0);
+    F[14] = +F[14] + +(I[(BOOK + (i << 6) + 56) >> 2] | 0);
     for (; (p | 0) < (end | 0); p = (p + 4) | 0) {
       e = I[p >> 2] | 0;
       j = e >> 6;
@@ -386,13 +381,13 @@ export function EdmdKernel(stdlib, foreign, buffer) {
       } else continue;
       tb = second - now;
     }
-    ev = (EV + (i << 4)) | 0;
+    ev = (BOOK + (i << 6) + 40) | 0;
     I[ev >> 2] = partner;
     if ((partner | 0) >= 0) {
       I[(ev + 4) >> 2] = I[(COUNTER + (partner << 2)) >> 2];
       I[(ev + 8) >> 2] = partner2;
       if ((partner2 | 0) >= 0) I[(ev + 12) >> 2] = I[(COUNTER + (partner2 << 2)) >> 2];
-      F[(TIME2 + (i << 3)) >> 3] = second;
+      F[(BOOK + (i << 6) + 24) >> 3] = second;
     } else I[(ev + 8) >> 2] = -2;
     set(i, best);
     return 1;
@@ -502,7 +497,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
         I[77] = budget;
         return 3;
       }
-      ev = (EV + (k << 4)) | 0;
+      ev = (BOOK + (k << 6) + 40) | 0;
       p = I[ev >> 2] | 0;
       if ((p | 0) < 0) {
         I[77] = budget;
@@ -529,7 +524,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
         I[ev >> 2] = q;
         I[(ev + 4) >> 2] = I[(ev + 12) >> 2];
         I[(ev + 8) >> 2] = -2;
-        set(k, +F[(TIME2 + (k << 3)) >> 3]);
+        set(k, +F[(BOOK + (k << 6) + 24) >> 3]);
       } else predictAny(k);
     }
     return 0;

@@ -71,14 +71,9 @@ export interface KernelExports {
 /** Where each array starts in the buffer (bytes), and the buffer's size. */
 export interface KernelLayout {
   state: number;
-  ev: number;
-  time2: number;
+  book: number;
   counter: number;
-  centre: number;
   mass: number;
-  count: number;
-  ctime: number;
-  live: number;
   etime: number;
   eint: number;
   head: number;
@@ -109,9 +104,8 @@ export function kernelLayout(n: number, cap: number, buckets: number, entries: n
     return start;
   };
   const slots = n + 1;
-  const state = take(64 * n), ev = take(16 * n), time2 = take(8 * n), counter = take(4 * n), centre = take(24 * n);
-  const mass = take(8 * n), count = take(4 * n);
-  const ctime = take(8 * slots), live = take(4 * slots), etime = take(8 * entries), eint = take(8 * entries);
+  const state = take(64 * n), book = take(64 * slots), counter = take(4 * n), mass = take(8 * n);
+  const etime = take(8 * entries), eint = take(8 * entries);
   const head = take(4 * (buckets + 1)), hentry = take(4 * entries), htime = take(8 * entries);
   const slotOf = take(4 * n), mark = take(4 * n), markCode = take(4 * n), visit = take(8 * 27);
   const prev = take(4 * cap), list = take(4 * n * cap), cellCount = take(4 * cells), found = take(4 * 27 * cellCap);
@@ -120,7 +114,7 @@ export function kernelLayout(n: number, cap: number, buckets: number, entries: n
   let bytes = 1 << 16;
   while (bytes < at && bytes < 1 << 24) bytes *= 2;
   if (bytes < at) bytes = Math.ceil(at / (1 << 24)) * (1 << 24);
-  return { state, ev, time2, counter, centre, mass, count, ctime, live, etime, eint, head, hentry, htime, slotOf, mark, markCode, visit, prev, list, cellCount, found, cells: cellSlots, bytes };
+  return { state, book, counter, mass, etime, eint, head, hentry, htime, slotOf, mark, markCode, visit, prev, list, cellCount, found, cells: cellSlots, bytes };
 }
 
 /** Links the kernel to a buffer laid out by {@link kernelLayout}. */

@@ -31,16 +31,18 @@ export class EngineMemory {
   listKernel!: ListKernelExports;
   /** 8 numbers per body: x, y, z, t, vx, vy, vz, ρ. */
   state!: Float64Array;
-  /** 4 per body: partner and its counter, second partner and its counter. */
-  ev!: Int32Array;
-  time2!: Float64Array;
+  /**
+   * Each calendar slot's record of 64 bytes (one cache line), as 8 float64s or 16 int32s: its
+   * shell centre x, y, z (float64 0–2), the time of its second choice (3), its event time (4,
+   * Infinity = none; written through kernel.set), its event's partner and that partner's
+   * counter, the second choice's partner and counter (int32 10–13; partner −1: shell exit, −2:
+   * none), its list's length (14) and its live calendar entry (15).
+   */
+  book!: Float64Array;
+  bookI!: Int32Array;
   counter!: Int32Array;
-  centre!: Float64Array;
   mass!: Float64Array;
-  count!: Int32Array;
   list!: Int32Array;
-  /** Each calendar slot's event time (Infinity = none); write through kernel.set. */
-  slotTime!: Float64Array;
   /** Entries each list has room for. */
   cap: number;
   /** Cells of the grid, and slots per cell. */
@@ -69,8 +71,12 @@ export class EngineMemory {
     I[78] = n;
     I[84] = this.cellCap;
     I[87] = this.cells;
-    this.slotTime.fill(Infinity);
-    new Int32Array(this.buffer, this.layout.live, this.slots).fill(-1);
+    for (let k = 0; k < this.slots; k++) {
+      this.book[8 * k + 4] = Infinity;
+      this.bookI[16 * k + 10] = -2;
+      this.bookI[16 * k + 12] = -2;
+      this.bookI[16 * k + 15] = -1;
+    }
     new Int32Array(this.buffer, this.layout.head, b + 1).fill(-1);
     // the pool as one free list, and an empty calendar of width 1 from time 0
     const eint = new Int32Array(this.buffer, this.layout.eint, 2 * this.entries);
@@ -78,7 +84,38 @@ export class EngineMemory {
     I[65] = 0;
     this.F[15] = 1;
     this.F[16] = 1;
-    this.ev.fill(-2);
+  }
+
+  /** Body i's shell centre along axis a. */
+  centre(i: number, a: number): number {
+    return this.book[8 * i + a];
+  }
+
+  setCentre(i: number, a: number, x: number): void {
+    this.book[8 * i + a] = x;
+  }
+
+  /** How many entries body i's list holds. */
+  listLength(i: number): number {
+    return this.bookI[16 * i + 14];
+  }
+
+  /** Empties every list. */
+  clearLists(): void {
+    for (let i = 0; i < this.n; i++) this.bookI[16 * i + 14] = 0;
+  }
+
+  /** Slot k's event time (Infinity: none). */
+  eventTime(k: number): number {
+    return this.book[8 * k + 4];
+  }
+
+  /** Body i's event: a collision with `partner` at its counter now (−1: its shell exit), no second choice. */
+  setEvent(i: number, partner: number): void {
+    const b = this.bookI;
+    b[16 * i + 10] = partner;
+    if (partner >= 0) b[16 * i + 11] = this.counter[partner];
+    b[16 * i + 12] = -2;
   }
 
   private attach(buffer: ArrayBuffer): void {
@@ -87,14 +124,11 @@ export class EngineMemory {
     this.F = new Float64Array(buffer);
     this.I = new Int32Array(buffer);
     this.state = new Float64Array(buffer, L.state, 8 * n);
-    this.ev = new Int32Array(buffer, L.ev, 4 * n);
-    this.time2 = new Float64Array(buffer, L.time2, n);
+    this.book = new Float64Array(buffer, L.book, 8 * this.slots);
+    this.bookI = new Int32Array(buffer, L.book, 16 * this.slots);
     this.counter = new Int32Array(buffer, L.counter, n);
-    this.centre = new Float64Array(buffer, L.centre, 3 * n);
     this.mass = new Float64Array(buffer, L.mass, n);
-    this.count = new Int32Array(buffer, L.count, n);
     this.list = new Int32Array(buffer, L.list, n * this.cap);
-    this.slotTime = new Float64Array(buffer, L.ctime, this.slots);
     const cb = this.callbacks;
     this.kernel = linkKernel(buffer, L, (i) => cb.predictGeneral(i), (i, j, t, impulse) => cb.collided(i, j, t, impulse));
     this.listKernel = linkListKernel(buffer, L);
@@ -106,7 +140,7 @@ export class EngineMemory {
    * bodies only when their shape is unchanged (otherwise the caller files every body again).
    */
   relayout(cap: number, cells: number, cellCap: number): void {
-    const old = this.layout, oldBuffer = this.buffer, oldList = this.list, oldCap = this.cap, count = this.count;
+    const old = this.layout, oldBuffer = this.buffer, oldList = this.list, oldCap = this.cap;
     const layout = kernelLayout(this.n, cap, this.buckets, this.entries, cells, cellCap);
     const buffer = new ArrayBuffer(layout.bytes);
     // every array before the lists keeps its offset
@@ -120,7 +154,7 @@ export class EngineMemory {
     this.I[74] = cap;
     this.I[84] = cellCap;
     this.I[87] = cells;
-    for (let i = 0; i < this.n; i++) this.list.set(oldList.subarray(i * oldCap, i * oldCap + count[i]), i * cap);
+    for (let i = 0; i < this.n; i++) this.list.set(oldList.subarray(i * oldCap, i * oldCap + this.listLength(i)), i * cap);
     if (sameCells) {
       new Uint8Array(buffer, layout.cellCount, 4 * cells).set(new Uint8Array(oldBuffer, old.cellCount, 4 * cells));
       new Uint8Array(buffer, layout.cells, 16 * cells * cellCap).set(new Uint8Array(oldBuffer, old.cells, 16 * cells * cellCap));

@@ -428,7 +428,7 @@ export class HardSpheres {
 
   /** Wraps body i into the box (counting images) and centres its shell on it. */
   private wrap(i: number): void {
-    const s = this.mem.state, centre = this.mem.centre, o = 8 * i, box = this.box;
+    const mem = this.mem, s = mem.state, o = 8 * i, box = this.box;
     for (let a = 0; a < this.dimensions; a++) {
       const L = box[a];
       let x = s[o + a];
@@ -440,7 +440,7 @@ export class HardSpheres {
         this.image[3 * i + a]--;
       }
       s[o + a] = x;
-      centre[3 * i + a] = x;
+      mem.setCentre(i, a, x);
     }
   }
 
@@ -537,7 +537,7 @@ export class HardSpheres {
     let best = kernel.shellExitTime(i);
     let partner = -1;
     const grow = 1 + g * now;
-    const list = mem.list, base = i * mem.cap, end = base + mem.count[i];
+    const list = mem.list, base = i * mem.cap, end = base + mem.listLength(i);
     // an entry's image shift along an axis is ((code >> 2 a) & 3) − 1 boxes (no z shift in 2D)
     const lx = this.box[0], ly = this.box[1], lz = this.dimensions === 3 ? this.box[2] : 0;
     if (g !== 0) {
@@ -590,10 +590,7 @@ export class HardSpheres {
         partner = j;
       }
     }
-    const ev = mem.ev;
-    ev[4 * i] = partner;
-    if (partner >= 0) ev[4 * i + 1] = mem.counter[partner];
-    ev[4 * i + 2] = -2;
+    mem.setEvent(i, partner);
     kernel.set(i, best);
   }
 
@@ -601,7 +598,7 @@ export class HardSpheres {
     const s = this.state, box = this.box, list = this.lists.list, cap = this.lists.cap;
     const grow = 1 + this.g * this.now;
     for (let i = 0; i < this.count; i++) {
-      for (let p = i * cap, end = p + this.lists.count[i]; p < end; p++) {
+      for (let p = i * cap, end = p + this.lists.length(i); p < end; p++) {
         const j = list[p] >> 6;
         if (j < i) continue;
         let dd = 0;

@@ -7,8 +7,7 @@ export function ListKernel(stdlib, foreign, buffer) {
   var imul = stdlib.Math.imul;
   var inf = stdlib.Infinity;
   var STATE = foreign.state | 0;
-  var CENTRE = foreign.centre | 0;
-  var COUNT = foreign.count | 0;
+  var BOOK = foreign.book | 0;
   var LIST = foreign.list | 0;
   var SLOTOF = foreign.slotOf | 0;
   var MARK = foreign.mark | 0;
@@ -22,7 +21,7 @@ export function ListKernel(stdlib, foreign, buffer) {
   function cellIndex(i) {
     i = i | 0;
     var c = 0, nx = 0, ny = 0, nz = 0, cx = 0, cy = 0, cz = 0;
-    c = (CENTRE + imul(i, 24)) | 0;
+    c = (BOOK + (i << 6)) | 0;
     nx = I[81] | 0;
     ny = I[82] | 0;
     nz = I[83] | 0;
@@ -43,7 +42,7 @@ export function ListKernel(stdlib, foreign, buffer) {
     i = i | 0;
     slot = slot | 0;
     var c = 0, o = 0;
-    c = (CENTRE + imul(i, 24)) | 0;
+    c = (BOOK + (i << 6)) | 0;
     o = (CELLS + (slot << 4)) | 0;
     F32[o >> 2] = +F[c >> 3];
     F32[(o + 4) >> 2] = +F[(c + 8) >> 3];
@@ -125,7 +124,7 @@ export function ListKernel(stdlib, foreign, buffer) {
     hx = lx / 2.0;
     hy = ly / 2.0;
     hz = lz / 2.0;
-    ci = (CENTRE + imul(i, 24)) | 0;
+    ci = (BOOK + (i << 6)) | 0;
     xi = +F[ci >> 3];
     yi = +F[(ci + 8) >> 3];
     zi = +F[(ci + 16) >> 3];
@@ -277,7 +276,7 @@ export function ListKernel(stdlib, foreign, buffer) {
     if ((m | 0) > (I[74] | 0)) return -1;
     base = (LIST + (imul(i, I[74] | 0) << 2)) | 0;
     for (q = 0; (q | 0) < (m | 0); q = (q + 1) | 0) I[(base + (q << 2)) >> 2] = I[(FOUND + (q << 2)) >> 2];
-    I[(COUNT + (i << 2)) >> 2] = m;
+    I[(BOOK + (i << 6) + 56) >> 2] = m;
     return 0;
   }
 
@@ -287,8 +286,8 @@ export function ListKernel(stdlib, foreign, buffer) {
     i = i | 0;
     var base = 0, last = 0, q = 0;
     base = (LIST + (imul(k, I[74] | 0) << 2)) | 0;
-    last = ((I[(COUNT + (k << 2)) >> 2] | 0) - 1) | 0;
-    I[(COUNT + (k << 2)) >> 2] = last;
+    last = ((I[(BOOK + (k << 6) + 56) >> 2] | 0) - 1) | 0;
+    I[(BOOK + (k << 6) + 56) >> 2] = last;
     last = (base + (last << 2)) | 0;
     for (q = base; (q | 0) <= (last | 0); q = (q + 4) | 0) {
       if ((I[q >> 2] >> 6) == (i | 0)) {
@@ -305,7 +304,7 @@ export function ListKernel(stdlib, foreign, buffer) {
     entry = entry | 0;
     var q = 0, end = 0;
     q = (LIST + (imul(k, I[74] | 0) << 2)) | 0;
-    end = (q + ((I[(COUNT + (k << 2)) >> 2] | 0) << 2)) | 0;
+    end = (q + ((I[(BOOK + (k << 6) + 56) >> 2] | 0) << 2)) | 0;
     for (; (q | 0) < (end | 0); q = (q + 4) | 0) {
       if ((I[q >> 2] >> 6) == (i | 0)) {
         I[q >> 2] = entry;
@@ -318,9 +317,9 @@ export function ListKernel(stdlib, foreign, buffer) {
     k = k | 0;
     entry = entry | 0;
     var c = 0;
-    c = I[(COUNT + (k << 2)) >> 2] | 0;
+    c = I[(BOOK + (k << 6) + 56) >> 2] | 0;
     I[(LIST + ((imul(k, I[74] | 0) + c) << 2)) >> 2] = entry;
-    I[(COUNT + (k << 2)) >> 2] = (c + 1) | 0;
+    I[(BOOK + (k << 6) + 56) >> 2] = (c + 1) | 0;
   }
 
   function rebuildOne(i) {
@@ -329,7 +328,7 @@ export function ListKernel(stdlib, foreign, buffer) {
     cap = I[74] | 0;
     base = (LIST + (imul(i, cap) << 2)) | 0;
     // the old list, each neighbour marked with this rebuild's stamp and its shift code
-    n0 = I[(COUNT + (i << 2)) >> 2] | 0;
+    n0 = I[(BOOK + (i << 6) + 56) >> 2] | 0;
     if ((I[85] | 0) == 0x3fffffff) {
       for (k = 0; (k | 0) < (I[78] | 0); k = (k + 1) | 0) I[(MARK + (k << 2)) >> 2] = 0;
       I[85] = 0;
@@ -353,10 +352,10 @@ export function ListKernel(stdlib, foreign, buffer) {
     if ((n1 | 0) > (cap | 0)) return -1;
     for (q = 0; (q | 0) < (n1 | 0); q = (q + 1) | 0) {
       k = I[(FOUND + (q << 2)) >> 2] >> 6;
-      if ((I[(MARK + (k << 2)) >> 2] | 0) != (stamp | 0)) if ((I[(COUNT + (k << 2)) >> 2] | 0) == (cap | 0)) return -1;
+      if ((I[(MARK + (k << 2)) >> 2] | 0) != (stamp | 0)) if ((I[(BOOK + (k << 6) + 56) >> 2] | 0) == (cap | 0)) return -1;
     }
     for (q = 0; (q | 0) < (n1 | 0); q = (q + 1) | 0) I[(base + (q << 2)) >> 2] = I[(FOUND + (q << 2)) >> 2];
-    I[(COUNT + (i << 2)) >> 2] = n1;
+    I[(BOOK + (i << 6) + 56) >> 2] = n1;
     // only the neighbours gained (marked −1), lost (still marked with the stamp) or seen
     // through another image after a wrap (−2) have their entry of i changed
     for (q = 0; (q | 0) < (n1 | 0); q = (q + 1) | 0) {
@@ -368,11 +367,11 @@ export function ListKernel(stdlib, foreign, buffer) {
         I[(MARK + (k << 2)) >> 2] = 0;
         continue;
       }
-      touch = (touch + (I[(COUNT + (k << 2)) >> 2] | 0)) | 0;
+      touch = (touch + (I[(BOOK + (k << 6) + 56) >> 2] | 0)) | 0;
     }
     for (q = 0; (q | 0) < (n0 | 0); q = (q + 1) | 0) {
       k = I[(PREV + (q << 2)) >> 2] >> 6;
-      if ((I[(MARK + (k << 2)) >> 2] | 0) == (stamp | 0)) touch = (touch + (I[(COUNT + (k << 2)) >> 2] | 0)) | 0;
+      if ((I[(MARK + (k << 2)) >> 2] | 0) == (stamp | 0)) touch = (touch + (I[(BOOK + (k << 6) + 56) >> 2] | 0)) | 0;
     }
     F[18] = +(touch | 0);
     for (q = 0; (q | 0) < (n0 | 0); q = (q + 1) | 0) {

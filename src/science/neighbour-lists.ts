@@ -41,8 +41,9 @@ export class NeighbourLists {
   get list(): Int32Array {
     return this.mem.list;
   }
-  get count(): Int32Array {
-    return this.mem.count;
+  /** How many entries body i's list holds. */
+  length(i: number): number {
+    return this.mem.listLength(i);
   }
 
   /**
@@ -86,7 +87,7 @@ export class NeighbourLists {
     I[82] = ny;
     I[83] = nz;
     this.layCells(nx * ny * nz, 8);
-    this.mem.count.fill(0);
+    this.mem.clearLists();
     for (let i = 0; i < mem.n; i++) while (mem.listKernel.fill(i) < 0) mem.relayout(2 * mem.cap, mem.cells, mem.cellCap);
   }
 
