@@ -11,8 +11,10 @@ export function EdmdKernel(stdlib, foreign, buffer) {
   var inf = stdlib.Infinity;
   var predictGeneral = foreign.predictGeneral;
   var collided = foreign.collided;
+  var rebuildList = foreign.rebuildList;
   var STATE = foreign.state | 0;
   var BOOK = foreign.book | 0;
+  var IMAGE = foreign.image | 0;
   var COUNTER = foreign.counter | 0;
   var MASS = foreign.mass | 0;
   var ETIME = foreign.etime | 0;
@@ -252,6 +254,29 @@ export function EdmdKernel(stdlib, foreign, buffer) {
       F[(o + 8) >> 3] = +F[(o + 8) >> 3] + +F[(o + 40) >> 3] * dt;
       F[(o + 16) >> 3] = +F[(o + 16) >> 3] + +F[(o + 48) >> 3] * dt;
       F[(o + 24) >> 3] = +F[0];
+    }
+  }
+
+  /** Wraps body i into the box (counting images) and centres its shell on it. */
+  function wrap(i) {
+    i = i | 0;
+    var a = 0, o = 0, c = 0, m = 0, x = 0.0, L = 0.0;
+    o = (STATE + (i << 6)) | 0;
+    c = (BOOK + (i << 6)) | 0;
+    m = (IMAGE + imul(i, 12)) | 0;
+    for (a = 0; (a | 0) < (I[88] | 0); a = (a + 1) | 0) {
+      // the box sides are F[2], F[3] and F[5]
+      L = +F[(16 + (a << 3) + ((a | 0) == 2 ? 8 : 0)) >> 3];
+      x = +F[(o + (a << 3)) >> 3];
+      if (x >= L) {
+        x = x - L;
+        I[(m + (a << 2)) >> 2] = ((I[(m + (a << 2)) >> 2] | 0) + 1) | 0;
+      } else if (x < 0.0) {
+        x = x + L;
+        I[(m + (a << 2)) >> 2] = ((I[(m + (a << 2)) >> 2] | 0) - 1) | 0;
+      }
+      F[(o + (a << 3)) >> 3] = x;
+      F[(c + (a << 3)) >> 3] = x;
     }
   }
 
@@ -500,9 +525,18 @@ export function EdmdKernel(stdlib, foreign, buffer) {
       ev = (BOOK + (k << 6) + 40) | 0;
       p = I[ev >> 2] | 0;
       if ((p | 0) < 0) {
-        I[77] = budget;
-        I[76] = k;
-        return 5;
+        // a shell exit: the body is wrapped into the box and its list rebuilt around it
+        F[26] = +F[26] + 1.0;
+        sync(k);
+        wrap(k);
+        if ((rebuildList(k | 0) | 0) < 0) {
+          // a list or a cell is full: TypeScript makes room, rebuilds and predicts
+          I[77] = budget;
+          I[76] = k;
+          return 5;
+        }
+        predictAny(k);
+        continue;
       }
       if ((I[(COUNTER + (p << 2)) >> 2] | 0) == (I[(ev + 4) >> 2] | 0)) {
         impulse = +respond(k, p);
@@ -530,5 +564,5 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     return 0;
   }
 
-  return { run: run, predict: predict, respond: respond, sync: sync, shellExitTime: shellExitTime, touch: touch, top: top, topTime: topTime, set: set, calibrate: calibrate };
+  return { run: run, predict: predict, respond: respond, sync: sync, wrap: wrap, shellExitTime: shellExitTime, touch: touch, top: top, topTime: topTime, set: set, calibrate: calibrate };
 }

@@ -60,6 +60,8 @@ export interface KernelExports {
   /** The collision response of bodies i and j at the current time (no predictions). */
   respond(i: number, j: number): number;
   sync(i: number): void;
+  /** Wraps body i into the box (counting images) and centres its shell on it. */
+  wrap(i: number): void;
   shellExitTime(i: number): number;
   touch(i: number): void;
   top(): number;
@@ -72,6 +74,7 @@ export interface KernelExports {
 export interface KernelLayout {
   state: number;
   book: number;
+  image: number;
   counter: number;
   mass: number;
   etime: number;
@@ -104,7 +107,7 @@ export function kernelLayout(n: number, cap: number, buckets: number, entries: n
     return start;
   };
   const slots = n + 1;
-  const state = take(64 * n), book = take(64 * slots), counter = take(4 * n), mass = take(8 * n);
+  const state = take(64 * n), book = take(64 * slots), image = take(12 * n), counter = take(4 * n), mass = take(8 * n);
   const etime = take(8 * entries), eint = take(8 * entries);
   const head = take(4 * (buckets + 1)), hentry = take(4 * entries), htime = take(8 * entries);
   const slotOf = take(4 * n), mark = take(4 * n), markCode = take(4 * n), visit = take(8 * 27);
@@ -114,10 +117,16 @@ export function kernelLayout(n: number, cap: number, buckets: number, entries: n
   let bytes = 1 << 16;
   while (bytes < at && bytes < 1 << 24) bytes *= 2;
   if (bytes < at) bytes = Math.ceil(at / (1 << 24)) * (1 << 24);
-  return { state, book, counter, mass, etime, eint, head, hentry, htime, slotOf, mark, markCode, visit, prev, list, cellCount, found, cells: cellSlots, bytes };
+  return { state, book, image, counter, mass, etime, eint, head, hentry, htime, slotOf, mark, markCode, visit, prev, list, cellCount, found, cells: cellSlots, bytes };
 }
 
 /** Links the kernel to a buffer laid out by {@link kernelLayout}. */
-export function linkKernel(buffer: ArrayBuffer, layout: KernelLayout, predictGeneral: (i: number) => void, collided: (i: number, j: number, t: number, impulse: number) => void): KernelExports {
-  return EdmdKernel(globalThis, { ...layout, predictGeneral, collided }, buffer) as KernelExports;
+export function linkKernel(
+  buffer: ArrayBuffer,
+  layout: KernelLayout,
+  predictGeneral: (i: number) => void,
+  collided: (i: number, j: number, t: number, impulse: number) => void,
+  rebuildList: (i: number) => number,
+): KernelExports {
+  return EdmdKernel(globalThis, { ...layout, predictGeneral, collided, rebuildList }, buffer) as KernelExports;
 }

@@ -40,6 +40,8 @@ export class EngineMemory {
    */
   book!: Float64Array;
   bookI!: Int32Array;
+  /** Image counters, 3 per body: unwrapped = wrapped + image × L. */
+  image!: Int32Array;
   counter!: Int32Array;
   mass!: Float64Array;
   list!: Int32Array;
@@ -126,12 +128,14 @@ export class EngineMemory {
     this.state = new Float64Array(buffer, L.state, 8 * n);
     this.book = new Float64Array(buffer, L.book, 8 * this.slots);
     this.bookI = new Int32Array(buffer, L.book, 16 * this.slots);
+    this.image = new Int32Array(buffer, L.image, 3 * n);
     this.counter = new Int32Array(buffer, L.counter, n);
     this.mass = new Float64Array(buffer, L.mass, n);
     this.list = new Int32Array(buffer, L.list, n * this.cap);
     const cb = this.callbacks;
-    this.kernel = linkKernel(buffer, L, (i) => cb.predictGeneral(i), (i, j, t, impulse) => cb.collided(i, j, t, impulse));
     this.listKernel = linkListKernel(buffer, L);
+    // (the list kernel's rebuild, an asm.js export, is called from the event kernel without a detour through JavaScript)
+    this.kernel = linkKernel(buffer, L, (i) => cb.predictGeneral(i), (i, j, t, impulse) => cb.collided(i, j, t, impulse), this.listKernel.rebuildOne);
   }
 
   /**

@@ -69,8 +69,6 @@ export class HardSpheres {
   readonly box: Float64Array;
   /** Mass of each body. */
   readonly mass: Float64Array;
-  /** Image counters, 3 per body: unwrapped = wrapped + image × L. */
-  readonly image: Int32Array;
   private readonly counts: HardSpheresStats = { collisions: 0, stale: 0, secondChoices: 0, shellExits: 0, fullRebuilds: 0, thermostatKicks: 0, exactRoots: 0, predictions: 0, pairTests: 0 };
   /** Called after each collision with the two bodies, the time and the impulse (optional). */
   onCollision: ((i: number, j: number, t: number, impulse: number) => void) | null = null;
@@ -119,7 +117,6 @@ export class HardSpheres {
       this.kickRate = 0;
     }
     this.rhoMax = this.rho.reduce((m, r) => (r > m ? r : m), 0);
-    this.image = new Int32Array(3 * n);
     const density = n / (this.box[0] * this.box[1] * (d === 3 ? this.box[2] : 1));
     const cut = 2 * this.rhoMax * (1 + skin);
     const expected = density * (d === 3 ? (4 / 3) * Math.PI * cut * cut * cut : Math.PI * cut * cut);
@@ -132,6 +129,7 @@ export class HardSpheres {
     F[8] = this.mass[0];
     F[19] = this.g;
     F[20] = this.kineticEnergy();
+    I[88] = d;
     I[75] = this.mass.every((m) => m === this.mass[0]) ? 1 : 0;
     // read neighbours ahead only when the bodies outgrow the caches (8,192 bodies of 64 bytes fill half a megabyte)
     I[79] = n > 8192 ? 1 : 0;
@@ -154,9 +152,15 @@ export class HardSpheres {
     return this.mem.state;
   }
 
+  /** Image counters, 3 per body: unwrapped = wrapped + image × L (a view into the engine's memory, like {@link state}). */
+  get image(): Int32Array {
+    return this.mem.image;
+  }
+
   /** What the engine has done so far (counts, updated as it runs). */
   get stats(): HardSpheresStats {
     const F = this.mem.F, c = this.counts;
+    c.shellExits = F[26];
     c.collisions = F[9];
     c.stale = F[11];
     c.secondChoices = F[12];
@@ -361,7 +365,7 @@ export class HardSpheres {
       for (let a = 0; a < d; a++) {
         let x = s[8 * i + a] + s[8 * i + 4 + a] * dt;
         const L = box[a];
-        if (unwrapped) x += this.image[3 * i + a] * L;
+        if (unwrapped) x += this.mem.image[3 * i + a] * L;
         else if (x >= L) x -= L;
         else if (x < 0) {
           x += L;
@@ -404,7 +408,7 @@ export class HardSpheres {
         tCheck = t;
         this.mem.I[77] = STALL_EVENTS;
       } else if (code === RUN_SYSTEM) this.system();
-      else this.shellExit(this.mem.I[76]);
+      else this.finishShellExit(this.mem.I[76]);
     }
   }
 
@@ -428,20 +432,7 @@ export class HardSpheres {
 
   /** Wraps body i into the box (counting images) and centres its shell on it. */
   private wrap(i: number): void {
-    const mem = this.mem, s = mem.state, o = 8 * i, box = this.box;
-    for (let a = 0; a < this.dimensions; a++) {
-      const L = box[a];
-      let x = s[o + a];
-      if (x >= L) {
-        x -= L;
-        this.image[3 * i + a]++;
-      } else if (x < 0) {
-        x += L;
-        this.image[3 * i + a]--;
-      }
-      s[o + a] = x;
-      mem.setCentre(i, a, x);
-    }
+    this.mem.kernel.wrap(i);
   }
 
   private syncAll(): void {
@@ -506,10 +497,8 @@ export class HardSpheres {
     this.tKE = this.now;
   }
 
-  private shellExit(i: number): void {
-    this.counts.shellExits++;
-    this.sync(i);
-    this.wrap(i);
+  /** A shell exit whose list rebuild the kernel left to make room in a list or a cell (body i already wrapped). */
+  private finishShellExit(i: number): void {
     this.lists.rebuildOne(i);
     this.predict(i);
   }
