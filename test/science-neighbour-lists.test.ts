@@ -54,6 +54,19 @@ for (const d of [2, 3] as const) {
       }
       lists.rebuildOne(i);
     }
+    // then 40 bodies crowd into one cell, one at a time: a cell and the lists overflow, and the
+    // memory is laid out again (more slots per cell, more entries per list) mid-rebuild
+    const cellCap = mem.cellCap;
+    for (let q = 0; q < 40; q++) {
+      const i = (q * 7) % n;
+      for (let a = 0; a < d; a++) {
+        centre[3 * i + a] = 1 + 0.011 * q + 0.003 * a;
+        mem.setCentre(i, a, centre[3 * i + a]);
+      }
+      lists.rebuildOne(i);
+    }
+    assert.ok(mem.cellCap > cellCap, `the cells grew (${cellCap} -> ${mem.cellCap} slots)`);
+    assert.ok(mem.cap > 40, `the lists grew (capacity ${mem.cap})`);
     const fresh = makeLists(n, centre, rho, box).lists;
     fresh.rebuildAll(1, 0.5, 0.5);
     let total = 0;

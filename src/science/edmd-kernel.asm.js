@@ -564,5 +564,5 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     return 0;
   }
 
-  return { run: run, predict: predict, respond: respond, sync: sync, wrap: wrap, shellExitTime: shellExitTime, touch: touch, top: top, topTime: topTime, set: set, calibrate: calibrate };
+  return { run: run, predict: predict, sync: sync, wrap: wrap, shellExitTime: shellExitTime, touch: touch, top: top, set: set, calibrate: calibrate };
 }

@@ -1,16 +1,18 @@
 /**
- * The hot loop of the science engine as an asm.js module: the event calendar, free flight, the
- * pair tests of a prediction without growth, the collision response and the event loop itself,
- * all over one ArrayBuffer that {@link EngineMemory} lays out. V8 (and Firefox) compile asm.js
- * ahead of time to WebAssembly: typed arrays are not reloaded and checked after every call, and
- * the loop runs about as many instructions as the C codes it is measured against. It is plain
- * JavaScript too: where asm.js is not compiled (a buffer too large for it), the same code runs
- * as ordinary JavaScript with the same results, since every operation is an IEEE double or an
- * int32 one in either case.
+ * The hot loop of the science engine as an asm.js module (edmd-kernel.asm.js): the event
+ * calendar, free flight, the pair tests of a prediction without growth, the collision response,
+ * shell exits and the event loop itself, all over one ArrayBuffer that {@link EngineMemory} lays
+ * out, with the list kernel (list-kernel.ts) on the same buffer. V8 and Firefox compile asm.js
+ * ahead of time to WebAssembly, so the typed arrays are not reloaded and checked after every
+ * call as they are in optimised TypeScript: the engine runs about 1.4x faster than the same
+ * algorithm in TypeScript (same bits). The module is a plain .js file because TypeScript
+ * transpilers (esbuild, so tsx) drop "use asm" and print 0.0 as 0; a bundler that reprints it
+ * turns it into ordinary JavaScript, which gives the same results (every operation is an IEEE
+ * double or int32 one either way), only slower.
  *
  * Everything else stays in TypeScript (hard-spheres.ts): predictions with growth or a root only
- * the exact kernel settles (the loop calls back through `foreign.predictGeneral`), shell exits
- * and list rebuilds, scheduled systems, pace checks and callbacks (the loop returns a code).
+ * the exact kernel settles (the loop calls back through `foreign.predictGeneral`), making room
+ * when a list or a cell is full, scheduled systems, pace checks and the collision callback.
  *
  * Event calendar (Paul 2007; the queue of Smallenburg's and DynamO's event-driven MD codes). One
  * pending event per slot (a body's next event, or the scheduled systems in slot n). Time is cut
@@ -32,12 +34,16 @@
  *   5 the box's z side (Infinity in 2D), 6 shell radius, 7 virial Σ J σ, 8 the mass of every
  *   body when all are equal, 9 collisions, 10 collisions to stop at, 11 stale events, 12 second
  *   choices taken, 13 predictions, 14 pair tests, 15 bucket width, 16 its inverse, 17 calendar
- *   origin, 18 prefetch sink, 19 growth rate g, 20 kinetic energy, 21 its time, 22 its integral;
+ *   origin, 18 prefetch sink, 19 growth rate g, 20 kinetic energy, 21 its time, 22 its integral,
+ *   23–25 the list kernel's (list-kernel.ts), 26 shell exits;
  * - int32 I[64..]: 64 pending events, 65 free entry, 66 current bucket, 67 overflow count,
  *   68 heap size, 69 entries poured this year, 70 buckets B, 71 B − 1, 72 pool entries,
  *   73 calendar slots (n + 1), 74 list capacity, 75 all masses equal, 76 the body of a returned
  *   event, 77 events left before a pace check, 78 bodies n, 79 prefetch on, 80 call back on a
- *   collision.
+ *   collision, 81–87 the list kernel's, 88 dimensions.
+ *
+ * Each calendar slot has a record of 64 bytes (the slot's bookkeeping in one cache line; see
+ * {@link EngineMemory.book}), each body a state record of 64 bytes (x, y, z, t, vx, vy, vz, ρ).
  */
 
 import { EdmdKernel } from "./edmd-kernel.asm.js";
@@ -57,16 +63,19 @@ export interface KernelExports {
   run(): number;
   /** Body i's next event without growth; 0 when a root needs the exact kernel (nothing scheduled). */
   predict(i: number): number;
-  /** The collision response of bodies i and j at the current time (no predictions). */
-  respond(i: number, j: number): number;
+  /** Moves body i to the current time (same trajectory). */
   sync(i: number): void;
   /** Wraps body i into the box (counting images) and centres its shell on it. */
   wrap(i: number): void;
+  /** When body i (synchronised) leaves its shell (Infinity at rest). */
   shellExitTime(i: number): number;
+  /** Reads body i's neighbours' records ahead (when prefetching is on). */
   touch(i: number): void;
+  /** The calendar slot with the earliest time (slot 0, with time Infinity, when none is pending). */
   top(): number;
-  topTime(): number;
+  /** Sets calendar slot k's time (Infinity: no event). */
   set(k: number, t: number): void;
+  /** Chooses the calendar's bucket width from the pending events and files every event again. */
   calibrate(now: number): void;
 }
 
