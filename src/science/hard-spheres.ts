@@ -121,7 +121,8 @@ export class HardSpheres {
     const cut = 2 * this.rhoMax * (1 + skin);
     const expected = density * (d === 3 ? (4 / 3) * Math.PI * cut * cut * cut : Math.PI * cut * cut);
     // (no body has more than n - 1 neighbours: a skin of 1000 asked for 1.8e12 entries)
-    const cap = Math.max(4, Math.min(Math.ceil(1.5 * expected) + 8, n + 8));
+    // (a multiple of 16 entries: each list starts a cache line, and a typical one fits in it)
+    const cap = 16 * Math.ceil(Math.max(4, Math.min(Math.ceil(1.5 * expected) + 8, n + 8)) / 16);
     const mem = (this.mem = new EngineMemory(n, cap, { predictGeneral: (i) => this.predictGeneral(i), collided: (i, j, t, impulse) => this.onCollision?.(i, j, t, impulse) }));
     mem.state.set(o.state);
     mem.mass.set(this.mass);
