@@ -17,8 +17,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
   var IMAGE = foreign.image | 0;
   var COUNTER = foreign.counter | 0;
   var MASS = foreign.mass | 0;
-  var ETIME = foreign.etime | 0;
-  var EINT = foreign.eint | 0;
+  var ENTRY = foreign.entry | 0;
   var HEAD = foreign.head | 0;
   var HENTRY = foreign.hentry | 0;
   var HTIME = foreign.htime | 0;
@@ -31,14 +30,14 @@ export function EdmdKernel(stdlib, foreign, buffer) {
 
   function release(e) {
     e = e | 0;
-    I[(EINT + (e << 3) + 4) >> 2] = I[65];
+    I[(ENTRY + (e << 4) + 12) >> 2] = I[65];
     I[65] = e;
   }
 
   function heapPush(e) {
     e = e | 0;
     var t = 0.0, p = 0, q = 0;
-    t = +F[(ETIME + (e << 3)) >> 3];
+    t = +F[(ENTRY + (e << 4)) >> 3];
     p = I[68] | 0;
     I[68] = (p + 1) | 0;
     while ((p | 0) > 0) {
@@ -85,7 +84,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
   function file(e) {
     e = e | 0;
     var b = 0.0, cur = 0, idx = 0;
-    b = (+F[(ETIME + (e << 3)) >> 3] - +F[17]) * +F[16];
+    b = (+F[(ENTRY + (e << 4)) >> 3] - +F[17]) * +F[16];
     cur = I[66] | 0;
     if (b < +((cur + 1) | 0)) {
       heapPush(e);
@@ -96,7 +95,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
       idx = I[70] | 0;
       I[67] = ((I[67] | 0) + 1) | 0;
     }
-    I[(EINT + (e << 3) + 4) >> 2] = I[(HEAD + (idx << 2)) >> 2];
+    I[(ENTRY + (e << 4) + 12) >> 2] = I[(HEAD + (idx << 2)) >> 2];
     I[(HEAD + (idx << 2)) >> 2] = e;
   }
 
@@ -120,9 +119,9 @@ export function EdmdKernel(stdlib, foreign, buffer) {
       calibrate(+F[0]);
       return;
     }
-    I[65] = I[(EINT + (e << 3) + 4) >> 2];
-    F[(ETIME + (e << 3)) >> 3] = t;
-    I[(EINT + (e << 3)) >> 2] = k;
+    I[65] = I[(ENTRY + (e << 4) + 12) >> 2];
+    F[(ENTRY + (e << 4)) >> 3] = t;
+    I[(ENTRY + (e << 4) + 8) >> 2] = k;
     I[(BOOK + (k << 6) + 60) >> 2] = e;
     file(e);
   }
@@ -153,16 +152,16 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     for (k = 0; (k | 0) <= (I[70] | 0); k = (k + 1) | 0) I[(HEAD + (k << 2)) >> 2] = -1;
     // every entry free again, then one live entry per pending slot
     cap = I[72] | 0;
-    for (e = 0; (e | 0) < (cap | 0); e = (e + 1) | 0) I[(EINT + (e << 3) + 4) >> 2] = (e + 1) | 0;
-    I[(EINT + (cap << 3) - 4) >> 2] = -1;
+    for (e = 0; (e | 0) < (cap | 0); e = (e + 1) | 0) I[(ENTRY + (e << 4) + 12) >> 2] = (e + 1) | 0;
+    I[(ENTRY + (cap << 4) - 4) >> 2] = -1;
     I[65] = 0;
     for (k = 0; (k | 0) < (size | 0); k = (k + 1) | 0) {
       t = +F[(BOOK + (k << 6) + 32) >> 3];
       if (t < inf) {
         e = I[65] | 0;
-        I[65] = I[(EINT + (e << 3) + 4) >> 2];
-        F[(ETIME + (e << 3)) >> 3] = t;
-        I[(EINT + (e << 3)) >> 2] = k;
+        I[65] = I[(ENTRY + (e << 4) + 12) >> 2];
+        F[(ENTRY + (e << 4)) >> 3] = t;
+        I[(ENTRY + (e << 4) + 8) >> 2] = k;
         I[(BOOK + (k << 6) + 60) >> 2] = e;
         file(e);
       }
@@ -190,8 +189,8 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     I[(HEAD + (I[70] << 2)) >> 2] = -1;
     I[67] = 0;
     while ((e | 0) != -1) {
-      next = I[(EINT + (e << 3) + 4) >> 2] | 0;
-      if ((I[(BOOK + (I[(EINT + (e << 3)) >> 2] << 6) + 60) >> 2] | 0) == (e | 0)) file(e);
+      next = I[(ENTRY + (e << 4) + 12) >> 2] | 0;
+      if ((I[(BOOK + (I[(ENTRY + (e << 4) + 8) >> 2] << 6) + 60) >> 2] | 0) == (e | 0)) file(e);
       else release(e);
       e = next;
     }
@@ -208,8 +207,8 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     e = I[(HEAD + (idx << 2)) >> 2] | 0;
     I[(HEAD + (idx << 2)) >> 2] = -1;
     while ((e | 0) != -1) {
-      next = I[(EINT + (e << 3) + 4) >> 2] | 0;
-      if ((I[(BOOK + (I[(EINT + (e << 3)) >> 2] << 6) + 60) >> 2] | 0) == (e | 0)) {
+      next = I[(ENTRY + (e << 4) + 12) >> 2] | 0;
+      if ((I[(BOOK + (I[(ENTRY + (e << 4) + 8) >> 2] << 6) + 60) >> 2] | 0) == (e | 0)) {
         heapPush(e);
         I[69] = ((I[69] | 0) + 1) | 0;
       } else release(e);
@@ -223,7 +222,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     for (;;) {
       if ((I[68] | 0) > 0) {
         e = I[HENTRY >> 2] | 0;
-        k = I[(EINT + (e << 3)) >> 2] | 0;
+        k = I[(ENTRY + (e << 4) + 8) >> 2] | 0;
         if ((I[(BOOK + (k << 6) + 60) >> 2] | 0) == (e | 0)) return k | 0;
         heapPop();
         release(e);

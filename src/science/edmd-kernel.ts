@@ -16,7 +16,8 @@
  *
  * Event calendar (Paul 2007; the queue of Smallenburg's and DynamO's event-driven MD codes). One
  * pending event per slot (a body's next event, or the scheduled systems in slot n). Time is cut
- * into buckets of width w from an origin. An event is an entry (time, slot, link) in one pool.
+ * into buckets of width w from an origin. An event is an entry of 16 bytes (time, slot, link)
+ * in one pool.
  * Only the current bucket is kept sorted, in a small 4-ary min-heap of entries; an entry for one
  * of the next B − 1 buckets is pushed in O(1) onto that bucket's singly linked list; one further
  * ahead goes to an overflow list, redistributed each time the current bucket crosses a multiple
@@ -86,8 +87,8 @@ export interface KernelLayout {
   image: number;
   counter: number;
   mass: number;
-  etime: number;
-  eint: number;
+  /** The calendar's entries, 16 bytes each: time (float64), slot and next entry (int32). */
+  entry: number;
   head: number;
   hentry: number;
   htime: number;
@@ -117,7 +118,7 @@ export function kernelLayout(n: number, cap: number, buckets: number, entries: n
   };
   const slots = n + 1;
   const state = take(64 * n), book = take(64 * slots), image = take(12 * n), counter = take(4 * n), mass = take(8 * n);
-  const etime = take(8 * entries), eint = take(8 * entries);
+  const entry = take(16 * entries);
   const head = take(4 * (buckets + 1)), hentry = take(4 * entries), htime = take(8 * entries);
   const slotOf = take(4 * n), mark = take(4 * n), markCode = take(4 * n), visit = take(8 * 27);
   const prev = take(4 * cap), list = take(4 * n * cap), cellCount = take(4 * cells), found = take(4 * 27 * cellCap);
@@ -126,7 +127,7 @@ export function kernelLayout(n: number, cap: number, buckets: number, entries: n
   let bytes = 1 << 16;
   while (bytes < at && bytes < 1 << 24) bytes *= 2;
   if (bytes < at) bytes = Math.ceil(at / (1 << 24)) * (1 << 24);
-  return { state, book, image, counter, mass, etime, eint, head, hentry, htime, slotOf, mark, markCode, visit, prev, list, cellCount, found, cells: cellSlots, bytes };
+  return { state, book, image, counter, mass, entry, head, hentry, htime, slotOf, mark, markCode, visit, prev, list, cellCount, found, cells: cellSlots, bytes };
 }
 
 /** Links the kernel to a buffer laid out by {@link kernelLayout}. */

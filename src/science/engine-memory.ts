@@ -81,8 +81,8 @@ export class EngineMemory {
     }
     new Int32Array(this.buffer, this.layout.head, b + 1).fill(-1);
     // the pool as one free list, and an empty calendar of width 1 from time 0
-    const eint = new Int32Array(this.buffer, this.layout.eint, 2 * this.entries);
-    for (let e = 0; e < this.entries; e++) eint[2 * e + 1] = e + 1 < this.entries ? e + 1 : -1;
+    const entry = new Int32Array(this.buffer, this.layout.entry, 4 * this.entries);
+    for (let e = 0; e < this.entries; e++) entry[4 * e + 3] = e + 1 < this.entries ? e + 1 : -1;
     I[65] = 0;
     this.F[15] = 1;
     this.F[16] = 1;
