@@ -18,6 +18,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
   var COUNTER = foreign.counter | 0;
   var MASS = foreign.mass | 0;
   var ENTRY = foreign.entry | 0;
+  var LIVE = foreign.live | 0;
   var HEAD = foreign.head | 0;
   var HENTRY = foreign.hentry | 0;
   var HTIME = foreign.htime | 0;
@@ -106,9 +107,9 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     var was = 0, e = 0;
     if (+F[(BOOK + (k << 6) + 32) >> 3] == t) return;
     F[(BOOK + (k << 6) + 32) >> 3] = t;
-    was = I[(BOOK + (k << 6) + 60) >> 2] | 0;
+    was = I[(LIVE + (k << 2)) >> 2] | 0;
     if (t == inf) {
-      I[(BOOK + (k << 6) + 60) >> 2] = -1;
+      I[(LIVE + (k << 2)) >> 2] = -1;
       I[64] = ((I[64] | 0) - 1) | 0;
       return;
     }
@@ -122,7 +123,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     I[65] = I[(ENTRY + (e << 4) + 12) >> 2];
     F[(ENTRY + (e << 4)) >> 3] = t;
     I[(ENTRY + (e << 4) + 8) >> 2] = k;
-    I[(BOOK + (k << 6) + 60) >> 2] = e;
+    I[(LIVE + (k << 2)) >> 2] = e;
     file(e);
   }
 
@@ -162,7 +163,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
         I[65] = I[(ENTRY + (e << 4) + 12) >> 2];
         F[(ENTRY + (e << 4)) >> 3] = t;
         I[(ENTRY + (e << 4) + 8) >> 2] = k;
-        I[(BOOK + (k << 6) + 60) >> 2] = e;
+        I[(LIVE + (k << 2)) >> 2] = e;
         file(e);
       }
     }
@@ -190,7 +191,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     I[67] = 0;
     while ((e | 0) != -1) {
       next = I[(ENTRY + (e << 4) + 12) >> 2] | 0;
-      if ((I[(BOOK + (I[(ENTRY + (e << 4) + 8) >> 2] << 6) + 60) >> 2] | 0) == (e | 0)) file(e);
+      if ((I[(LIVE + (I[(ENTRY + (e << 4) + 8) >> 2] << 2)) >> 2] | 0) == (e | 0)) file(e);
       else release(e);
       e = next;
     }
@@ -208,7 +209,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     I[(HEAD + (idx << 2)) >> 2] = -1;
     while ((e | 0) != -1) {
       next = I[(ENTRY + (e << 4) + 12) >> 2] | 0;
-      if ((I[(BOOK + (I[(ENTRY + (e << 4) + 8) >> 2] << 6) + 60) >> 2] | 0) == (e | 0)) {
+      if ((I[(LIVE + (I[(ENTRY + (e << 4) + 8) >> 2] << 2)) >> 2] | 0) == (e | 0)) {
         heapPush(e);
         I[69] = ((I[69] | 0) + 1) | 0;
       } else release(e);
@@ -223,7 +224,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
       if ((I[68] | 0) > 0) {
         e = I[HENTRY >> 2] | 0;
         k = I[(ENTRY + (e << 4) + 8) >> 2] | 0;
-        if ((I[(BOOK + (k << 6) + 60) >> 2] | 0) == (e | 0)) return k | 0;
+        if ((I[(LIVE + (k << 2)) >> 2] | 0) == (e | 0)) return k | 0;
         heapPop();
         release(e);
       } else if ((I[64] | 0) == 0) return 0;

@@ -89,6 +89,8 @@ export interface KernelLayout {
   mass: number;
   /** The calendar's entries, 16 bytes each: time (float64), slot and next entry (int32). */
   entry: number;
+  /** Each calendar slot's live entry (int32; −1: none), compact: a bucket's pour checks one per entry. */
+  live: number;
   head: number;
   hentry: number;
   htime: number;
@@ -118,7 +120,7 @@ export function kernelLayout(n: number, cap: number, buckets: number, entries: n
   };
   const slots = n + 1;
   const state = take(64 * n), book = take(64 * slots), image = take(12 * n), counter = take(4 * n), mass = take(8 * n);
-  const entry = take(16 * entries);
+  const entry = take(16 * entries), live = take(4 * slots);
   const head = take(4 * (buckets + 1)), hentry = take(4 * entries), htime = take(8 * entries);
   const slotOf = take(4 * n), mark = take(4 * n), markCode = take(4 * n), visit = take(8 * 27);
   const prev = take(4 * cap), list = take(4 * n * cap), cellCount = take(4 * cells), found = take(4 * 27 * cellCap);
@@ -127,7 +129,7 @@ export function kernelLayout(n: number, cap: number, buckets: number, entries: n
   let bytes = 1 << 16;
   while (bytes < at && bytes < 1 << 24) bytes *= 2;
   if (bytes < at) bytes = Math.ceil(at / (1 << 24)) * (1 << 24);
-  return { state, book, image, counter, mass, entry, head, hentry, htime, slotOf, mark, markCode, visit, prev, list, cellCount, found, cells: cellSlots, bytes };
+  return { state, book, image, counter, mass, entry, live, head, hentry, htime, slotOf, mark, markCode, visit, prev, list, cellCount, found, cells: cellSlots, bytes };
 }
 
 /** Links the kernel to a buffer laid out by {@link kernelLayout}. */

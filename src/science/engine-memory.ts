@@ -36,7 +36,8 @@ export class EngineMemory {
    * shell centre x, y, z (float64 0–2), the time of its second choice (3), its event time (4,
    * Infinity = none; written through kernel.set), its event's partner and that partner's
    * counter, the second choice's partner and counter (int32 10–13; partner −1: shell exit, −2:
-   * none), its list's length (14) and its live calendar entry (15).
+   * none) and its list's length (14). (Its live calendar entry is in a compact array of its own:
+   * pouring a bucket checks the entry of every event in it.)
    */
   book!: Float64Array;
   bookI!: Int32Array;
@@ -77,9 +78,9 @@ export class EngineMemory {
       this.book[8 * k + 4] = Infinity;
       this.bookI[16 * k + 10] = -2;
       this.bookI[16 * k + 12] = -2;
-      this.bookI[16 * k + 15] = -1;
     }
     new Int32Array(this.buffer, this.layout.head, b + 1).fill(-1);
+    new Int32Array(this.buffer, this.layout.live, this.slots).fill(-1);
     // the pool as one free list, and an empty calendar of width 1 from time 0
     const entry = new Int32Array(this.buffer, this.layout.entry, 4 * this.entries);
     for (let e = 0; e < this.entries; e++) entry[4 * e + 3] = e + 1 < this.entries ? e + 1 : -1;
