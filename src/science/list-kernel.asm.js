@@ -167,7 +167,8 @@ export function ListKernel(stdlib, foreign, buffer) {
     loZ = zi - +(cz | 0) * wz;
     hiZ = +((cz + 1) | 0) * wz - zi;
     // first pass: the cells to visit, each with the shift code of its wrap across the box,
-    // touching each cell's first slot so that the cache misses of all the cells overlap
+    // (then a tight loop touches each cell's first slot, so that the cache misses of all the
+    // cells are in flight at once)
     for (oz = z0; (oz | 0) <= (z1 | 0); oz = (oz + 1) | 0) {
       gz = (cz + oz) | 0;
       sz = 0;
@@ -209,10 +210,10 @@ export function ListKernel(stdlib, foreign, buffer) {
           I[(VISIT + (visits << 3)) >> 2] = cell;
           I[(VISIT + (visits << 3) + 4) >> 2] = (sx + 1) | ((sy + 1) << 2) | ((sz + 1) << 4);
           visits = (visits + 1) | 0;
-          touch = touch + +F32[(CELLS + (imul(cell, cellCap) << 4)) >> 2];
         }
       }
     }
+    for (v = 0; (v | 0) < (visits | 0); v = (v + 1) | 0) touch = touch + +F32[(CELLS + (imul(I[(VISIT + (v << 3)) >> 2] | 0, cellCap) << 4)) >> 2];
     F[18] = touch;
     for (v = 0; (v | 0) < (visits | 0); v = (v + 1) | 0) {
       cell = I[(VISIT + (v << 3)) >> 2] | 0;
