@@ -215,6 +215,16 @@ export function EdmdKernel(stdlib, foreign, buffer) {
       } else release(e);
       e = next;
     }
+    // read ahead, software-pipelined: the first entry of the bucket after next, and the second
+    // entry of the next bucket (whose first entry was read at the last step), so that their
+    // cache misses are over by the time they are poured
+    e = I[(HEAD + (((cur + 2) & I[71]) << 2)) >> 2] | 0;
+    if ((e | 0) != -1) F[18] = +(I[(ENTRY + (e << 4) + 12) >> 2] | 0);
+    e = I[(HEAD + (((cur + 1) & I[71]) << 2)) >> 2] | 0;
+    if ((e | 0) != -1) {
+      e = I[(ENTRY + (e << 4) + 12) >> 2] | 0;
+      if ((e | 0) != -1) F[18] = +(I[(ENTRY + (e << 4) + 12) >> 2] | 0);
+    }
   }
 
   /** The slot with the earliest time (slot 0, with time Infinity, when none is pending). */
