@@ -21,7 +21,7 @@ import { median } from "./harness.js";
 const QUICK = process.env.BENCH_QUICK === "1";
 
 /** Rounds per size: the C run and a carom segment of the same length take turns (median ratio). */
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 withCompiledPeer("gcc", "edmd.c", ["-O3", "-march=native"], (exe) => {
   console.log(`\n3D hard spheres, packing fraction 0.45, periodic, FCC start; C code: bench/peers/edmd.c (gcc -O3 -march=native); load ${os.loadavg()[0].toFixed(1)}`);
