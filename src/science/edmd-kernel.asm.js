@@ -200,7 +200,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
 
   /** Moves to the next bucket and pours its live entries into the heap. */
   function step() {
-    var cur = 0, idx = 0, e = 0, next = 0;
+    var cur = 0, idx = 0, e = 0, next = 0, d = 0, j = 0;
     cur = ((I[66] | 0) + 1) | 0;
     I[66] = cur;
     if (((cur & I[71]) | 0) == 0) if (newYear() | 0) return;
@@ -215,14 +215,15 @@ export function EdmdKernel(stdlib, foreign, buffer) {
       } else release(e);
       e = next;
     }
-    // read ahead, software-pipelined: the first entry of the bucket after next, and the second
-    // entry of the next bucket (whose first entry was read at the last step), so that their
-    // cache misses are over by the time they are poured
-    e = I[(HEAD + (((cur + 2) & I[71]) << 2)) >> 2] | 0;
-    if ((e | 0) != -1) F[18] = +(I[(ENTRY + (e << 4) + 12) >> 2] | 0);
-    e = I[(HEAD + (((cur + 1) & I[71]) << 2)) >> 2] | 0;
-    if ((e | 0) != -1) {
-      e = I[(ENTRY + (e << 4) + 12) >> 2] | 0;
+    // read ahead, software-pipelined: entry d + 1 of the bucket d ahead for d = 3, 2, 1 (its
+    // first d entries were read at the last d steps), so that each bucket's entries are in
+    // cache by the time it is poured
+    for (d = 3; (d | 0) > 0; d = (d - 1) | 0) {
+      e = I[(HEAD + (((cur + d) & I[71]) << 2)) >> 2] | 0;
+      for (j = (3 - d) | 0; (j | 0) > 0; j = (j - 1) | 0) {
+        if ((e | 0) == -1) break;
+        e = I[(ENTRY + (e << 4) + 12) >> 2] | 0;
+      }
       if ((e | 0) != -1) F[18] = +(I[(ENTRY + (e << 4) + 12) >> 2] | 0);
     }
   }
