@@ -218,9 +218,9 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     // read ahead, software-pipelined: entry d + 1 of the bucket d ahead for d = 3, 2, 1 (its
     // first d entries were read at the last d steps), so that each bucket's entries are in
     // cache by the time it is poured
-    for (d = 3; (d | 0) > 0; d = (d - 1) | 0) {
+    for (d = 4; (d | 0) > 0; d = (d - 1) | 0) {
       e = I[(HEAD + (((cur + d) & I[71]) << 2)) >> 2] | 0;
-      for (j = (3 - d) | 0; (j | 0) > 0; j = (j - 1) | 0) {
+      for (j = (4 - d) | 0; (j | 0) > 0; j = (j - 1) | 0) {
         if ((e | 0) == -1) break;
         e = I[(ENTRY + (e << 4) + 12) >> 2] | 0;
       }
