@@ -200,7 +200,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
 
   /** Moves to the next bucket and pours its live entries into the heap. */
   function step() {
-    var cur = 0, idx = 0, e = 0, next = 0, d = 0, j = 0;
+    var cur = 0, idx = 0, e = 0, next = 0, d = 0, j = 0, k = 0;
     cur = ((I[66] | 0) + 1) | 0;
     I[66] = cur;
     if (((cur & I[71]) | 0) == 0) if (newYear() | 0) return;
@@ -209,13 +209,17 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     I[(HEAD + (idx << 2)) >> 2] = -1;
     while ((e | 0) != -1) {
       next = I[(ENTRY + (e << 4) + 12) >> 2] | 0;
-      if ((I[(LIVE + (I[(ENTRY + (e << 4) + 8) >> 2] << 2)) >> 2] | 0) == (e | 0)) {
+      k = I[(ENTRY + (e << 4) + 8) >> 2] | 0;
+      if ((I[(LIVE + (k << 2)) >> 2] | 0) == (e | 0)) {
         heapPush(e);
         I[69] = ((I[69] | 0) + 1) | 0;
+        // the event will soon be handled: read its body's records now (and its cache misses
+        // overlap with the other entries')
+        if ((k | 0) < (I[78] | 0)) F[18] = +F[(BOOK + (k << 6) + 32) >> 3] + +F[(STATE + (k << 6) + 24) >> 3];
       } else release(e);
       e = next;
     }
-    // read ahead, software-pipelined: entry d + 1 of the bucket d ahead for d = 3, 2, 1 (its
+    // read ahead, software-pipelined: entry d + 1 of the bucket d ahead for d = 4, 3, 2, 1 (its
     // first d entries were read at the last d steps), so that each bucket's entries are in
     // cache by the time it is poured
     for (d = 4; (d | 0) > 0; d = (d - 1) | 0) {
