@@ -42,3 +42,31 @@ test("an invalid asm.js module is reported (the check above can fail)", async ()
   assert.equal(warnings.length, 1, warnings.join("\n"));
   assert.match(warnings[0], /Invalid asm\.js/);
 });
+
+test("run as ordinary JavaScript (asm.js refusing to link), the kernels give the same bits", async () => {
+  const { HardSpheres, latticeStart } = await import("../src/science.js");
+  const { EngineMemory } = await import("../src/science/engine-memory.js");
+  const run = (): Float64Array => {
+    const sim = new HardSpheres(latticeStart({ dimensions: 3, count: 500, packingFraction: 0.45, seed: 3 }));
+    sim.advanceCollisions(30_000);
+    const out = new Float64Array(6 * sim.count + 1);
+    sim.positionsInto(out.subarray(0, 3 * sim.count));
+    sim.velocitiesInto(out.subarray(3 * sim.count, 6 * sim.count));
+    out[6 * sim.count] = sim.pressure();
+    return out;
+  };
+  const compiled = run();
+  // a typed-array constructor that is not the standard one: asm.js does not link, V8 warns and
+  // runs the same functions as plain JavaScript
+  EngineMemory.stdlib = { Math, Infinity, Float64Array: class extends Float64Array {}, Int32Array: class extends Int32Array {}, Float32Array: class extends Float32Array {} };
+  let plain: Float64Array;
+  try {
+    const warnings = await asmWarnings(() => {
+      plain = run();
+    });
+    assert.ok(warnings.some((w) => /Linking failure in asm\.js/.test(w)), warnings.join("\n"));
+  } finally {
+    EngineMemory.stdlib = globalThis;
+  }
+  assert.ok(compiled.every((x, i) => Object.is(x, plain[i])), "the same positions, velocities and pressure, bit for bit");
+});

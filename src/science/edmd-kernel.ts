@@ -134,11 +134,12 @@ export function kernelLayout(n: number, cap: number, buckets: number, entries: n
 
 /** Links the kernel to a buffer laid out by {@link kernelLayout}. */
 export function linkKernel(
+  stdlib: object,
   buffer: ArrayBuffer,
   layout: KernelLayout,
   predictGeneral: (i: number) => void,
   collided: (i: number, j: number, t: number, impulse: number) => void,
   rebuildList: (i: number) => number,
 ): KernelExports {
-  return EdmdKernel(globalThis, { ...layout, predictGeneral, collided, rebuildList }, buffer) as KernelExports;
+  return EdmdKernel(stdlib, { ...layout, predictGeneral, collided, rebuildList }, buffer) as KernelExports;
 }

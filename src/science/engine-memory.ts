@@ -18,6 +18,12 @@ export interface KernelCallbacks {
 }
 
 export class EngineMemory {
+  /**
+   * The standard library the kernels link against (globalThis). A test gives one that asm.js
+   * rejects, so that they run as ordinary JavaScript, to check that both give the same bits.
+   */
+  static stdlib: object = globalThis;
+
   /** Calendar slots: one per body and one for the scheduled systems. */
   readonly slots: number;
   private layout: KernelLayout;
@@ -134,9 +140,9 @@ export class EngineMemory {
     this.mass = new Float64Array(buffer, L.mass, n);
     this.list = new Int32Array(buffer, L.list, n * this.cap);
     const cb = this.callbacks;
-    this.listKernel = linkListKernel(buffer, L);
+    this.listKernel = linkListKernel(EngineMemory.stdlib, buffer, L);
     // (the list kernel's rebuild, an asm.js export, is called from the event kernel without a detour through JavaScript)
-    this.kernel = linkKernel(buffer, L, (i) => cb.predictGeneral(i), (i, j, t, impulse) => cb.collided(i, j, t, impulse), this.listKernel.rebuildOne);
+    this.kernel = linkKernel(EngineMemory.stdlib, buffer, L, (i) => cb.predictGeneral(i), (i, j, t, impulse) => cb.collided(i, j, t, impulse), this.listKernel.rebuildOne);
   }
 
   /**

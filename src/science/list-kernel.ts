@@ -29,6 +29,6 @@ export interface ListKernelExports {
   rebuildOne(i: number): number;
 }
 
-export function linkListKernel(buffer: ArrayBuffer, layout: KernelLayout): ListKernelExports {
-  return ListKernel(globalThis, layout, buffer) as ListKernelExports;
+export function linkListKernel(stdlib: object, buffer: ArrayBuffer, layout: KernelLayout): ListKernelExports {
+  return ListKernel(stdlib, layout, buffer) as ListKernelExports;
 }
