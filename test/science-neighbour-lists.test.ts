@@ -6,6 +6,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { EngineMemory } from "../src/science/engine-memory.js";
 import { NeighbourLists } from "../src/science/neighbour-lists.js";
 
 /** A small deterministic generator (the test needs no statistics, only variety). */
@@ -17,9 +18,17 @@ function lcg(seed: number): () => number {
   };
 }
 
+/** Lists over an engine memory of n bodies with the given shell centres and radius scales (list capacity 8, so they grow). */
+function makeLists(n: number, centre: Float64Array, rho: Float64Array, box: Float64Array): { mem: EngineMemory; lists: NeighbourLists } {
+  const mem = new EngineMemory(n, 8, { predictGeneral: () => {}, collided: () => {} });
+  for (let i = 0; i < n; i++) for (let a = 0; a < 3; a++) mem.setCentre(i, a, centre[3 * i + a]);
+  for (let i = 0; i < n; i++) mem.state[8 * i + 7] = rho[i];
+  return { mem, lists: new NeighbourLists(mem, box) };
+}
+
 function entries(l: NeighbourLists, i: number): string[] {
   const out: string[] = [];
-  for (let p = i * l.cap; p < i * l.cap + l.count[i]; p++) out.push(`${l.list[p] >> 6}:${l.list[p] & 63}`);
+  for (let p = i * l.cap; p < i * l.cap + l.length(i); p++) out.push(`${l.list[p] >> 6}:${l.list[p] & 63}`);
   return out.sort();
 }
 
@@ -31,7 +40,7 @@ for (const d of [2, 3] as const) {
     const centre = new Float64Array(3 * n);
     for (let i = 0; i < n; i++) for (let a = 0; a < d; a++) centre[3 * i + a] = rnd() * box[a];
     const rho = new Float64Array(n).map((_, i) => (i % 3 === 0 ? 0.5 : 0.35));
-    const lists = new NeighbourLists(n, centre, rho, box, 8);
+    const { mem, lists } = makeLists(n, centre, rho, box);
     lists.rebuildAll(1, 0.5, 0.5);
     for (let step = 0; step < 20 * n; step++) {
       const i = Math.floor(rnd() * n);
@@ -41,16 +50,30 @@ for (const d of [2, 3] as const) {
         if (x >= box[a]) x -= box[a];
         else if (x < 0) x += box[a];
         centre[3 * i + a] = x;
+        mem.setCentre(i, a, x);
       }
       lists.rebuildOne(i);
     }
-    const fresh = new NeighbourLists(n, centre, rho, box, 8);
+    // then 40 bodies crowd into one cell, one at a time: a cell and the lists overflow, and the
+    // memory is laid out again (more slots per cell, more entries per list) mid-rebuild
+    const cellCap = mem.cellCap;
+    for (let q = 0; q < 40; q++) {
+      const i = (q * 7) % n;
+      for (let a = 0; a < d; a++) {
+        centre[3 * i + a] = 1 + 0.011 * q + 0.003 * a;
+        mem.setCentre(i, a, centre[3 * i + a]);
+      }
+      lists.rebuildOne(i);
+    }
+    assert.ok(mem.cellCap > cellCap, `the cells grew (${cellCap} -> ${mem.cellCap} slots)`);
+    assert.ok(mem.cap > 40, `the lists grew (capacity ${mem.cap})`);
+    const fresh = makeLists(n, centre, rho, box).lists;
     fresh.rebuildAll(1, 0.5, 0.5);
     let total = 0;
     for (let i = 0; i < n; i++) {
       assert.deepEqual(entries(lists, i), entries(fresh, i), `body ${i}`);
-      total += lists.count[i];
-      for (let p = i * lists.cap; p < i * lists.cap + lists.count[i]; p++) {
+      total += lists.length(i);
+      for (let p = i * lists.cap; p < i * lists.cap + lists.length(i); p++) {
         const k = lists.list[p] >> 6, code = lists.list[p] & 63;
         assert.ok(entries(lists, k).includes(`${i}:${42 - code}`), `${k} lists ${i} back with the opposite image`);
       }

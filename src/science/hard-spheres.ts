@@ -5,16 +5,19 @@
  * infinite box side on z, so the per-pair kernel is the same code.
  *
  * Parts (the split of DynamO and of Smallenburg's EDMD):
- * - storage: one Float64Array, 8 numbers per body (x, y, z, t, vx, vy, vz, ρ) so that a pair
- *   test reads one or two cache lines; each body carries its own time t (positions are
- *   advanced lazily, only when the body takes part in an event or is read);
+ * - storage: one buffer (engine-memory.ts), a record of 8 numbers per body (x, y, z, t, vx,
+ *   vy, vz, ρ: one cache line per pair test) and a 64-byte record of each body's bookkeeping;
+ *   each body carries its own time t (positions are advanced lazily, only when the body takes
+ *   part in an event or is read). The event loop, the calendar, the predictions without
+ *   growth, the response and the list rebuilds run as asm.js over that buffer (edmd-kernel.ts,
+ *   list-kernel.ts); this class sets them up and does the rest;
  * - motion: free flight; radii r_i(t) = ρ_i (1 + g t) (Lubachevsky–Stillinger growth, g = 0
  *   for plain MD);
  * - boundary: periodic on every axis with the minimum image; a body is wrapped back into the
  *   box when it leaves its neighbour shell, and an image counter per axis keeps its unwrapped
  *   position;
  * - candidates: neighbour lists (neighbour-lists.ts), the shell exit being an event;
- * - calendar: one event per body in an event calendar (event-calendar.ts), stale predictions
+ * - calendar: one event per body in an event calendar (edmd-kernel.ts), stale predictions
  *   dropped lazily by per-body collision counters, plus one slot for scheduled systems (the
  *   Andersen thermostat and the growth horizon at which all lists are rebuilt).
  *
@@ -38,12 +41,12 @@
  * Lubachevsky–Stillinger rule); the impulse is J = 2μ(σ' − w_n), μ the reduced mass.
  */
 import { toiSpheresRaw } from "../query/toi-sphere-sphere.js";
-import { EventCalendar } from "./event-calendar.js";
+import { RUN_DONE, RUN_PACE, RUN_SYSTEM, RUN_TIME } from "./edmd-kernel.js";
+import { EngineMemory } from "./engine-memory.js";
 import { checkScale, parseOptions, type HardSpheresOptions, type HardSpheresStats } from "./hard-spheres-options.js";
 export { checkKeys } from "./hard-spheres-options.js";
 export type { AndersenOptions, HardSpheresOptions, HardSpheresStats } from "./hard-spheres-options.js";
 import { NeighbourLists } from "./neighbour-lists.js";
-import { prefetchSink } from "./prefetch-sink.js";
 import { ScienceRandom } from "./random.js";
 import { ballVolume } from "./start.js";
 
@@ -67,48 +70,31 @@ export class HardSpheres {
   readonly count: number;
   /** Box side lengths (Lz = Infinity in 2D). */
   readonly box: Float64Array;
-  /** Interleaved state, 8 numbers per body: x, y, z, t, vx, vy, vz, ρ. */
-  readonly state: Float64Array;
   /** Mass of each body. */
   readonly mass: Float64Array;
-  /** Image counters, 3 per body: unwrapped = wrapped + image × L. */
-  readonly image: Int32Array;
-  /** What the engine has done so far (counts, updated as it runs). */
-  readonly stats: HardSpheresStats = { collisions: 0, stale: 0, secondChoices: 0, shellExits: 0, fullRebuilds: 0, thermostatKicks: 0, exactRoots: 0, predictions: 0, pairTests: 0 };
+  private readonly counts: HardSpheresStats = { collisions: 0, stale: 0, secondChoices: 0, shellExits: 0, fullRebuilds: 0, thermostatKicks: 0, exactRoots: 0, predictions: 0, pairTests: 0 };
   /** Called after each collision with the two bodies, the time and the impulse (optional). */
   onCollision: ((i: number, j: number, t: number, impulse: number) => void) | null = null;
 
-  private now = 0;
+  /**
+   * The kernel's memory: the state, the events and the lists, and the registers (now, the
+   * virial, the kinetic energy and the kernel's counts). Each body's pending event is 4 int32s
+   * (ev): the partner (−1: shell exit) and the partner's counter when predicted, then the
+   * second-earliest choice, which takes over when the first goes stale: its partner (−1: shell
+   * exit, −2: none) and counter; its time is in time2.
+   */
+  private readonly mem: EngineMemory;
   private g: number;
   private readonly rho: Float64Array;
   private rhoMax = 0;
-  private readonly centre: Float64Array;
-  private readonly counter: Int32Array;
-  /**
-   * Each body's pending event, 4 per body: the partner (−1: shell exit) and the partner's
-   * counter when predicted, then the second-earliest choice, which takes over when the first
-   * goes stale: its partner (−1: shell exit, −2: none) and counter; its time is in {@link time2}.
-   */
-  private readonly ev: Int32Array;
-  private readonly time2: Float64Array;
-  private readonly heap: EventCalendar;
   private readonly lists: NeighbourLists;
   private readonly skinFraction: number;
-  private shell = 0;
   private tHorizon = Infinity;
   private readonly kT: number;
   private readonly kickRate: number;
   private readonly rng: ScienceRandom | null;
   private tKick = Infinity;
-  /** Read neighbours ahead ({@link touchNeighbours}): only when the bodies outgrow the caches. */
-  private readonly prefetch: boolean;
-  /** Every mass the same (the collision reads no per-body mass). */
-  private readonly equalMasses: boolean;
-  // observables
-  private ke = 0;
-  private tKE = 0;
-  private keIntegral = 0;
-  private virial = 0;
+  // observables (the kinetic energy, its integral and the virial are kernel registers)
   private tMeasure = 0;
   private collisionsMeasure = 0;
 
@@ -118,14 +104,10 @@ export class HardSpheres {
     const d = (this.dimensions = o.dimensions);
     const n = (this.count = o.count);
     this.box = o.box;
-    this.state = o.state;
     this.rho = o.rho;
     this.mass = o.mass;
     this.g = o.growthRate;
     const skin = (this.skinFraction = o.skin);
-    this.equalMasses = this.mass.every((m) => m === this.mass[0]);
-    // 8,192 bodies of 64 bytes fill half a megabyte: below that the records stay in cache
-    this.prefetch = n > 8192;
     const th = o.thermostat;
     if (th !== null) {
       this.rng = new ScienceRandom(th.seed);
@@ -138,18 +120,24 @@ export class HardSpheres {
       this.kickRate = 0;
     }
     this.rhoMax = this.rho.reduce((m, r) => (r > m ? r : m), 0);
-    this.ke = this.kineticEnergy();
-    this.image = new Int32Array(3 * n);
-    this.centre = new Float64Array(3 * n);
-    this.counter = new Int32Array(n);
-    this.ev = new Int32Array(4 * n).fill(-2);
-    this.time2 = new Float64Array(n);
-    this.heap = new EventCalendar(n + 1);
     const density = n / (this.box[0] * this.box[1] * (d === 3 ? this.box[2] : 1));
     const cut = 2 * this.rhoMax * (1 + skin);
     const expected = density * (d === 3 ? (4 / 3) * Math.PI * cut * cut * cut : Math.PI * cut * cut);
     // (no body has more than n - 1 neighbours: a skin of 1000 asked for 1.8e12 entries)
-    this.lists = new NeighbourLists(n, this.centre, this.rho, this.box, Math.min(Math.ceil(1.5 * expected) + 8, n + 8));
+    // (a multiple of 16 entries: each list starts a cache line, and a typical one fits in it)
+    const cap = 16 * Math.ceil(Math.max(4, Math.min(Math.ceil(1.5 * expected) + 8, n + 8)) / 16);
+    const mem = (this.mem = new EngineMemory(n, cap, { predictGeneral: (i) => this.predictGeneral(i), collided: (i, j, t, impulse) => this.onCollision?.(i, j, t, impulse) }));
+    mem.state.set(o.state);
+    mem.mass.set(this.mass);
+    const F = mem.F, I = mem.I;
+    F[8] = this.mass[0];
+    F[19] = this.g;
+    F[20] = this.kineticEnergy();
+    I[88] = d;
+    I[75] = this.mass.every((m) => m === this.mass[0]) ? 1 : 0;
+    // read neighbours ahead only when the bodies outgrow the caches (8,192 bodies of 64 bytes fill half a megabyte)
+    I[79] = n > 8192 ? 1 : 0;
+    this.lists = new NeighbourLists(mem, this.box);
     this.rebuildAll();
     this.checkStart();
   }
@@ -157,6 +145,64 @@ export class HardSpheres {
   /** The current time. */
   get time(): number {
     return this.now;
+  }
+
+  /**
+   * Interleaved state, 8 numbers per body: x, y, z, t, vx, vy, vz, ρ (a body's position is
+   * where it was at its own time t). A view into the engine's memory, which a run may lay out
+   * anew: read it again after each run.
+   */
+  get state(): Float64Array {
+    return this.mem.state;
+  }
+
+  /** Image counters, 3 per body: unwrapped = wrapped + image × L (a view into the engine's memory, like {@link state}). */
+  get image(): Int32Array {
+    return this.mem.image;
+  }
+
+  /** What the engine has done so far (counts, updated as it runs). */
+  get stats(): HardSpheresStats {
+    const F = this.mem.F, c = this.counts;
+    c.shellExits = F[26];
+    c.collisions = F[9];
+    c.stale = F[11];
+    c.secondChoices = F[12];
+    c.predictions = F[13];
+    c.pairTests = F[14];
+    return c;
+  }
+
+  // registers of the kernel's memory
+  private get now(): number {
+    return this.mem.F[0];
+  }
+  private set now(t: number) {
+    this.mem.F[0] = t;
+  }
+  private get virial(): number {
+    return this.mem.F[7];
+  }
+  private set virial(v: number) {
+    this.mem.F[7] = v;
+  }
+  private get ke(): number {
+    return this.mem.F[20];
+  }
+  private set ke(v: number) {
+    this.mem.F[20] = v;
+  }
+  private get tKE(): number {
+    return this.mem.F[21];
+  }
+  private set tKE(v: number) {
+    this.mem.F[21] = v;
+  }
+  private get keIntegral(): number {
+    return this.mem.F[22];
+  }
+  private set keIntegral(v: number) {
+    this.mem.F[22] = v;
   }
 
   /** The growth rate g (radii r_i(t) = r_i(0)(1 + g t) in the current parametrisation). */
@@ -176,6 +222,7 @@ export class HardSpheres {
     }
     this.rhoMax *= f;
     this.g = g;
+    this.mem.F[19] = g;
     this.rebuildAll();
   }
 
@@ -309,7 +356,7 @@ export class HardSpheres {
       s[8 * i + 4] *= f;
       s[8 * i + 5] *= f;
       s[8 * i + 6] *= f;
-      this.counter[i]++;
+      this.mem.counter[i]++;
     }
     this.ke = this.kineticEnergy();
     this.rebuildAll();
@@ -322,7 +369,7 @@ export class HardSpheres {
       for (let a = 0; a < d; a++) {
         let x = s[8 * i + a] + s[8 * i + 4 + a] * dt;
         const L = box[a];
-        if (unwrapped) x += this.image[3 * i + a] * L;
+        if (unwrapped) x += this.mem.image[3 * i + a] * L;
         else if (x >= L) x -= L;
         else if (x < 0) {
           x += L;
@@ -334,55 +381,38 @@ export class HardSpheres {
   }
 
   private run(tEnd: number, collisionsEnd: number): void {
-    const heap = this.heap, n = this.count;
-    const ev = this.ev, counter = this.counter;
-    const stats = this.stats;
+    const n = this.count;
     // every STALL_EVENTS events, the pace: a run to a time it would need more than 1e12 events
     // to reach stops (advance(1e308); growing bodies that jam, whose collisions pile up
     // towards one instant); a run to a collision count stops when no collision came in
     // max(2^22, 64 N) events (bodies that never meet: parallel lanes, an empty box)
-    let budget = STALL_EVENTS, tCheck = this.now;
-    let idle = 0, cCheck = stats.collisions;
+    let tCheck = this.now;
+    let idle = 0, cCheck = this.mem.F[9];
     const idleChecks = collisionsEnd < Infinity ? Math.max(NO_COLLISION_EVENTS, 64 * n) / STALL_EVENTS : Infinity;
-    while (stats.collisions < collisionsEnd) {
-      const k = heap.top();
-      const t = heap.topTime();
-      if (t > tEnd || t === Infinity) {
+    // (the memory may be laid out again by a shell exit: read it afresh after each stop)
+    this.mem.F[1] = tEnd;
+    this.mem.F[10] = collisionsEnd;
+    this.mem.I[80] = this.onCollision !== null ? 1 : 0;
+    this.mem.I[77] = STALL_EVENTS;
+    for (;;) {
+      const code = this.mem.kernel.run();
+      if (code === RUN_DONE) return;
+      if (code === RUN_TIME) {
         if (tEnd < Infinity) this.now = tEnd;
         return;
       }
-      this.now = t;
-      if (--budget === 0) {
+      if (code === RUN_PACE) {
+        const t = this.now, collisions = this.mem.F[9];
         if (tEnd < Infinity && !((tEnd - t) / (t - tCheck) < 1e12 / STALL_EVENTS)) this.stalled(t - tCheck, tEnd);
-        idle = stats.collisions === cCheck ? idle + 1 : 0;
+        idle = collisions === cCheck ? idle + 1 : 0;
         if (idle >= idleChecks) {
           throw new RangeError(`no collision in ${idle * STALL_EVENTS} events (t = ${t}): the bodies may never meet; run to a time with advance(duration) instead`);
         }
-        cCheck = stats.collisions;
-        budget = STALL_EVENTS;
+        cCheck = collisions;
         tCheck = t;
-      }
-      if (k === n) this.system();
-      else {
-        const p = ev[4 * k];
-        if (p >= 0) {
-          if (counter[p] === ev[4 * k + 1]) this.collide(k, p);
-          else {
-            stats.stale++;
-            // k has not changed course since its prediction, so its second choice still holds
-            // when that partner has not changed either: every pair with a body that changed
-            // course since was tested again by that body
-            const q = ev[4 * k + 2];
-            if (q === -1 || (q >= 0 && counter[q] === ev[4 * k + 3])) {
-              stats.secondChoices++;
-              ev[4 * k] = q;
-              ev[4 * k + 1] = ev[4 * k + 3];
-              ev[4 * k + 2] = -2;
-              heap.set(k, this.time2[k]);
-            } else this.predict(k);
-          }
-        } else this.shellExit(k);
-      }
+        this.mem.I[77] = STALL_EVENTS;
+      } else if (code === RUN_SYSTEM) this.system();
+      else this.finishShellExit(this.mem.I[76]);
     }
   }
 
@@ -401,32 +431,12 @@ export class HardSpheres {
 
   /** Moves body i to the current time (same trajectory). */
   private sync(i: number): void {
-    const s = this.state, o = 8 * i;
-    const dt = this.now - s[o + 3];
-    if (dt !== 0) {
-      s[o] += s[o + 4] * dt;
-      s[o + 1] += s[o + 5] * dt;
-      s[o + 2] += s[o + 6] * dt;
-      s[o + 3] = this.now;
-    }
+    this.mem.kernel.sync(i);
   }
 
   /** Wraps body i into the box (counting images) and centres its shell on it. */
   private wrap(i: number): void {
-    const s = this.state, o = 8 * i, box = this.box;
-    for (let a = 0; a < this.dimensions; a++) {
-      const L = box[a];
-      let x = s[o + a];
-      if (x >= L) {
-        x -= L;
-        this.image[3 * i + a]++;
-      } else if (x < 0) {
-        x += L;
-        this.image[3 * i + a]--;
-      }
-      s[o + a] = x;
-      this.centre[3 * i + a] = x;
-    }
+    this.mem.kernel.wrap(i);
   }
 
   private syncAll(): void {
@@ -435,7 +445,7 @@ export class HardSpheres {
 
   /** Rebuilds every list (new growth horizon) and predicts every body again. */
   private rebuildAll(): void {
-    this.stats.fullRebuilds++;
+    this.counts.fullRebuilds++;
     const n = this.count;
     for (let i = 0; i < n; i++) {
       this.sync(i);
@@ -452,15 +462,15 @@ export class HardSpheres {
     this.tHorizon = this.g > 0 ? (gh - 1) / this.g : Infinity;
     const sigmaH = 2 * this.rhoMax * gh;
     const skin = Math.min(this.skinFraction * sigmaH, 0.99 * half - sigmaH);
-    this.shell = skin / 2;
+    this.mem.F[6] = skin / 2;
     this.lists.rebuildAll(gh, skin, this.rhoMax);
     for (let i = 0; i < n; i++) this.predict(i);
     this.scheduleSystem();
-    this.heap.calibrate(this.now);
+    this.mem.kernel.calibrate(this.now);
   }
 
   private scheduleSystem(): void {
-    this.heap.set(this.count, Math.min(this.tKick, this.tHorizon));
+    this.mem.kernel.set(this.count, Math.min(this.tKick, this.tHorizon));
   }
 
   private system(): void {
@@ -471,7 +481,7 @@ export class HardSpheres {
     const rng = this.rng as ScienceRandom;
     const i = rng.int(this.count);
     this.sync(i);
-    const s = this.state, o = 8 * i, m = this.mass[i];
+    const s = this.mem.state, o = 8 * i, m = this.mass[i];
     const sd = Math.sqrt(this.kT / m);
     this.integrateKE();
     this.ke -= 0.5 * m * (s[o + 4] * s[o + 4] + s[o + 5] * s[o + 5] + s[o + 6] * s[o + 6]);
@@ -479,8 +489,8 @@ export class HardSpheres {
     s[o + 5] = sd * rng.normal();
     if (this.dimensions === 3) s[o + 6] = sd * rng.normal();
     this.ke += 0.5 * m * (s[o + 4] * s[o + 4] + s[o + 5] * s[o + 5] + s[o + 6] * s[o + 6]);
-    this.counter[i]++;
-    this.stats.thermostatKicks++;
+    this.mem.counter[i]++;
+    this.counts.thermostatKicks++;
     this.tKick += rng.exponential(this.kickRate);
     this.predict(i);
     this.scheduleSystem();
@@ -491,47 +501,41 @@ export class HardSpheres {
     this.tKE = this.now;
   }
 
-  private shellExit(i: number): void {
-    this.stats.shellExits++;
-    this.sync(i);
-    this.wrap(i);
+  /** A shell exit whose list rebuild the kernel left to make room in a list or a cell (body i already wrapped). */
+  private finishShellExit(i: number): void {
     this.lists.rebuildOne(i);
     this.predict(i);
   }
 
-  /**
-   * Reads every neighbour's record of body i in a loop small enough for the processor to have
-   * all their cache misses in flight at once (JavaScript has no prefetch instruction), so that
-   * the pair tests that follow find them in cache.
-   */
-  private touchNeighbours(i: number): void {
-    if (!this.prefetch) return;
-    const s = this.state, lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
-    let touch = 0;
-    for (let p = base; p < end; p++) touch += s[((list[p] >> 6) << 3) | 3];
-    prefetchSink.value = touch;
-  }
-
   /** Body i's next event: the earliest collision with a listed neighbour, or its shell exit. */
   private predict(i: number): void {
-    this.sync(i);
-    this.touchNeighbours(i);
+    // without growth the kernel makes every pair test and keeps a second choice, unless it
+    // meets a root that only the exact kernel settles: then the general prediction does it all
+    if (this.g === 0 && this.mem.kernel.predict(i)) return;
+    this.predictGeneral(i);
+  }
+
+  /**
+   * The general prediction (with growth, or when a root needs the exact kernel): the earliest
+   * collision among body i's listed neighbours, or its shell exit.
+   */
+  private predictGeneral(i: number): void {
+    const mem = this.mem, kernel = mem.kernel;
+    kernel.sync(i);
+    kernel.touch(i);
     const g = this.g;
-    // without growth the lean loop makes every pair test and keeps a second choice, unless
-    // it meets a root that only the exact kernel settles: then the general loop does it all
-    if (g === 0 && this.predictPlain(i)) return;
-    const s = this.state, o = 8 * i, now = this.now;
+    const s = mem.state, o = 8 * i, now = this.now;
     const xi = s[o], yi = s[o + 1], zi = s[o + 2];
     const vxi = s[o + 4], vyi = s[o + 5], vzi = s[o + 6], ri = s[o + 7];
-    let best = this.shellExitTime(i);
+    let best = kernel.shellExitTime(i);
     let partner = -1;
     const grow = 1 + g * now;
-    const lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
+    const list = mem.list, base = i * mem.cap, end = base + mem.listLength(i);
     // an entry's image shift along an axis is ((code >> 2 a) & 3) − 1 boxes (no z shift in 2D)
     const lx = this.box[0], ly = this.box[1], lz = this.dimensions === 3 ? this.box[2] : 0;
     if (g !== 0) {
-      this.stats.predictions++;
-      this.stats.pairTests += end - base;
+      mem.F[13]++;
+      mem.F[14] += end - base;
     }
     for (let p = base; p < end; p++) {
       const e = list[p];
@@ -566,7 +570,7 @@ export class HardSpheres {
           tau = c / (Math.sqrt(disc) - b);
           if (now + tau >= best) continue;
           if (g === 0 && (c < TRUST * U8 * (dd + sig * sig) || disc < TRUST * U8 * (b * b + Math.abs(a * c)))) {
-            this.stats.exactRoots++;
+            this.counts.exactRoots++;
             tau = toiSpheresRaw(0, 0, 0, vxi, vyi, vzi, ri, dx, dy, dz, vxj, vyj, vzj, s[oj + 7], Infinity);
           }
         }
@@ -579,149 +583,15 @@ export class HardSpheres {
         partner = j;
       }
     }
-    const ev = this.ev;
-    ev[4 * i] = partner;
-    if (partner >= 0) ev[4 * i + 1] = this.counter[partner];
-    ev[4 * i + 2] = -2;
-    this.heap.set(i, best);
-  }
-
-  /** When body i (synchronised) leaves its shell: |e + v τ| = shell with e inside (Infinity at rest). */
-  private shellExitTime(i: number): number {
-    const s = this.state, o = 8 * i, now = this.now, centre = this.centre;
-    const vxi = s[o + 4], vyi = s[o + 5], vzi = s[o + 6];
-    const ex = s[o] - centre[3 * i], ey = s[o + 1] - centre[3 * i + 1], ez = s[o + 2] - centre[3 * i + 2];
-    const va = vxi * vxi + vyi * vyi + vzi * vzi;
-    // one return of one double variable: the optimiser keeps it unboxed where this is inlined
-    let t = Infinity;
-    if (va > 0) {
-      const vb = ex * vxi + ey * vyi + ez * vzi;
-      const vc = ex * ex + ey * ey + ez * ez - this.shell * this.shell;
-      t = now;
-      if (vc < 0) {
-        const sq = Math.sqrt(vb * vb - va * vc);
-        t += vb <= 0 ? (sq - vb) / va : -vc / (vb + sq);
-      }
-    }
-    return t;
-  }
-
-  /**
-   * The pair tests of {@link predict} without growth (σ' = 0, so a ≥ 0 and b = Δ·w), the same
-   * arithmetic as the general loop with the terms that vanish left out: schedules body i's two
-   * earliest events among its shell exit and its collisions before it (a pair is
-   * rejected only when it cannot come before the second). Returns false, having scheduled
-   * nothing, when a root that could come first is not certified: the loop makes no call (the
-   * exact kernel is out of it), so that the optimiser keeps the arrays' checks out of the loop.
-   */
-  private predictPlain(i: number): boolean {
-    const s = this.state, o = 8 * i, now = this.now;
-    const xi = s[o], yi = s[o + 1], zi = s[o + 2];
-    const vxi = s[o + 4], vyi = s[o + 5], vzi = s[o + 6], ri = s[o + 7];
-    const lists = this.lists, list = lists.list, base = i * lists.cap, end = base + lists.count[i];
-    // an entry's image shift along an axis is ((code >> 2 a) & 3) − 1 boxes (no z shift in 2D)
-    const lx = this.box[0], ly = this.box[1], lz = this.dimensions === 3 ? this.box[2] : 0;
-    // (+ 0: a plain double for the optimiser, so that best and second are never boxed in the loop)
-    let best = this.shellExitTime(i) + 0;
-    let partner = -1, second = best, partner2 = -1;
-    let tb = second - now;
-    this.stats.predictions++;
-    this.stats.pairTests += end - base;
-    for (let p = base; p < end; p++) {
-      const e = list[p];
-      const j = e >> 6;
-      const oj = j << 3; // (shifts and ors: int32 index arithmetic without overflow checks)
-      const dtj = now - s[oj | 3];
-      const vxj = s[oj | 4], vyj = s[oj | 5], vzj = s[oj | 6];
-      const dx = s[oj] + vxj * dtj - xi + ((e & 3) - 1) * lx;
-      const dy = s[oj | 1] + vyj * dtj - yi + (((e >> 2) & 3) - 1) * ly;
-      const dz = s[oj | 2] + vzj * dtj - zi + (((e >> 4) & 3) - 1) * lz;
-      const wx = vxj - vxi, wy = vyj - vyi, wz = vzj - vzi;
-      const b = dx * wx + dy * wy + dz * wz;
-      if (b >= 0) continue;
-      const sig = ri + s[oj | 7];
-      const a = wx * wx + wy * wy + wz * wz;
-      const dd = dx * dx + dy * dy + dz * dz;
-      const c = dd - sig * sig;
-      let tau = 0;
-      if (c > 0) {
-        // cannot come first: f(τ*) > 0 while f still falls at τ* (with τ* = ∞, at is ∞ or NaN)
-        const at = a * tb + b;
-        if ((at + b) * tb + c > 0 && at <= 0) continue;
-        const disc = b * b - a * c;
-        if (disc <= 0) continue;
-        tau = c / (Math.sqrt(disc) - b);
-        if (now + tau >= second) continue;
-        if (c < TRUST * U8 * (dd + sig * sig) || disc < TRUST * U8 * (b * b + Math.abs(a * c))) return false;
-      }
-      const t = now + tau;
-      if (t < best) {
-        second = best;
-        partner2 = partner;
-        best = t;
-        partner = j;
-      } else if (t < second) {
-        second = t;
-        partner2 = j;
-      } else continue;
-      tb = second - now;
-    }
-    const ev = this.ev, counter = this.counter;
-    ev[4 * i] = partner;
-    if (partner >= 0) {
-      ev[4 * i + 1] = counter[partner];
-      ev[4 * i + 2] = partner2;
-      if (partner2 >= 0) ev[4 * i + 3] = counter[partner2];
-      this.time2[i] = second;
-    } else ev[4 * i + 2] = -2;
-    this.heap.set(i, best);
-    return true;
-  }
-
-  private collide(i: number, j: number): void {
-    this.touchNeighbours(i);
-    this.touchNeighbours(j);
-    this.sync(i);
-    this.sync(j);
-    const s = this.state, oi = 8 * i, oj = 8 * j, box = this.box;
-    let dx = s[oj] - s[oi], dy = s[oj + 1] - s[oi + 1], dz = s[oj + 2] - s[oi + 2];
-    if (dx > 0.5 * box[0]) dx -= box[0]; else if (dx < -0.5 * box[0]) dx += box[0];
-    if (dy > 0.5 * box[1]) dy -= box[1]; else if (dy < -0.5 * box[1]) dy += box[1];
-    if (dz > 0.5 * box[2]) dz -= box[2]; else if (dz < -0.5 * box[2]) dz += box[2];
-    const dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
-    const nx = dx / dist, ny = dy / dist, nz = dz / dist;
-    const wn = (s[oj + 4] - s[oi + 4]) * nx + (s[oj + 5] - s[oi + 5]) * ny + (s[oj + 6] - s[oi + 6]) * nz;
-    const sd = (s[oi + 7] + s[oj + 7]) * this.g;
-    const mi = this.equalMasses ? this.mass[0] : this.mass[i], mj = this.equalMasses ? mi : this.mass[j];
-    const mu = (mi * mj) / (mi + mj);
-    const impulse = 2 * mu * (sd - wn);
-    if (impulse > 0) {
-      const ji = impulse / mi, jj = impulse / mj;
-      s[oi + 4] -= ji * nx;
-      s[oi + 5] -= ji * ny;
-      s[oi + 6] -= ji * nz;
-      s[oj + 4] += jj * nx;
-      s[oj + 5] += jj * ny;
-      s[oj + 6] += jj * nz;
-      this.virial += impulse * dist;
-      if (sd > 0) {
-        this.integrateKE();
-        this.ke += impulse * sd;
-      }
-    }
-    this.counter[i]++;
-    this.counter[j]++;
-    this.stats.collisions++;
-    if (this.onCollision !== null) this.onCollision(i, j, this.now, impulse);
-    this.predict(i);
-    this.predict(j);
+    mem.setEvent(i, partner);
+    kernel.set(i, best);
   }
 
   private checkStart(): void {
     const s = this.state, box = this.box, list = this.lists.list, cap = this.lists.cap;
     const grow = 1 + this.g * this.now;
     for (let i = 0; i < this.count; i++) {
-      for (let p = i * cap, end = p + this.lists.count[i]; p < end; p++) {
+      for (let p = i * cap, end = p + this.lists.length(i); p < end; p++) {
         const j = list[p] >> 6;
         if (j < i) continue;
         let dd = 0;

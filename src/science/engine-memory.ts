@@ -1,0 +1,174 @@
+/**
+ * The memory of the science engine: one ArrayBuffer holding the registers and every array the
+ * asm.js kernels (edmd-kernel.ts, list-kernel.ts) read, with typed-array views on each for the
+ * TypeScript side, and the kernels linked to it. The lists and the cells come last, so that when
+ * a list outgrows its capacity or a cell its slots ({@link relayout}) everything before them is
+ * copied as it stands into a larger buffer and the kernels are linked again; the views are then
+ * new, so read them from here after any call that may grow the lists or the cells.
+ */
+import { kernelLayout, linkKernel, type KernelExports, type KernelLayout } from "./edmd-kernel.js";
+import { linkListKernel, type ListKernelExports } from "./list-kernel.js";
+
+/** What the kernel calls back. */
+export interface KernelCallbacks {
+  /** The general prediction of body i (growth, or a root for the exact kernel). */
+  predictGeneral(i: number): void;
+  /** A collision was resolved (called only while register I[80] is 1). */
+  collided(i: number, j: number, t: number, impulse: number): void;
+}
+
+export class EngineMemory {
+  /**
+   * The standard library the kernels link against (globalThis). A test gives one that asm.js
+   * rejects, so that they run as ordinary JavaScript, to check that both give the same bits.
+   */
+  static stdlib: object = globalThis;
+
+  /** Calendar slots: one per body and one for the scheduled systems. */
+  readonly slots: number;
+  private layout: KernelLayout;
+  private buckets: number;
+  private entries: number;
+  buffer!: ArrayBuffer;
+  /** The registers and every array, as float64 and int32 (see edmd-kernel.ts for the registers). */
+  F!: Float64Array;
+  I!: Int32Array;
+  kernel!: KernelExports;
+  listKernel!: ListKernelExports;
+  /** 8 numbers per body: x, y, z, t, vx, vy, vz, ρ. */
+  state!: Float64Array;
+  /**
+   * Each calendar slot's record of 64 bytes (one cache line), as 8 float64s or 16 int32s: its
+   * shell centre x, y, z (float64 0–2), the time of its second choice (3), its event time (4,
+   * Infinity = none; written through kernel.set), its event's partner and that partner's
+   * counter, the second choice's partner and counter (int32 10–13; partner −1: shell exit, −2:
+   * none) and its list's length (14). (Its live calendar entry is in a compact array of its own:
+   * pouring a bucket checks the entry of every event in it.)
+   */
+  book!: Float64Array;
+  bookI!: Int32Array;
+  /** Image counters, 3 per body: unwrapped = wrapped + image × L. */
+  image!: Int32Array;
+  counter!: Int32Array;
+  mass!: Float64Array;
+  list!: Int32Array;
+  /** Entries each list has room for. */
+  cap: number;
+  /** Cells of the grid, and slots per cell. */
+  cells = 1;
+  cellCap = 8;
+
+  constructor(
+    readonly n: number,
+    cap: number,
+    private readonly callbacks: KernelCallbacks,
+  ) {
+    this.slots = n + 1;
+    let b = 64;
+    while (b < 2 * this.slots) b *= 2;
+    this.buckets = b;
+    this.entries = Math.max(64, 4 * this.slots);
+    this.cap = cap;
+    this.layout = kernelLayout(n, cap, this.buckets, this.entries, this.cells, this.cellCap);
+    this.attach(new ArrayBuffer(this.layout.bytes));
+    const I = this.I;
+    I[70] = b;
+    I[71] = b - 1;
+    I[72] = this.entries;
+    I[73] = this.slots;
+    I[74] = cap;
+    I[78] = n;
+    I[84] = this.cellCap;
+    I[87] = this.cells;
+    for (let k = 0; k < this.slots; k++) {
+      this.book[8 * k + 4] = Infinity;
+      this.bookI[16 * k + 10] = -2;
+      this.bookI[16 * k + 12] = -2;
+    }
+    new Int32Array(this.buffer, this.layout.head, b + 1).fill(-1);
+    new Int32Array(this.buffer, this.layout.live, this.slots).fill(-1);
+    // the pool as one free list, and an empty calendar of width 1 from time 0
+    const entry = new Int32Array(this.buffer, this.layout.entry, 4 * this.entries);
+    for (let e = 0; e < this.entries; e++) entry[4 * e + 3] = e + 1 < this.entries ? e + 1 : -1;
+    I[65] = 0;
+    this.F[15] = 1;
+    this.F[16] = 1;
+  }
+
+  /** Body i's shell centre along axis a. */
+  centre(i: number, a: number): number {
+    return this.book[8 * i + a];
+  }
+
+  setCentre(i: number, a: number, x: number): void {
+    this.book[8 * i + a] = x;
+  }
+
+  /** How many entries body i's list holds. */
+  listLength(i: number): number {
+    return this.bookI[16 * i + 14];
+  }
+
+  /** Empties every list. */
+  clearLists(): void {
+    for (let i = 0; i < this.n; i++) this.bookI[16 * i + 14] = 0;
+  }
+
+  /** Slot k's event time (Infinity: none). */
+  eventTime(k: number): number {
+    return this.book[8 * k + 4];
+  }
+
+  /** Body i's event: a collision with `partner` at its counter now (−1: its shell exit), no second choice. */
+  setEvent(i: number, partner: number): void {
+    const b = this.bookI;
+    b[16 * i + 10] = partner;
+    if (partner >= 0) b[16 * i + 11] = this.counter[partner];
+    b[16 * i + 12] = -2;
+  }
+
+  private attach(buffer: ArrayBuffer): void {
+    const L = this.layout, n = this.n;
+    this.buffer = buffer;
+    this.F = new Float64Array(buffer);
+    this.I = new Int32Array(buffer);
+    this.state = new Float64Array(buffer, L.state, 8 * n);
+    this.book = new Float64Array(buffer, L.book, 8 * this.slots);
+    this.bookI = new Int32Array(buffer, L.book, 16 * this.slots);
+    this.image = new Int32Array(buffer, L.image, 3 * n);
+    this.counter = new Int32Array(buffer, L.counter, n);
+    this.mass = new Float64Array(buffer, L.mass, n);
+    this.list = new Int32Array(buffer, L.list, n * this.cap);
+    const cb = this.callbacks;
+    this.listKernel = linkListKernel(EngineMemory.stdlib, buffer, L);
+    // (the list kernel's rebuild, an asm.js export, is called from the event kernel without a detour through JavaScript)
+    this.kernel = linkKernel(EngineMemory.stdlib, buffer, L, (i) => cb.predictGeneral(i), (i, j, t, impulse) => cb.collided(i, j, t, impulse), this.listKernel.rebuildOne);
+  }
+
+  /**
+   * Gives every list room for `cap` entries and the grid `cells` cells of `cellCap` slots (a new
+   * buffer, the kernels linked again). The lists keep their entries; the cells keep their
+   * bodies only when their shape is unchanged (otherwise the caller files every body again).
+   */
+  relayout(cap: number, cells: number, cellCap: number): void {
+    const old = this.layout, oldBuffer = this.buffer, oldList = this.list, oldCap = this.cap;
+    const layout = kernelLayout(this.n, cap, this.buckets, this.entries, cells, cellCap);
+    const buffer = new ArrayBuffer(layout.bytes);
+    // every array before the lists keeps its offset
+    new Uint8Array(buffer).set(new Uint8Array(oldBuffer, 0, old.prev));
+    const sameCells = cells === this.cells && cellCap === this.cellCap;
+    this.layout = layout;
+    this.cap = cap;
+    this.cells = cells;
+    this.cellCap = cellCap;
+    this.attach(buffer);
+    this.I[74] = cap;
+    this.I[84] = cellCap;
+    this.I[87] = cells;
+    for (let i = 0; i < this.n; i++) this.list.set(oldList.subarray(i * oldCap, i * oldCap + this.listLength(i)), i * cap);
+    if (sameCells) {
+      new Uint8Array(buffer, layout.cellCount, 4 * cells).set(new Uint8Array(oldBuffer, old.cellCount, 4 * cells));
+      new Uint8Array(buffer, layout.cells, 16 * cells * cellCap).set(new Uint8Array(oldBuffer, old.cells, 16 * cells * cellCap));
+    }
+  }
+}

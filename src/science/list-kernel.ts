@@ -1,0 +1,34 @@
+/**
+ * The neighbour lists' work as an asm.js module (see neighbour-lists.ts for the scheme, and
+ * edmd-kernel.ts for why asm.js): the cell grid over the shell centres, the scan of the cells
+ * around a body, and the rebuild of one body's list with the matching changes to its
+ * neighbours' lists. It shares the engine's buffer (engine-memory.ts) with the event kernel.
+ *
+ * Registers it reads (besides the event kernel's box lengths F[2..5]): float64 F[23] the scale
+ * of the contact distances, F[24] the skin plus the float32 margin, F[25] the largest ρ;
+ * int32 I[74] list capacity, I[81..83] cells along x, y, z, I[84] slots per cell, I[85] the
+ * rebuild stamp, I[86] every ρ the same, I[87] cells. A cell slot is 16 bytes: the centre as
+ * three float32s and the body as an int32.
+ *
+ * rebuildOne and fill change nothing and return −1 when a list would outgrow its capacity, −2
+ * (rebuildOne) when the body's new cell is full: the caller makes room and calls again.
+ */
+import type { KernelLayout } from "./edmd-kernel.js";
+import { ListKernel } from "./list-kernel.asm.js";
+
+export interface ListKernelExports {
+  /** Body i's cell from its shell centre. */
+  cellIndex(i: number): number;
+  /** Counts the bodies of each cell into cellCount; returns the most in one cell. */
+  countCells(): number;
+  /** Files every body in its cell (the cells laid out with room for the most). */
+  fileAll(): void;
+  /** Builds body i's list from a scan (lists being built from empty); −1: no room. */
+  fill(i: number): number;
+  /** Rebuilds body i's list after its centre moved: 1, or −1 (no room in a list), −2 (its cell is full). */
+  rebuildOne(i: number): number;
+}
+
+export function linkListKernel(stdlib: object, buffer: ArrayBuffer, layout: KernelLayout): ListKernelExports {
+  return ListKernel(stdlib, layout, buffer) as ListKernelExports;
+}
