@@ -126,12 +126,12 @@ test("Science: starts and runs that could only hang or fill memory are a RangeEr
   // returned, kT NaN gave NaN velocities, a skin of 1e6 printed "Invalid typed array length",
   // and positionsInto filled the first numbers of a short array and said nothing.
   assert.throws(() => maxwellVelocities(2, 4, NaN, new ScienceRandom(1)), { name: "RangeError", message: "kT must be a finite number > 0, got NaN" });
-  assert.throws(() => maxwellVelocities(2, -1, 1, new ScienceRandom(1)), { name: "RangeError", message: /^count must be an integer from 1 to 16777216/ });
+  assert.throws(() => maxwellVelocities(2, -1, 1, new ScienceRandom(1)), { name: "RangeError", message: /^count must be an integer from 1 to 4194304/ });
   const start = latticeStart({ dimensions: 3, count: 108, packingFraction: 0.3, seed: 1 });
   const sim = new HardSpheres(start);
   assert.throws(() => sim.positionsInto(new Float64Array(3)), { name: "RangeError", message: "positionsInto: out must hold 324 numbers, got 3" });
   assert.throws(() => sim.radiiInto(new Float64Array(0)), { name: "RangeError", message: "radiiInto: out must hold 108 numbers, got 0" });
-  assert.throws(() => latticeStart({ dimensions: 3, count: 1e9, packingFraction: 0.3, seed: 1 }), { name: "RangeError", message: "count must be an integer from 1 to 16777216 (what the engine holds), got 1000000000" });
+  assert.throws(() => latticeStart({ dimensions: 3, count: 1e9, packingFraction: 0.3, seed: 1 }), { name: "RangeError", message: "count must be an integer from 1 to 4194304 (what the engine holds), got 1000000000" });
   assert.throws(() => sim.advance(Infinity), { name: "RangeError", message: "duration must be a finite number >= 0, got Infinity" });
   assert.throws(() => sim.advanceTo(Infinity), { name: "RangeError", message: "time must be a finite number >= the current time 0, got Infinity" });
   // A huge skin makes every body a neighbour of every other: the same collisions (to rounding,

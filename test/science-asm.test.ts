@@ -70,3 +70,13 @@ test("run as ordinary JavaScript (asm.js refusing to link), the kernels give the
   }
   assert.ok(compiled.every((x, i) => Object.is(x, plain[i])), "the same positions, velocities and pressure, bit for bit");
 });
+
+test("a layout past 2 GiB (the kernels' int32 byte offsets) is a RangeError naming the size, before anything is allocated", async () => {
+  const { EngineMemory } = await import("../src/science/engine-memory.js");
+  const callbacks = { predictGeneral: () => {}, collided: () => {} };
+  assert.throws(() => new EngineMemory(4_000_000, 256, callbacks), { name: "RangeError", message: /^4000000 bodies with neighbour lists of 256 entries need \d+\.\d GiB of engine memory; the engine holds at most 2 GiB/ });
+  // the largest count the options allow fits, at the default skin's list capacity (32) in 3D
+  const { kernelLayout } = await import("../src/science/edmd-kernel.js");
+  const n = 4_194_304;
+  assert.ok(kernelLayout(n, 32, 2 ** 24, 4 * (n + 1), Math.ceil(n / 2.9), 8).bytes <= 2 ** 31);
+});

@@ -46,7 +46,7 @@ test("lengths, speeds, masses and temperatures outside [1e-30, 1e30] are a Range
 });
 
 test("a packing of more bodies than the engine holds is a RangeError before anything is allocated", () => {
-  assert.throws(() => packJammed({ dimensions: 3, count: 1e9, radii: [0.5], seed: 1 }), /count must be an integer from 2 to 16777216, got 1000000000/);
+  assert.throws(() => packJammed({ dimensions: 3, count: 1e9, radii: [0.5], seed: 1 }), /count must be an integer from 2 to 4194304, got 1000000000/);
   assert.throws(() => packJammed({ dimensions: 2, count: 100, radii: [1e-40], seed: 1 }), /radii\[0\] must be between 1e-30/);
 });
 

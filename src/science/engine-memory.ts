@@ -9,6 +9,19 @@
 import { kernelLayout, linkKernel, type KernelExports, type KernelLayout } from "./edmd-kernel.js";
 import { linkListKernel, type ListKernelExports } from "./list-kernel.js";
 
+/** The largest buffer: the kernels address it with int32 byte offsets. */
+export const MAX_BYTES = 2 ** 31;
+
+/** The layout, or a RangeError when it needs more than {@link MAX_BYTES}. */
+function checkedLayout(n: number, cap: number, buckets: number, entries: number, cells: number, cellCap: number): KernelLayout {
+  const layout = kernelLayout(n, cap, buckets, entries, cells, cellCap);
+  if (layout.bytes > MAX_BYTES) {
+    const gib = (layout.bytes / 2 ** 30).toFixed(1);
+    throw new RangeError(`${n} bodies with neighbour lists of ${cap} entries need ${gib} GiB of engine memory; the engine holds at most 2 GiB (fewer bodies, or a smaller skin)`);
+  }
+  return layout;
+}
+
 /** What the kernel calls back. */
 export interface KernelCallbacks {
   /** The general prediction of body i (growth, or a root for the exact kernel). */
@@ -69,7 +82,7 @@ export class EngineMemory {
     this.buckets = b;
     this.entries = Math.max(64, 4 * this.slots);
     this.cap = cap;
-    this.layout = kernelLayout(n, cap, this.buckets, this.entries, this.cells, this.cellCap);
+    this.layout = checkedLayout(n, cap, this.buckets, this.entries, this.cells, this.cellCap);
     this.attach(new ArrayBuffer(this.layout.bytes));
     const I = this.I;
     I[70] = b;
@@ -152,7 +165,7 @@ export class EngineMemory {
    */
   relayout(cap: number, cells: number, cellCap: number): void {
     const old = this.layout, oldBuffer = this.buffer, oldList = this.list, oldCap = this.cap;
-    const layout = kernelLayout(this.n, cap, this.buckets, this.entries, cells, cellCap);
+    const layout = checkedLayout(this.n, cap, this.buckets, this.entries, cells, cellCap);
     const buffer = new ArrayBuffer(layout.bytes);
     // every array before the lists keeps its offset
     new Uint8Array(buffer).set(new Uint8Array(oldBuffer, 0, old.prev));

@@ -52,8 +52,12 @@ export function checkScale(x: number, name: string, max = SCALE_MAX): void {
   if (!(x >= SCALE_MIN && x <= max)) throw new RangeError(`${name} must be between 1e-30 and ${max} (choose units that bring it there), got ${x}`);
 }
 
-/** The most bodies a simulation holds: 2^24. */
-export const MAX_BODIES = 2 ** 24;
+/**
+ * The most bodies a simulation holds: 2^22 (4,194,304). The engine keeps everything in one
+ * buffer addressed by int32 byte offsets, so under 2 GiB, about 470 bytes per body at the
+ * default skin (engine-memory.ts says so, naming the size, when options need more).
+ */
+export const MAX_BODIES = 2 ** 22;
 
 export const OPTION_KEYS = ["dimensions", "box", "positions", "velocities", "radii", "masses", "growthRate", "thermostat", "skin"];
 export const THERMOSTAT_KEYS = ["temperature", "rate", "seed"];
