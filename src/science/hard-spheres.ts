@@ -359,7 +359,8 @@ export class HardSpheres {
       this.mem.counter[i]++;
     }
     this.ke = this.kineticEnergy();
-    this.rebuildAll();
+    // (positions and shells stand, so the lists do too: only the predictions change)
+    this.predictAll();
   }
 
   private readPositions(out: Float64Array, unwrapped: boolean): void {
@@ -464,7 +465,12 @@ export class HardSpheres {
     const skin = Math.min(this.skinFraction * sigmaH, 0.99 * half - sigmaH);
     this.mem.F[6] = skin / 2;
     this.lists.rebuildAll(gh, skin, this.rhoMax);
-    for (let i = 0; i < n; i++) this.predict(i);
+    this.predictAll();
+  }
+
+  /** Predicts every body again and recalibrates the calendar. */
+  private predictAll(): void {
+    for (let i = 0; i < this.count; i++) this.predict(i);
     this.scheduleSystem();
     this.mem.kernel.calibrate(this.now);
   }
