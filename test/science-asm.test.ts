@@ -73,7 +73,7 @@ test("run as ordinary JavaScript (asm.js refusing to link), the kernels give the
 
 test("a layout past 2 GiB (the kernels' int32 byte offsets) is a RangeError naming the size, before anything is allocated", async () => {
   const { EngineMemory } = await import("../src/science/engine-memory.js");
-  const callbacks = { predictGeneral: () => {}, collided: () => {} };
+  const callbacks = { predictExact: () => {}, collided: () => {} };
   assert.throws(() => new EngineMemory(4_000_000, 256, callbacks), { name: "RangeError", message: /^4000000 bodies with neighbour lists of 256 entries need \d+\.\d GiB of engine memory; the engine holds at most 2 GiB/ });
   // the largest count the options allow fits, at the default skin's list capacity (32) in 3D
   const { kernelLayout } = await import("../src/science/edmd-kernel.js");

@@ -11,7 +11,7 @@ import { EngineMemory } from "../src/science/engine-memory.js";
 class EventCalendar {
   readonly mem: EngineMemory;
   constructor(size: number) {
-    this.mem = new EngineMemory(size - 1, 4, { predictGeneral: () => {}, collided: () => {} });
+    this.mem = new EngineMemory(size - 1, 4, { predictExact: () => {}, collided: () => {} });
   }
   /** Slot k's time, read from its record. */
   timeOf(k: number): number {

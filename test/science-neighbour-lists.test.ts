@@ -20,7 +20,7 @@ function lcg(seed: number): () => number {
 
 /** Lists over an engine memory of n bodies with the given shell centres and radius scales (list capacity 8, so they grow). */
 function makeLists(n: number, centre: Float64Array, rho: Float64Array, box: Float64Array): { mem: EngineMemory; lists: NeighbourLists } {
-  const mem = new EngineMemory(n, 8, { predictGeneral: () => {}, collided: () => {} });
+  const mem = new EngineMemory(n, 8, { predictExact: () => {}, collided: () => {} });
   for (let i = 0; i < n; i++) for (let a = 0; a < 3; a++) mem.setCentre(i, a, centre[3 * i + a]);
   for (let i = 0; i < n; i++) mem.state[8 * i + 7] = rho[i];
   return { mem, lists: new NeighbourLists(mem, box) };

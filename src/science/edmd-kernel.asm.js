@@ -9,7 +9,7 @@ export function EdmdKernel(stdlib, foreign, buffer) {
   var floor = stdlib.Math.floor;
   var imul = stdlib.Math.imul;
   var inf = stdlib.Infinity;
-  var predictGeneral = foreign.predictGeneral;
+  var predictExact = foreign.predictExact;
   var collided = foreign.collided;
   var rebuildList = foreign.rebuildList;
   var STATE = foreign.state | 0;
@@ -434,10 +434,109 @@ export function EdmdKernel(stdlib, foreign, buffer) {
   }
 
   /** Body i's next event, the general prediction when growth or an uncertified root needs it. */
+  /**
+   * Body i's next event while the bodies grow (g > 0): the earliest of its shell exit and its
+   * collisions with listed neighbours, with σ(τ) = σ + σ' τ (σ' = (ρ_i + ρ_j) g), so
+   * a = |w|² − σ'², b = Δ·w − σ σ'. A pair cannot come first when b ≥ 0 and a ≥ 0 (moving
+   * apart faster than they grow), when f(τ*) > 0 while f still falls at τ* (or a < 0), or when
+   * b² ≤ a c; the root is c / (√(b² − a c) − b) for b < 0, −(b + √(b² − a c)) / a for a < 0 ≤ b.
+   */
+  function predictGrowth(i) {
+    i = i | 0;
+    var o = 0, p = 0, end = 0, e = 0, j = 0, oj = 0, partner = -1, ev = 0;
+    var now = 0.0, g = 0.0, grow = 0.0, xi = 0.0, yi = 0.0, zi = 0.0, vxi = 0.0, vyi = 0.0, vzi = 0.0, ri = 0.0;
+    var lx = 0.0, ly = 0.0, lz = 0.0, best = 0.0, dtj = 0.0, vxj = 0.0, vyj = 0.0, vzj = 0.0;
+    var dx = 0.0, dy = 0.0, dz = 0.0, wx = 0.0, wy = 0.0, wz = 0.0, sum = 0.0, sd = 0.0, sig = 0.0;
+    var b = 0.0, a = 0.0, dd = 0.0, c = 0.0, tb = 0.0, at = 0.0, tau = 0.0, disc = 0.0;
+    sync(i);
+    touch(i);
+    now = +F[0];
+    g = +F[19];
+    o = (STATE + (i << 6)) | 0;
+    xi = +F[o >> 3];
+    yi = +F[(o + 8) >> 3];
+    zi = +F[(o + 16) >> 3];
+    vxi = +F[(o + 32) >> 3];
+    vyi = +F[(o + 40) >> 3];
+    vzi = +F[(o + 48) >> 3];
+    ri = +F[(o + 56) >> 3];
+    lx = +F[2];
+    ly = +F[3];
+    lz = +F[4];
+    best = +shellExitTime(i);
+    grow = 1.0 + g * now;
+    p = (LIST + (imul(i, I[74] | 0) << 2)) | 0;
+    end = (p + ((I[(BOOK + (i << 6) + 56) >> 2] | 0) << 2)) | 0;
+    F[13] = +F[13] + 1.0;
+    F[14] = +F[14] + +(I[(BOOK + (i << 6) + 56) >> 2] | 0);
+    for (; (p | 0) < (end | 0); p = (p + 4) | 0) {
+      e = I[p >> 2] | 0;
+      j = e >> 6;
+      oj = (STATE + (j << 6)) | 0;
+      dtj = now - +F[(oj + 24) >> 3];
+      vxj = +F[(oj + 32) >> 3];
+      vyj = +F[(oj + 40) >> 3];
+      vzj = +F[(oj + 48) >> 3];
+      dx = +F[oj >> 3] + vxj * dtj - xi + +(((e & 3) - 1) | 0) * lx;
+      dy = +F[(oj + 8) >> 3] + vyj * dtj - yi + +((((e >> 2) & 3) - 1) | 0) * ly;
+      dz = +F[(oj + 16) >> 3] + vzj * dtj - zi + +((((e >> 4) & 3) - 1) | 0) * lz;
+      wx = vxj - vxi;
+      wy = vyj - vyi;
+      wz = vzj - vzi;
+      sum = ri + +F[(oj + 56) >> 3];
+      sd = sum * g;
+      sig = sum * grow;
+      b = dx * wx + dy * wy + dz * wz - sig * sd;
+      a = wx * wx + wy * wy + wz * wz - sd * sd;
+      if (b >= 0.0) if (a >= 0.0) continue;
+      dd = dx * dx + dy * dy + dz * dz;
+      c = dd - sig * sig;
+      tb = best - now;
+      if (tb < inf) {
+        if (c > 0.0) {
+          at = a * tb + b;
+          if ((at + b) * tb + c > 0.0) {
+            if (at <= 0.0) continue;
+            if (a < 0.0) continue;
+          }
+        }
+      }
+      if (b < 0.0) {
+        if (c <= 0.0) tau = 0.0;
+        else {
+          disc = b * b - a * c;
+          if (disc <= 0.0) continue;
+          tau = c / (+sqrt(disc) - b);
+          if (now + tau >= best) continue;
+        }
+      } else {
+        disc = b * b - a * c;
+        tau = -(b + +sqrt(disc > 0.0 ? disc : 0.0)) / a;
+      }
+      if (now + tau < best) {
+        best = now + tau;
+        partner = j;
+      }
+    }
+    ev = (BOOK + (i << 6) + 40) | 0;
+    I[ev >> 2] = partner;
+    if ((partner | 0) >= 0) I[(ev + 4) >> 2] = I[(COUNTER + (partner << 2)) >> 2];
+    I[(ev + 8) >> 2] = -2;
+    set(i, best);
+  }
+
+  /**
+   * Body i's next event: the kernel's prediction without growth (or, when it meets a root only
+   * the exact kernel settles, TypeScript's through foreign.predictExact), or with growth.
+   */
   function predictAny(i) {
     i = i | 0;
-    if (+F[19] == 0.0) if (predict(i) | 0) return;
-    predictGeneral(i | 0);
+    if (+F[19] == 0.0) {
+      if (predict(i) | 0) return;
+      predictExact(i | 0);
+      return;
+    }
+    predictGrowth(i);
   }
 
   /**
@@ -579,5 +678,5 @@ export function EdmdKernel(stdlib, foreign, buffer) {
     return 0;
   }
 
-  return { run: run, predict: predict, sync: sync, wrap: wrap, shellExitTime: shellExitTime, touch: touch, top: top, set: set, calibrate: calibrate };
+  return { run: run, predictAny: predictAny, sync: sync, wrap: wrap, shellExitTime: shellExitTime, touch: touch, top: top, set: set, calibrate: calibrate };
 }

@@ -1,8 +1,8 @@
 /**
  * The hot loop of the science engine as an asm.js module (edmd-kernel.asm.js): the event
- * calendar, free flight, the pair tests of a prediction without growth, the collision response,
- * shell exits and the event loop itself, all over one ArrayBuffer that {@link EngineMemory} lays
- * out, with the list kernel (list-kernel.ts) on the same buffer. V8 and Firefox compile asm.js
+ * calendar, free flight, the pair tests of a prediction (with growth or not), the collision
+ * response, shell exits and the event loop itself, all over one ArrayBuffer that
+ * {@link EngineMemory} lays out, with the list kernel (list-kernel.ts) on the same buffer. V8 and Firefox compile asm.js
  * ahead of time to WebAssembly, so the typed arrays are not reloaded and checked after every
  * call as they are in optimised TypeScript: the engine runs about 1.4x faster than the same
  * algorithm in TypeScript (same bits). The module is a plain .js file because TypeScript
@@ -10,8 +10,8 @@
  * turns it into ordinary JavaScript, which gives the same results (every operation is an IEEE
  * double or int32 one either way), only slower.
  *
- * Everything else stays in TypeScript (hard-spheres.ts): predictions with growth or a root only
- * the exact kernel settles (the loop calls back through `foreign.predictGeneral`), making room
+ * Everything else stays in TypeScript (hard-spheres.ts): a prediction that meets a root only
+ * the exact kernel settles (the loop calls back through `foreign.predictExact`), making room
  * when a list or a cell is full, scheduled systems, pace checks and the collision callback.
  *
  * Event calendar (Paul 2007; the queue of Smallenburg's and DynamO's event-driven MD codes). One
@@ -62,8 +62,8 @@ export const RUN_SHELL = 5;
 export interface KernelExports {
   /** Runs events until a stop (a RUN_* code; the event's body in I[76]). */
   run(): number;
-  /** Body i's next event without growth; 0 when a root needs the exact kernel (nothing scheduled). */
-  predict(i: number): number;
+  /** Body i's next event (with or without growth; through foreign.predictExact for a root only the exact kernel settles). */
+  predictAny(i: number): void;
   /** Moves body i to the current time (same trajectory). */
   sync(i: number): void;
   /** Wraps body i into the box (counting images) and centres its shell on it. */
@@ -137,9 +137,9 @@ export function linkKernel(
   stdlib: object,
   buffer: ArrayBuffer,
   layout: KernelLayout,
-  predictGeneral: (i: number) => void,
+  predictExact: (i: number) => void,
   collided: (i: number, j: number, t: number, impulse: number) => void,
   rebuildList: (i: number) => number,
 ): KernelExports {
-  return EdmdKernel(stdlib, { ...layout, predictGeneral, collided, rebuildList }, buffer) as KernelExports;
+  return EdmdKernel(stdlib, { ...layout, predictExact, collided, rebuildList }, buffer) as KernelExports;
 }

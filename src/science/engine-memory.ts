@@ -24,8 +24,8 @@ function checkedLayout(n: number, cap: number, buckets: number, entries: number,
 
 /** What the kernel calls back. */
 export interface KernelCallbacks {
-  /** The general prediction of body i (growth, or a root for the exact kernel). */
-  predictGeneral(i: number): void;
+  /** Body i's prediction without growth with the exact kernel's roots (the kernel met a root it cannot certify). */
+  predictExact(i: number): void;
   /** A collision was resolved (called only while register I[80] is 1). */
   collided(i: number, j: number, t: number, impulse: number): void;
 }
@@ -155,7 +155,7 @@ export class EngineMemory {
     const cb = this.callbacks;
     this.listKernel = linkListKernel(EngineMemory.stdlib, buffer, L);
     // (the list kernel's rebuild, an asm.js export, is called from the event kernel without a detour through JavaScript)
-    this.kernel = linkKernel(EngineMemory.stdlib, buffer, L, (i) => cb.predictGeneral(i), (i, j, t, impulse) => cb.collided(i, j, t, impulse), this.listKernel.rebuildOne);
+    this.kernel = linkKernel(EngineMemory.stdlib, buffer, L, (i) => cb.predictExact(i), (i, j, t, impulse) => cb.collided(i, j, t, impulse), this.listKernel.rebuildOne);
   }
 
   /**

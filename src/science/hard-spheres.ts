@@ -126,7 +126,7 @@ export class HardSpheres {
     // (no body has more than n - 1 neighbours: a skin of 1000 asked for 1.8e12 entries)
     // (a multiple of 16 entries: each list starts a cache line, and a typical one fits in it)
     const cap = 16 * Math.ceil(Math.max(4, Math.min(Math.ceil(1.5 * expected) + 8, n + 8)) / 16);
-    const mem = (this.mem = new EngineMemory(n, cap, { predictGeneral: (i) => this.predictGeneral(i), collided: (i, j, t, impulse) => this.onCollision?.(i, j, t, impulse) }));
+    const mem = (this.mem = new EngineMemory(n, cap, { predictExact: (i) => this.predictExact(i), collided: (i, j, t, impulse) => this.onCollision?.(i, j, t, impulse) }));
     mem.state.set(o.state);
     mem.mass.set(this.mass);
     const F = mem.F, I = mem.I;
@@ -515,34 +515,27 @@ export class HardSpheres {
 
   /** Body i's next event: the earliest collision with a listed neighbour, or its shell exit. */
   private predict(i: number): void {
-    // without growth the kernel makes every pair test and keeps a second choice, unless it
-    // meets a root that only the exact kernel settles: then the general prediction does it all
-    if (this.g === 0 && this.mem.kernel.predict(i)) return;
-    this.predictGeneral(i);
+    this.mem.kernel.predictAny(i);
   }
 
   /**
-   * The general prediction (with growth, or when a root needs the exact kernel): the earliest
-   * collision among body i's listed neighbours, or its shell exit.
+   * Body i's next event without growth when the kernel met a root whose rounding error bound
+   * is not below 2^-18 of c or of the discriminant (a near contact, a near graze): the same
+   * pair tests (σ' = 0, so a ≥ 0 and b = Δ·w), each such root recomputed by carom's exact
+   * kernel (toiSpheresRaw, double-double, within an ulp of the exact root of the rounded inputs).
    */
-  private predictGeneral(i: number): void {
+  private predictExact(i: number): void {
     const mem = this.mem, kernel = mem.kernel;
     kernel.sync(i);
     kernel.touch(i);
-    const g = this.g;
     const s = mem.state, o = 8 * i, now = this.now;
     const xi = s[o], yi = s[o + 1], zi = s[o + 2];
     const vxi = s[o + 4], vyi = s[o + 5], vzi = s[o + 6], ri = s[o + 7];
     let best = kernel.shellExitTime(i);
     let partner = -1;
-    const grow = 1 + g * now;
     const list = mem.list, base = i * mem.cap, end = base + mem.listLength(i);
     // an entry's image shift along an axis is ((code >> 2 a) & 3) − 1 boxes (no z shift in 2D)
     const lx = this.box[0], ly = this.box[1], lz = this.dimensions === 3 ? this.box[2] : 0;
-    if (g !== 0) {
-      mem.F[13]++;
-      mem.F[14] += end - base;
-    }
     for (let p = base; p < end; p++) {
       const e = list[p];
       const j = e >> 6;
@@ -554,35 +547,27 @@ export class HardSpheres {
       const dy = s[oj + 1] + vyj * dtj - yi + (((e >> 2) & 3) - 1) * ly;
       const dz = s[oj + 2] + vzj * dtj - zi + (((e >> 4) & 3) - 1) * lz;
       const wx = vxj - vxi, wy = vyj - vyi, wz = vzj - vzi;
-      const sum = ri + s[oj + 7];
-      const sd = sum * g;
-      const sig = sum * grow;
-      const b = dx * wx + dy * wy + dz * wz - sig * sd;
-      const a = wx * wx + wy * wy + wz * wz - sd * sd;
-      if (b >= 0 && a >= 0) continue;
+      const sig = ri + s[oj + 7];
+      const b = dx * wx + dy * wy + dz * wz;
+      if (b >= 0) continue;
+      const a = wx * wx + wy * wy + wz * wz;
       const dd = dx * dx + dy * dy + dz * dz;
       const c = dd - sig * sig;
       const tb = best - now;
       if (tb < Infinity && c > 0) {
         const at = a * tb + b;
-        if ((at + b) * tb + c > 0 && (at <= 0 || a < 0)) continue;
+        if ((at + b) * tb + c > 0 && at <= 0) continue;
       }
-      let tau: number;
-      if (b < 0) {
-        if (c <= 0) tau = 0;
-        else {
-          const disc = b * b - a * c;
-          if (disc <= 0) continue;
-          tau = c / (Math.sqrt(disc) - b);
-          if (now + tau >= best) continue;
-          if (g === 0 && (c < TRUST * U8 * (dd + sig * sig) || disc < TRUST * U8 * (b * b + Math.abs(a * c)))) {
-            this.counts.exactRoots++;
-            tau = toiSpheresRaw(0, 0, 0, vxi, vyi, vzi, ri, dx, dy, dz, vxj, vyj, vzj, s[oj + 7], Infinity);
-          }
-        }
-      } else {
+      let tau = 0;
+      if (c > 0) {
         const disc = b * b - a * c;
-        tau = -(b + Math.sqrt(disc > 0 ? disc : 0)) / a;
+        if (disc <= 0) continue;
+        tau = c / (Math.sqrt(disc) - b);
+        if (now + tau >= best) continue;
+        if (c < TRUST * U8 * (dd + sig * sig) || disc < TRUST * U8 * (b * b + Math.abs(a * c))) {
+          this.counts.exactRoots++;
+          tau = toiSpheresRaw(0, 0, 0, vxi, vyi, vzi, ri, dx, dy, dz, vxj, vyj, vzj, s[oj + 7], Infinity);
+        }
       }
       if (now + tau < best) {
         best = now + tau;
