@@ -384,10 +384,16 @@ export function EdmdKernel(stdlib, foreign, buffer) {
       vxj = +F[(oj + 32) >> 3];
       vyj = +F[(oj + 40) >> 3];
       vzj = +F[(oj + 48) >> 3];
-      // an entry's image shift along an axis is ((code >> 2 a) & 3) − 1 boxes
-      dx = +F[oj >> 3] + vxj * dtj - xi + +(((e & 3) - 1) | 0) * lx;
-      dy = +F[(oj + 8) >> 3] + vyj * dtj - yi + +((((e >> 2) & 3) - 1) | 0) * ly;
-      dz = +F[(oj + 16) >> 3] + vzj * dtj - zi + +((((e >> 4) & 3) - 1) | 0) * lz;
+      // an entry's image shift along an axis is ((code >> 2 a) & 3) − 1 boxes; code 21 is no
+      // shift at all (the pairs away from the box's faces, most of them: no shift to add)
+      dx = +F[oj >> 3] + vxj * dtj - xi;
+      dy = +F[(oj + 8) >> 3] + vyj * dtj - yi;
+      dz = +F[(oj + 16) >> 3] + vzj * dtj - zi;
+      if ((e & 63) != 21) {
+        dx = dx + +(((e & 3) - 1) | 0) * lx;
+        dy = dy + +((((e >> 2) & 3) - 1) | 0) * ly;
+        dz = dz + +((((e >> 4) & 3) - 1) | 0) * lz;
+      }
       wx = vxj - vxi;
       wy = vyj - vyi;
       wz = vzj - vzi;
