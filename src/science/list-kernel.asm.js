@@ -116,7 +116,7 @@ export function ListKernel(stdlib, foreign, buffer) {
     var ri = 0.0, scale = 0.0, skin = 0.0, cutU = 0.0, cutMax = 0.0, cut2 = 0.0, cut = 0.0;
     var wx = 0.0, wy = 0.0, wz = 0.0, loX = 0.0, hiX = 0.0, loY = 0.0, hiY = 0.0, loZ = 0.0, hiZ = 0.0;
     var fx = 0.0, fy = 0.0, fz = 0.0, dz2 = 0.0, dyz2 = 0.0, touch = 0.0, dx = 0.0, dy = 0.0, dz = 0.0;
-    var shx = 0.0, shy = 0.0, shz = 0.0;
+    var shx = 0.0, shy = 0.0, shz = 0.0, d2 = 0.0;
     lx = +F[2];
     ly = +F[3];
     lz = +F[5];
@@ -227,16 +227,22 @@ export function ListKernel(stdlib, foreign, buffer) {
         shz = +(((((cellCode >> 4) & 3) - 1) | 0)) * lzs;
         for (slot = start; (slot | 0) < (end | 0); slot = (slot + 1) | 0) {
           o = (CELLS + (slot << 4)) | 0;
-          k = I[(o + 12) >> 2] | 0;
-          if ((k | 0) == (i | 0)) continue;
           dx = +F32[o >> 2] - xi + shx;
           dy = +F32[(o + 4) >> 2] - yi + shy;
           dz = +F32[(o + 8) >> 2] - zi + shz;
-          cut = cutU > 0.0 ? cutU : (ri + +F[(STATE + (k << 6) + 56) >> 3]) * scale + skin;
-          if (dx * dx + dy * dy + dz * dz < cut * cut) {
-            I[(FOUND + (m << 2)) >> 2] = (k << 6) | cellCode;
-            m = (m + 1) | 0;
+          d2 = dx * dx + dy * dy + dz * dz;
+          // (with one radius for all, the slot's body is read only when it is within the cut-off)
+          if (cutU > 0.0) {
+            if (!(d2 < cutU * cutU)) continue;
+            k = I[(o + 12) >> 2] | 0;
+          } else {
+            k = I[(o + 12) >> 2] | 0;
+            cut = (ri + +F[(STATE + (k << 6) + 56) >> 3]) * scale + skin;
+            if (!(d2 < cut * cut)) continue;
           }
+          if ((k | 0) == (i | 0)) continue;
+          I[(FOUND + (m << 2)) >> 2] = (k << 6) | cellCode;
+          m = (m + 1) | 0;
         }
         continue;
       }
