@@ -7,6 +7,9 @@
 //
 // Run a build against itself first: the ratio it prints is the noise floor (on a shared machine
 // 0.97 at N = 4,000 but 1.11 at 32,000, whose rounds spread from 0.81 to 1.29).
+// Both simulations stay alive in one process, so their memory adds up: at N = 32,000 the two
+// buffers (16 MB each) exceed the L3 cache, and the ratios describe a run limited by main memory
+// (as one simulation of 256,000 is), not the single simulation of `npm run bench -- peer-edmd`.
 // Usage: build each variant (npm run build) and copy dist/ away, then
 //   node scripts/ab-hard-spheres.mjs <distA> <distB> [N=32000] [segment=200000] [rounds=12]
 import { resolve } from "node:path";
