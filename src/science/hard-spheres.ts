@@ -41,7 +41,7 @@
  * Lubachevsky–Stillinger rule); the impulse is J = 2μ(σ' − w_n), μ the reduced mass.
  */
 import { toiSpheresRaw } from "../query/toi-sphere-sphere.js";
-import { RUN_DONE, RUN_PACE, RUN_SYSTEM, RUN_TIME } from "./edmd-kernel.js";
+import { RUN_DONE, RUN_PACE, RUN_SHELL, RUN_SYSTEM, RUN_TIME } from "./edmd-kernel.js";
 import { EngineMemory } from "./engine-memory.js";
 import { checkScale, parseOptions, type HardSpheresOptions, type HardSpheresStats } from "./hard-spheres-options.js";
 export { checkKeys } from "./hard-spheres-options.js";
@@ -413,7 +413,8 @@ export class HardSpheres {
         tCheck = t;
         this.mem.I[77] = STALL_EVENTS;
       } else if (code === RUN_SYSTEM) this.system();
-      else this.finishShellExit(this.mem.I[76]);
+      else if (code === RUN_SHELL) this.finishShellExit(this.mem.I[76]);
+      else throw new Error(`the event kernel returned ${code}, which no caller knows`);
     }
   }
 
