@@ -1,17 +1,16 @@
 /**
- * The hot loop of the science engine as an asm.js module (edmd-kernel.asm.js): the event
- * calendar, free flight, the pair tests of a prediction (with growth or not), the collision
- * response, shell exits and the event loop itself, all over one ArrayBuffer that
- * {@link EngineMemory} lays out, with the list kernel (list-kernel.ts) on the same buffer. V8 and Firefox compile asm.js
- * ahead of time to WebAssembly, so the typed arrays are not reloaded and checked after every
- * call as they are in optimised TypeScript: the engine runs about 1.4x faster than the same
- * algorithm in TypeScript (same bits). The module is a plain .js file because TypeScript
- * transpilers (esbuild, so tsx) drop "use asm" and print 0.0 as 0; a bundler that reprints it
- * turns it into ordinary JavaScript, which gives the same results (every operation is an IEEE
- * double or int32 one either way), only slower.
+ * The hot loop of the science engine, a WebAssembly module compiled from AssemblyScript
+ * (src/science/wasm/events.ts; scripts/build-kernel.mjs builds it into kernel-wasm.ts): the
+ * event calendar, free flight, the pair tests of a prediction (with growth or not), the
+ * collision response, shell exits and the event loop itself, with the list kernel
+ * (src/science/wasm/lists.ts, list-kernel.ts) in the same module, all over one memory that
+ * {@link EngineMemory} lays out. WebAssembly reads its memory without the bounds check that a
+ * typed array (or asm.js) needs on every access (the engine's memory sits in a reserved region
+ * guarded by the processor), and with the field's offset folded into the instruction. Every
+ * operation is an IEEE double or int32 one, so the results are the same bits everywhere.
  *
  * Everything else stays in TypeScript (hard-spheres.ts): a prediction that meets a root only
- * the exact kernel settles (the loop calls back through `foreign.predictExact`), making room
+ * the exact kernel settles (the loop calls back through the imported `predictExact`), making room
  * when a list or a cell is full, scheduled systems, pace checks and the collision callback.
  *
  * Event calendar (Paul 2007; the queue of Smallenburg's and DynamO's event-driven MD codes). One
@@ -47,7 +46,22 @@
  * {@link EngineMemory.book}), each body a state record of 64 bytes (x, y, z, t, vx, vy, vz, ρ).
  */
 
-import { EdmdKernel } from "./edmd-kernel.asm.js";
+import { KERNEL_WASM } from "./kernel-wasm.js";
+import type { ListKernelExports } from "./list-kernel.js";
+
+let kernelModule: WebAssembly.Module | undefined;
+
+/**
+ * The module, compiled once, when the first engine needs it (synchronously: about 10 KB, which
+ * browsers compile synchronously on their main thread too; Chrome allows up to 8 MB).
+ */
+function compiledKernel(): WebAssembly.Module {
+  kernelModule ??= new WebAssembly.Module(Uint8Array.from(atob(KERNEL_WASM), (c) => c.charCodeAt(0)));
+  return kernelModule;
+}
+
+/** Bytes in a WebAssembly memory page. */
+export const PAGE = 65536;
 
 /** Byte size of the register block. */
 const REGISTERS = 512;
@@ -62,7 +76,7 @@ export const RUN_SHELL = 5;
 export interface KernelExports {
   /** Runs events until a stop (a RUN_* code; the event's body in I[76]). */
   run(): number;
-  /** Body i's next event (with or without growth; through foreign.predictExact for a root only the exact kernel settles). */
+  /** Body i's next event (with or without growth; through the imported predictExact for a root only the exact kernel settles). */
   predictAny(i: number): void;
   /** Moves body i to the current time (same trajectory). */
   sync(i: number): void;
@@ -125,21 +139,19 @@ export function kernelLayout(n: number, cap: number, buckets: number, entries: n
   const slotOf = take(4 * n), mark = take(4 * n), markCode = take(4 * n), visit = take(8 * 27);
   const prev = take(4 * cap), list = take(4 * n * cap), cellCount = take(4 * cells), found = take(4 * 27 * cellCap);
   const cellSlots = take(16 * cells * cellCap);
-  // asm.js takes a buffer of 2^k bytes (k ≥ 16) up to 16 MiB, then multiples of 16 MiB
-  let bytes = 1 << 16;
-  while (bytes < at && bytes < 1 << 24) bytes *= 2;
-  if (bytes < at) bytes = Math.ceil(at / (1 << 24)) * (1 << 24);
+  // WebAssembly memory comes in pages of 64 KiB
+  const bytes = Math.ceil(at / PAGE) * PAGE;
   return { state, book, image, counter, mass, entry, live, head, hentry, htime, slotOf, mark, markCode, visit, prev, list, cellCount, found, cells: cellSlots, bytes };
 }
 
-/** Links the kernel to a buffer laid out by {@link kernelLayout}. */
-export function linkKernel(
-  stdlib: object,
-  buffer: ArrayBuffer,
+/** An instance of the kernel on `memory`, laid out by {@link kernelLayout}. */
+export function instantiateKernel(
+  memory: WebAssembly.Memory,
   layout: KernelLayout,
   predictExact: (i: number) => void,
   collided: (i: number, j: number, t: number, impulse: number) => void,
-  rebuildList: (i: number) => number,
-): KernelExports {
-  return EdmdKernel(stdlib, { ...layout, predictExact, collided, rebuildList }, buffer) as KernelExports;
+): KernelExports & ListKernelExports {
+  const env: Record<string, WebAssembly.ImportValue> = { memory, predictExact, collided };
+  for (const [name, at] of Object.entries(layout)) if (name !== "bytes") env[name] = at;
+  return new WebAssembly.Instance(compiledKernel(), { env }).exports as unknown as KernelExports & ListKernelExports;
 }

@@ -1,15 +1,15 @@
 /**
- * The memory of the science engine: one ArrayBuffer holding the registers and every array the
- * asm.js kernels (edmd-kernel.ts, list-kernel.ts) read, with typed-array views on each for the
- * TypeScript side, and the kernels linked to it. The lists and the cells come last, so that when
- * a list outgrows its capacity or a cell its slots ({@link relayout}) everything before them is
- * copied as it stands into a larger buffer and the kernels are linked again; the views are then
- * new, so read them from here after any call that may grow the lists or the cells.
+ * The memory of the science engine: one WebAssembly memory holding the registers and every
+ * array the kernel (edmd-kernel.ts, list-kernel.ts) reads, with typed-array views on each for
+ * the TypeScript side, and an instance of the kernel on it. The lists and the cells come last,
+ * so that when a list outgrows its capacity or a cell its slots ({@link relayout}) everything
+ * before them is copied as it stands into a larger memory with a new instance; the views are
+ * then new, so read them from here after any call that may grow the lists or the cells.
  */
-import { kernelLayout, linkKernel, type KernelExports, type KernelLayout } from "./edmd-kernel.js";
-import { linkListKernel, type ListKernelExports } from "./list-kernel.js";
+import { PAGE, instantiateKernel, kernelLayout, type KernelExports, type KernelLayout } from "./edmd-kernel.js";
+import type { ListKernelExports } from "./list-kernel.js";
 
-/** The largest buffer: the kernels address it with int32 byte offsets. */
+/** The largest memory: the kernel addresses it with int32 byte offsets. */
 export const MAX_BYTES = 2 ** 31;
 
 /** The layout, or a RangeError when it needs more than {@link MAX_BYTES}. */
@@ -31,12 +31,6 @@ export interface KernelCallbacks {
 }
 
 export class EngineMemory {
-  /**
-   * The standard library the kernels link against (globalThis). A test gives one that asm.js
-   * rejects, so that they run as ordinary JavaScript, to check that both give the same bits.
-   */
-  static stdlib: object = globalThis;
-
   /** Calendar slots: one per body and one for the scheduled systems. */
   readonly slots: number;
   private layout: KernelLayout;
@@ -83,7 +77,7 @@ export class EngineMemory {
     this.entries = Math.max(64, 4 * this.slots);
     this.cap = cap;
     this.layout = checkedLayout(n, cap, this.buckets, this.entries, this.cells, this.cellCap);
-    this.attach(new ArrayBuffer(this.layout.bytes));
+    this.attach(newMemory(this.layout.bytes));
     const I = this.I;
     I[70] = b;
     I[71] = b - 1;
@@ -140,8 +134,8 @@ export class EngineMemory {
     b[16 * i + 12] = -2;
   }
 
-  private attach(buffer: ArrayBuffer): void {
-    const L = this.layout, n = this.n;
+  private attach(memory: WebAssembly.Memory): void {
+    const L = this.layout, n = this.n, buffer = memory.buffer;
     this.buffer = buffer;
     this.F = new Float64Array(buffer);
     this.I = new Int32Array(buffer);
@@ -153,9 +147,9 @@ export class EngineMemory {
     this.mass = new Float64Array(buffer, L.mass, n);
     this.list = new Int32Array(buffer, L.list, n * this.cap);
     const cb = this.callbacks;
-    this.listKernel = linkListKernel(EngineMemory.stdlib, buffer, L);
-    // (the list kernel's rebuild, an asm.js export, is called from the event kernel without a detour through JavaScript)
-    this.kernel = linkKernel(EngineMemory.stdlib, buffer, L, (i) => cb.predictExact(i), (i, j, t, impulse) => cb.collided(i, j, t, impulse), this.listKernel.rebuildOne);
+    const kernel = instantiateKernel(memory, L, (i) => cb.predictExact(i), (i, j, t, impulse) => cb.collided(i, j, t, impulse));
+    this.kernel = kernel;
+    this.listKernel = kernel;
   }
 
   /**
@@ -166,7 +160,8 @@ export class EngineMemory {
   relayout(cap: number, cells: number, cellCap: number): void {
     const old = this.layout, oldBuffer = this.buffer, oldList = this.list, oldCap = this.cap;
     const layout = checkedLayout(this.n, cap, this.buckets, this.entries, cells, cellCap);
-    const buffer = new ArrayBuffer(layout.bytes);
+    const memory = newMemory(layout.bytes);
+    const buffer = memory.buffer;
     // every array before the lists keeps its offset
     new Uint8Array(buffer).set(new Uint8Array(oldBuffer, 0, old.prev));
     const sameCells = cells === this.cells && cellCap === this.cellCap;
@@ -174,7 +169,7 @@ export class EngineMemory {
     this.cap = cap;
     this.cells = cells;
     this.cellCap = cellCap;
-    this.attach(buffer);
+    this.attach(memory);
     this.I[74] = cap;
     this.I[84] = cellCap;
     this.I[87] = cells;
@@ -184,4 +179,9 @@ export class EngineMemory {
       new Uint8Array(buffer, layout.cells, 16 * cells * cellCap).set(new Uint8Array(oldBuffer, old.cells, 16 * cells * cellCap));
     }
   }
+}
+
+/** A zeroed WebAssembly memory of `bytes` (a multiple of {@link PAGE}) that does not grow. */
+function newMemory(bytes: number): WebAssembly.Memory {
+  return new WebAssembly.Memory({ initial: bytes / PAGE, maximum: bytes / PAGE });
 }

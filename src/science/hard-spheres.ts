@@ -5,12 +5,12 @@
  * infinite box side on z, so the per-pair kernel is the same code.
  *
  * Parts (the split of DynamO and of Smallenburg's EDMD):
- * - storage: one buffer (engine-memory.ts), a record of 8 numbers per body (x, y, z, t, vx,
+ * - storage: one memory (engine-memory.ts), a record of 8 numbers per body (x, y, z, t, vx,
  *   vy, vz, ρ: one cache line per pair test) and a 64-byte record of each body's bookkeeping;
  *   each body carries its own time t (positions are advanced lazily, only when the body takes
- *   part in an event or is read). The event loop, the calendar, the predictions without
- *   growth, the response and the list rebuilds run as asm.js over that buffer (edmd-kernel.ts,
- *   list-kernel.ts); this class sets them up and does the rest;
+ *   part in an event or is read). The event loop, the calendar, the predictions, the
+ *   response and the list rebuilds run in a WebAssembly kernel over that memory
+ *   (edmd-kernel.ts, list-kernel.ts); this class sets it up and does the rest;
  * - motion: free flight; radii r_i(t) = ρ_i (1 + g t) (Lubachevsky–Stillinger growth, g = 0
  *   for plain MD);
  * - boundary: periodic on every axis with the minimum image; a body is wrapped back into the

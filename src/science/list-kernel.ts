@@ -1,8 +1,9 @@
 /**
- * The neighbour lists' work as an asm.js module (see neighbour-lists.ts for the scheme, and
- * edmd-kernel.ts for why asm.js): the cell grid over the shell centres, the scan of the cells
- * around a body, and the rebuild of one body's list with the matching changes to its
- * neighbours' lists. It shares the engine's buffer (engine-memory.ts) with the event kernel.
+ * The neighbour lists' work in the kernel's WebAssembly module (src/science/wasm/lists.ts; see
+ * neighbour-lists.ts for the scheme, and edmd-kernel.ts for why WebAssembly): the cell grid over
+ * the shell centres, the scan of the cells around a body, and the rebuild of one body's list
+ * with the matching changes to its neighbours' lists. It shares the engine's memory
+ * (engine-memory.ts) with the event kernel.
  *
  * Registers it reads (besides the event kernel's box lengths F[2..5]): float64 F[23] the scale
  * of the contact distances, F[24] the skin plus the float32 margin, F[25] the largest ρ;
@@ -13,9 +14,6 @@
  * rebuildOne and fill change nothing and return −1 when a list would outgrow its capacity, −2
  * (rebuildOne) when the body's new cell is full: the caller makes room and calls again.
  */
-import type { KernelLayout } from "./edmd-kernel.js";
-import { ListKernel } from "./list-kernel.asm.js";
-
 export interface ListKernelExports {
   /** Body i's cell from its shell centre. */
   cellIndex(i: number): number;
@@ -27,8 +25,4 @@ export interface ListKernelExports {
   fill(i: number): number;
   /** Rebuilds body i's list after its centre moved: 1, or −1 (no room in a list), −2 (its cell is full). */
   rebuildOne(i: number): number;
-}
-
-export function linkListKernel(stdlib: object, buffer: ArrayBuffer, layout: KernelLayout): ListKernelExports {
-  return ListKernel(stdlib, layout, buffer) as ListKernelExports;
 }

@@ -27,7 +27,7 @@
  * box shift of a neighbouring cell across the boundary is known per cell. The minimum image is unique because the engine keeps the cut-off below half
  * the box.
  *
- * The scans and rebuilds run in an asm.js kernel (list-kernel.ts) over the engine's memory;
+ * The scans and rebuilds run in the WebAssembly kernel (list-kernel.ts) over the engine's memory;
  * this class chooses the grid and makes room when a list or a cell is full.
  */
 import type { EngineMemory } from "./engine-memory.js";

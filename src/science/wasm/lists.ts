@@ -1,0 +1,367 @@
+// The neighbour lists' kernel in AssemblyScript (compiled with events.ts into one WebAssembly
+// module): the cell grid over the shell centres, the scan of the cells around a body, and the
+// rebuild of one body's list with the matching changes to its neighbours' lists. list-kernel.ts
+// describes its registers and cell slots, neighbour-lists.ts the scheme.
+import { F, I, setF, setI, STATE, BOOK, LIST, SLOTOF, MARK, MARKCODE, PREV, FOUND, VISIT, CELLCOUNT, CELLS } from "./memory";
+
+export function cellIndex(i: i32): i32 {
+  let c: i32 = 0, nx: i32 = 0, ny: i32 = 0, nz: i32 = 0, cx: i32 = 0, cy: i32 = 0, cz: i32 = 0;
+  c = BOOK + (i << 6);
+  nx = I(81);
+  ny = I(82);
+  nz = I(83);
+  cx = <i32>(Math.floor((load<f64>(c) / F(2)) * <f64>(nx)));
+  cy = <i32>(Math.floor((load<f64>(c, 8) / F(3)) * <f64>(ny)));
+  if (nz == 1) cz = 0;
+  else cz = <i32>(Math.floor((load<f64>(c, 16) / F(5)) * <f64>(nz)));
+  if (cx < 0) cx = 0;
+  else if (cx >= nx) cx = nx - 1;
+  if (cy < 0) cy = 0;
+  else if (cy >= ny) cy = ny - 1;
+  if (cz < 0) cz = 0;
+  else if (cz >= nz) cz = nz - 1;
+  return (((cz * ny) + cy) * nx) + cx;
+}
+
+function copyCentre(i: i32, slot: i32): void {
+  let c: i32 = 0, o: i32 = 0;
+  c = BOOK + (i << 6);
+  o = CELLS + (slot << 4);
+  store<f32>(o, <f32>(load<f64>(c)));
+  store<f32>(o, <f32>(load<f64>(c, 8)), 4);
+  store<f32>(o, <f32>(load<f64>(c, 16)), 8);
+  store<i32>(o, i, 12);
+}
+
+function file(i: i32, c: i32): void {
+  let slot: i32 = 0, k: i32 = 0;
+  k = load<i32>(CELLCOUNT + (c << 2));
+  slot = (c * I(84)) + k;
+  store<i32>(CELLCOUNT + (c << 2), k + 1);
+  store<i32>(SLOTOF + (i << 2), slot);
+  copyCentre(i, slot);
+}
+
+/** Takes i out of its cell, moving the cell's last body into its slot. */
+function remove(i: i32): void {
+  let slot: i32 = 0, c: i32 = 0, last: i32 = 0, k: i32 = 0, o: i32 = 0, ol: i32 = 0;
+  slot = load<i32>(SLOTOF + (i << 2));
+  c = slot / I(84);
+  last = load<i32>(CELLCOUNT + (c << 2)) - 1;
+  store<i32>(CELLCOUNT + (c << 2), last);
+  last = (c * I(84)) + last;
+  if (last != slot) {
+    o = CELLS + (slot << 4);
+    ol = CELLS + (last << 4);
+    k = load<i32>(ol, 12);
+    store<i32>(SLOTOF + (k << 2), slot);
+    store<i32>(o, load<i32>(ol));
+    store<i32>(o, load<i32>(ol, 4), 4);
+    store<i32>(o, load<i32>(ol, 8), 8);
+    store<i32>(o, k, 12);
+  }
+}
+
+export function countCells(): i32 {
+  let i: i32 = 0, c: i32 = 0, k: i32 = 0, most: i32 = 0, n: i32 = 0;
+  n = I(78);
+  for (c = 0; c < I(87); c = c + 1) store<i32>(CELLCOUNT + (c << 2), 0);
+  for (i = 0; i < n; i = i + 1) {
+    c = cellIndex(i);
+    k = load<i32>(CELLCOUNT + (c << 2)) + 1;
+    store<i32>(CELLCOUNT + (c << 2), k);
+    if (k > most) most = k;
+  }
+  return most;
+}
+
+export function fileAll(): void {
+  let i: i32 = 0, c: i32 = 0, n: i32 = 0;
+  n = I(78);
+  for (c = 0; c < I(87); c = c + 1) store<i32>(CELLCOUNT + (c << 2), 0);
+  for (i = 0; i < n; i = i + 1) file(i, cellIndex(i));
+}
+
+/**
+ * Scans the cells around body i's shell centre into FOUND: every body within the cut-off
+ * (σ_ik at the lists' scale plus the skin), as (k << 6) | shift code. Returns how many.
+ */
+function scan(i: i32): i32 {
+  let ci: i32 = 0, nx: i32 = 0, ny: i32 = 0, nz: i32 = 0, cellCap: i32 = 0, uniform: i32 = 0, small: i32 = 0, c: i32 = 0, cx: i32 = 0, cy: i32 = 0, cz: i32 = 0;
+  let x0: i32 = 0, x1: i32 = 0, y0: i32 = 0, y1: i32 = 0, z0: i32 = 0, z1: i32 = 0, visits: i32 = 0, ox: i32 = 0, oy: i32 = 0, oz: i32 = 0;
+  let gx: i32 = 0, gy: i32 = 0, gz: i32 = 0, sx: i32 = 0, sy: i32 = 0, sz: i32 = 0, cell: i32 = 0, v: i32 = 0, code: i32 = 0, cellCode: i32 = 0;
+  let start: i32 = 0, end: i32 = 0, slot: i32 = 0, o: i32 = 0, k: i32 = 0, m: i32 = 0, qx: i32 = 0, qy: i32 = 0, qz: i32 = 0;
+  let lx: f64 = 0.0, ly: f64 = 0.0, lz: f64 = 0.0, lzs: f64 = 0.0, hx: f64 = 0.0, hy: f64 = 0.0, hz: f64 = 0.0, xi: f64 = 0.0, yi: f64 = 0.0, zi: f64 = 0.0;
+  let ri: f64 = 0.0, scale: f64 = 0.0, skin: f64 = 0.0, cutU: f64 = 0.0, cutMax: f64 = 0.0, cut2: f64 = 0.0, cut: f64 = 0.0;
+  let wx: f64 = 0.0, wy: f64 = 0.0, wz: f64 = 0.0, loX: f64 = 0.0, hiX: f64 = 0.0, loY: f64 = 0.0, hiY: f64 = 0.0, loZ: f64 = 0.0, hiZ: f64 = 0.0;
+  let fx: f64 = 0.0, fy: f64 = 0.0, fz: f64 = 0.0, dz2: f64 = 0.0, dyz2: f64 = 0.0, touch: f64 = 0.0, dx: f64 = 0.0, dy: f64 = 0.0, dz: f64 = 0.0;
+  let shx: f64 = 0.0, shy: f64 = 0.0, shz: f64 = 0.0, d2: f64 = 0.0;
+  lx = F(2);
+  ly = F(3);
+  lz = F(5);
+  lzs = F(4);
+  hx = lx / 2.0;
+  hy = ly / 2.0;
+  hz = lz / 2.0;
+  ci = BOOK + (i << 6);
+  xi = load<f64>(ci);
+  yi = load<f64>(ci, 8);
+  zi = load<f64>(ci, 16);
+  ri = load<f64>(STATE + (i << 6), 56);
+  scale = F(23);
+  skin = F(24);
+  uniform = I(86);
+  // every body's cut-off when the radii are all the same
+  cutU = -1.0;
+  if (uniform) cutU = (ri + ri) * scale + skin;
+  nx = I(81);
+  ny = I(82);
+  nz = I(83);
+  cellCap = I(84);
+  // an axis with fewer than three cells is scanned whole, with minimum images per pair
+  if (nx < 3) small = 1;
+  if (ny < 3) small = 1;
+  if (nz < 3) if (lzs > 0.0) small = 1;
+  c = load<i32>(SLOTOF + (i << 2)) / cellCap;
+  cx = c % nx;
+  cy = (c / nx) % ny;
+  cz = c / (nx * ny);
+  x0 = nx >= 3 ? -1 : (0 - cx);
+  x1 = nx >= 3 ? 1 : (nx - 1 - cx);
+  y0 = ny >= 3 ? -1 : (0 - cy);
+  y1 = ny >= 3 ? 1 : (ny - 1 - cy);
+  z0 = nz >= 3 ? -1 : (0 - cz);
+  z1 = nz >= 3 ? 1 : (nz - 1 - cz);
+  // a neighbouring cell whose nearest point is beyond i's largest cut-off is skipped: the
+  // squared distances from i's centre to the faces of its cell along each axis
+  cutMax = cutU > 0.0 ? cutU : (ri + F(25)) * scale + skin;
+  cut2 = small ? Infinity : cutMax * cutMax;
+  wx = lx / <f64>(nx);
+  wy = ly / <f64>(ny);
+  wz = lzs / <f64>(nz);
+  loX = xi - <f64>(cx) * wx;
+  hiX = <f64>(cx + 1) * wx - xi;
+  loY = yi - <f64>(cy) * wy;
+  hiY = <f64>(cy + 1) * wy - yi;
+  loZ = zi - <f64>(cz) * wz;
+  hiZ = <f64>(cz + 1) * wz - zi;
+  // first pass: the cells to visit, each with the shift code of its wrap across the box,
+  // (then a tight loop touches each cell's first slot, so that the cache misses of all the
+  // cells are in flight at once)
+  for (oz = z0; oz <= z1; oz = oz + 1) {
+    gz = cz + oz;
+    sz = 0;
+    if (gz < 0) {
+      gz = gz + nz;
+      sz = -1;
+    } else if (gz >= nz) {
+      gz = gz - nz;
+      sz = 1;
+    }
+    fz = oz < 0 ? loZ : oz > 0 ? hiZ : 0.0;
+    dz2 = fz > 0.0 ? fz * fz : 0.0;
+    for (oy = y0; oy <= y1; oy = oy + 1) {
+      gy = cy + oy;
+      sy = 0;
+      if (gy < 0) {
+        gy = gy + ny;
+        sy = -1;
+      } else if (gy >= ny) {
+        gy = gy - ny;
+        sy = 1;
+      }
+      fy = oy < 0 ? loY : oy > 0 ? hiY : 0.0;
+      dyz2 = dz2 + (fy > 0.0 ? fy * fy : 0.0);
+      if (dyz2 >= cut2) continue;
+      for (ox = x0; ox <= x1; ox = ox + 1) {
+        fx = ox < 0 ? loX : ox > 0 ? hiX : 0.0;
+        if (dyz2 + (fx > 0.0 ? fx * fx : 0.0) >= cut2) continue;
+        gx = cx + ox;
+        sx = 0;
+        if (gx < 0) {
+          gx = gx + nx;
+          sx = -1;
+        } else if (gx >= nx) {
+          gx = gx - nx;
+          sx = 1;
+        }
+        cell = (((gz * ny) + gy) * nx) + gx;
+        store<i32>(VISIT + (visits << 3), cell);
+        store<i32>(VISIT + (visits << 3), (sx + 1) | ((sy + 1) << 2) | ((sz + 1) << 4), 4);
+        visits = visits + 1;
+      }
+    }
+  }
+  for (v = 0; v < visits; v = v + 1) touch = touch + <f64>load<f32>(CELLS + ((load<i32>(VISIT + (v << 3)) * cellCap) << 4));
+  setF(18, touch);
+  for (v = 0; v < visits; v = v + 1) {
+    cell = load<i32>(VISIT + (v << 3));
+    cellCode = load<i32>(VISIT + (v << 3), 4);
+    start = cell * cellCap;
+    end = start + load<i32>(CELLCOUNT + (cell << 2));
+    if (!small) {
+      // the cell's shift holds for all its bodies
+      shx = <f64>(((cellCode & 3) - 1)) * lx;
+      shy = <f64>((((cellCode >> 2) & 3) - 1)) * ly;
+      shz = <f64>((((cellCode >> 4) & 3) - 1)) * lzs;
+      for (slot = start; slot < end; slot = slot + 1) {
+        o = CELLS + (slot << 4);
+        dx = <f64>load<f32>(o) - xi + shx;
+        dy = <f64>load<f32>(o, 4) - yi + shy;
+        dz = <f64>load<f32>(o, 8) - zi + shz;
+        d2 = dx * dx + dy * dy + dz * dz;
+        // (with one radius for all, the slot's body is read only when it is within the cut-off)
+        if (cutU > 0.0) {
+          if (!(d2 < cutU * cutU)) continue;
+          k = load<i32>(o, 12);
+        } else {
+          k = load<i32>(o, 12);
+          cut = (ri + load<f64>(STATE + (k << 6), 56)) * scale + skin;
+          if (!(d2 < cut * cut)) continue;
+        }
+        if (k == i) continue;
+        store<i32>(FOUND + (m << 2), (k << 6) | cellCode);
+        m = m + 1;
+      }
+      continue;
+    }
+    for (slot = start; slot < end; slot = slot + 1) {
+      o = CELLS + (slot << 4);
+      k = load<i32>(o, 12);
+      if (k == i) continue;
+      dx = <f64>load<f32>(o) - xi;
+      dy = <f64>load<f32>(o, 4) - yi;
+      dz = <f64>load<f32>(o, 8) - zi;
+      qx = 1;
+      qy = 1;
+      qz = 1;
+      if (dx > hx) qx = 0;
+      else if (dx < -hx) qx = 2;
+      if (dy > hy) qy = 0;
+      else if (dy < -hy) qy = 2;
+      if (dz > hz) qz = 0;
+      else if (dz < -hz) qz = 2;
+      code = qx | (qy << 2) | (qz << 4);
+      dx = dx + <f64>(((code & 3) - 1)) * lx;
+      dy = dy + <f64>((((code >> 2) & 3) - 1)) * ly;
+      dz = dz + <f64>((((code >> 4) & 3) - 1)) * lzs;
+      cut = cutU > 0.0 ? cutU : (ri + load<f64>(STATE + (k << 6), 56)) * scale + skin;
+      if (dx * dx + dy * dy + dz * dz < cut * cut) {
+        store<i32>(FOUND + (m << 2), (k << 6) | code);
+        m = m + 1;
+      }
+    }
+  }
+  return m;
+}
+
+export function fill(i: i32): i32 {
+  let m: i32 = 0, q: i32 = 0, base: i32 = 0;
+  m = scan(i);
+  if (m > I(74)) return -1;
+  base = LIST + ((i * I(74)) << 2);
+  for (q = 0; q < m; q = q + 1) store<i32>(base + (q << 2), load<i32>(FOUND + (q << 2)));
+  store<i32>(BOOK + (i << 6), m, 56);
+  return 0;
+}
+
+/** Removes the entry of i from k's list (moving the last entry into its place). */
+function drop(k: i32, i: i32): void {
+  let base: i32 = 0, last: i32 = 0, q: i32 = 0;
+  base = LIST + ((k * I(74)) << 2);
+  last = load<i32>(BOOK + (k << 6), 56) - 1;
+  store<i32>(BOOK + (k << 6), last, 56);
+  last = base + (last << 2);
+  for (q = base; q <= last; q = q + 4) {
+    if ((load<i32>(q) >> 6) == i) {
+      store<i32>(q, load<i32>(last));
+      return;
+    }
+  }
+}
+
+/** Gives the entry of i in k's list the shift of `entry` (i's image seen from k changes when i wraps). */
+function replace(k: i32, i: i32, entry: i32): void {
+  let q: i32 = 0, end: i32 = 0;
+  q = LIST + ((k * I(74)) << 2);
+  end = q + (load<i32>(BOOK + (k << 6), 56) << 2);
+  for (; q < end; q = q + 4) {
+    if ((load<i32>(q) >> 6) == i) {
+      store<i32>(q, entry);
+      return;
+    }
+  }
+}
+
+function add(k: i32, entry: i32): void {
+  let c: i32 = 0;
+  c = load<i32>(BOOK + (k << 6), 56);
+  store<i32>(LIST + (((k * I(74)) + c) << 2), entry);
+  store<i32>(BOOK + (k << 6), (c + 1), 56);
+}
+
+export function rebuildOne(i: i32): i32 {
+  let n0: i32 = 0, n1: i32 = 0, q: i32 = 0, e: i32 = 0, k: i32 = 0, stamp: i32 = 0, c: i32 = 0, slot: i32 = 0, base: i32 = 0, cap: i32 = 0, touch: i32 = 0, back: i32 = 0;
+  cap = I(74);
+  base = LIST + ((i * cap) << 2);
+  // the old list, each neighbour marked with this rebuild's stamp and its shift code
+  n0 = load<i32>(BOOK + (i << 6), 56);
+  if (I(85) == 0x3fffffff) {
+    for (k = 0; k < I(78); k = k + 1) store<i32>(MARK + (k << 2), 0);
+    setI(85, 0);
+  }
+  stamp = I(85) + 1;
+  setI(85, stamp);
+  for (q = 0; q < n0; q = q + 1) {
+    e = load<i32>(base + (q << 2));
+    store<i32>(PREV + (q << 2), e);
+    store<i32>(MARK + ((e >> 6) << 2), stamp);
+    store<i32>(MARKCODE + ((e >> 6) << 2), e & 63);
+  }
+  c = cellIndex(i);
+  slot = load<i32>(SLOTOF + (i << 2));
+  if (c != ((slot / I(84)))) {
+    if (load<i32>(CELLCOUNT + (c << 2)) == I(84)) return -2;
+    remove(i);
+    file(i, c);
+  } else copyCentre(i, slot);
+  n1 = scan(i);
+  if (n1 > cap) return -1;
+  for (q = 0; q < n1; q = q + 1) {
+    k = load<i32>(FOUND + (q << 2)) >> 6;
+    if (load<i32>(MARK + (k << 2)) != stamp) if (load<i32>(BOOK + (k << 6), 56) == cap) return -1;
+  }
+  for (q = 0; q < n1; q = q + 1) store<i32>(base + (q << 2), load<i32>(FOUND + (q << 2)));
+  store<i32>(BOOK + (i << 6), n1, 56);
+  // only the neighbours gained (marked −1), lost (still marked with the stamp) or seen
+  // through another image after a wrap (−2) have their entry of i changed
+  for (q = 0; q < n1; q = q + 1) {
+    e = load<i32>(base + (q << 2));
+    k = e >> 6;
+    if (load<i32>(MARK + (k << 2)) != stamp) store<i32>(MARK + (k << 2), -1);
+    else if (load<i32>(MARKCODE + (k << 2)) != (e & 63)) store<i32>(MARK + (k << 2), -2);
+    else {
+      store<i32>(MARK + (k << 2), 0);
+      continue;
+    }
+    touch = touch + load<i32>(BOOK + (k << 6), 56);
+  }
+  for (q = 0; q < n0; q = q + 1) {
+    k = load<i32>(PREV + (q << 2)) >> 6;
+    if (load<i32>(MARK + (k << 2)) == stamp) touch = (touch + load<i32>(BOOK + (k << 6), 56));
+  }
+  setF(18, <f64>(touch));
+  for (q = 0; q < n0; q = q + 1) {
+    k = load<i32>(PREV + (q << 2)) >> 6;
+    if (load<i32>(MARK + (k << 2)) == stamp) drop(k, i);
+  }
+  for (q = 0; q < n1; q = q + 1) {
+    e = load<i32>(base + (q << 2));
+    k = e >> 6;
+    back = (i << 6) | ((42 - (e & 63)));
+    if (load<i32>(MARK + (k << 2)) == -1) add(k, back);
+    else if (load<i32>(MARK + (k << 2)) == -2) replace(k, i, back);
+  }
+  return 1;
+}
+
