@@ -7,7 +7,7 @@
  * by its own CPU time. Both print Z (Carnahan–Starling 9.385 at 0.45), and the C code its
  * energy drift and overlapping pairs. The published figures of Smallenburg's EDMD on this
  * machine kind are in bench/science.bench.ts. Skipped when gcc is missing. The C run and carom take
- * turns (3 rounds per size): on a shared machine the load moves each run by up to ±30%, a ratio
+ * turns (5 rounds per size): on a shared machine the load moves each run by up to ±30%, a ratio
  * of neighbouring runs far less.
  *
  * Run: npm run bench -- peer-edmd   (BENCH_QUICK=1: N = 4,000 and 32,000 with 500,000 collisions)
