@@ -50,7 +50,7 @@ function heapPop(): void {
     bt = load<f64>(HTIME + (c0 << 3));
     cEnd = c0 + 4;
     if (cEnd > n) cEnd = n;
-    for (c = c0 + 1; c < cEnd; c = c + 1) {
+    for (c = c0 + 1; c < cEnd; c++) {
       if (load<f64>(HTIME + (c << 3)) < bt) {
         bt = load<f64>(HTIME + (c << 3));
         best = c;
@@ -112,11 +112,11 @@ export function set(k: i32, t: f64): void {
 export function calibrate(now: f64): void {
   let size: i32 = 0, k: i32 = 0, count: i32 = 0, sum: f64 = 0.0, dt: f64 = 0.0, width: f64 = 0.0, e: i32 = 0, cap: i32 = 0, t: f64 = 0.0;
   size = I(73);
-  for (k = 0; k < size; k = k + 1) {
+  for (k = 0; k < size; k++) {
     dt = load<f64>(BOOK + (k << 6), 32) - now;
     if (dt < Infinity) {
-      count = count + 1;
-      sum = sum + (dt > 0.0 ? dt : 0.0);
+      count++;
+      sum += (dt > 0.0 ? dt : 0.0);
     }
   }
   // pending events spread over about their mean lead: density count / mean near now
@@ -130,13 +130,13 @@ export function calibrate(now: f64): void {
   setI(68, 0);
   setI(67, 0);
   setI(69, 0);
-  for (k = 0; k <= I(70); k = k + 1) store<i32>(HEAD + (k << 2), -1);
+  for (k = 0; k <= I(70); k++) store<i32>(HEAD + (k << 2), -1);
   // every entry free again, then one live entry per pending slot
   cap = I(72);
-  for (e = 0; e < cap; e = e + 1) store<i32>(ENTRY + (e << 4), (e + 1), 12);
+  for (e = 0; e < cap; e++) store<i32>(ENTRY + (e << 4), (e + 1), 12);
   store<i32>(ENTRY + (cap << 4) - 4, -1);
   setI(65, 0);
-  for (k = 0; k < size; k = k + 1) {
+  for (k = 0; k < size; k++) {
     t = load<f64>(BOOK + (k << 6), 32);
     if (t < Infinity) {
       e = I(65);
@@ -202,9 +202,9 @@ function step(): void {
   // read ahead, software-pipelined: entry d + 1 of the bucket d ahead for d = 4, 3, 2, 1 (its
   // first d entries were read at the last d steps), so that each bucket's entries are in
   // cache by the time it is poured
-  for (d = 4; d > 0; d = d - 1) {
+  for (d = 4; d > 0; d--) {
     e = load<i32>(HEAD + (((cur + d) & I(71)) << 2));
-    for (j = 4 - d; j > 0; j = j - 1) {
+    for (j = 4 - d; j > 0; j--) {
       if (e == -1) break;
       e = load<i32>(ENTRY + (e << 4), 12);
     }
@@ -256,15 +256,15 @@ export function wrap(i: i32): void {
   o = STATE + (i << 6);
   c = BOOK + (i << 6);
   m = IMAGE + (i * 12);
-  for (a = 0; a < I(88); a = a + 1) {
+  for (a = 0; a < I(88); a++) {
     // the box sides are F[2], F[3] and F[5]
     L = load<f64>(16 + (a << 3) + (a == 2 ? 8 : 0));
     x = load<f64>(o + (a << 3));
     if (x >= L) {
-      x = x - L;
+      x -= L;
       store<i32>(m + (a << 2), (load<i32>(m + (a << 2)) + 1));
     } else if (x < 0.0) {
-      x = x + L;
+      x += L;
       store<i32>(m + (a << 2), (load<i32>(m + (a << 2)) - 1));
     }
     store<f64>(o + (a << 3), x);
@@ -282,7 +282,7 @@ export function touch(i: i32): void {
   if (I(79) == 0) return;
   p = LIST + ((i * I(74)) << 2);
   end = p + (load<i32>(BOOK + (i << 6), 56) << 2);
-  for (; p < end; p = p + 4) sum = sum + load<f64>(STATE + ((load<i32>(p) >> 6) << 6), 24);
+  for (; p < end; p += 4) sum = sum + load<f64>(STATE + ((load<i32>(p) >> 6) << 6), 24);
   setF(18, sum);
 }
 
@@ -306,7 +306,7 @@ export function shellExitTime(i: i32): f64 {
     t = F(0);
     if (vc < 0.0) {
       sq = Math.sqrt(vb * vb - va * vc);
-      t = t + (vb <= 0.0 ? (sq - vb) / va : -vc / (vb + sq));
+      t += (vb <= 0.0 ? (sq - vb) / va : -vc / (vb + sq));
     }
   }
   return t;
@@ -350,7 +350,7 @@ function predict(i: i32): i32 {
   tb = second - now;
   setF(13, F(13) + 1.0);
   setF(14, F(14) + <f64>(load<i32>(BOOK + (i << 6), 56)));
-  for (; p < end; p = p + 4) {
+  for (; p < end; p += 4) {
     e = load<i32>(p);
     j = e >> 6;
     oj = STATE + (j << 6);
@@ -364,9 +364,9 @@ function predict(i: i32): i32 {
     dy = load<f64>(oj, 8) + vyj * dtj - yi;
     dz = load<f64>(oj, 16) + vzj * dtj - zi;
     if ((e & 63) != 21) {
-      dx = dx + <f64>(((e & 3) - 1)) * lx;
-      dy = dy + <f64>((((e >> 2) & 3) - 1)) * ly;
-      dz = dz + <f64>((((e >> 4) & 3) - 1)) * lz;
+      dx += <f64>(((e & 3) - 1)) * lx;
+      dy += <f64>((((e >> 2) & 3) - 1)) * ly;
+      dz += <f64>((((e >> 4) & 3) - 1)) * lz;
     }
     wx = vxj - vxi;
     wy = vyj - vyi;
@@ -448,7 +448,7 @@ function predictGrowth(i: i32): void {
   end = p + (load<i32>(BOOK + (i << 6), 56) << 2);
   setF(13, F(13) + 1.0);
   setF(14, F(14) + <f64>(load<i32>(BOOK + (i << 6), 56)));
-  for (; p < end; p = p + 4) {
+  for (; p < end; p += 4) {
     e = load<i32>(p);
     j = e >> 6;
     oj = STATE + (j << 6);
@@ -607,7 +607,7 @@ export function run(): i32 {
       return 2;
     }
     setF(0, t);
-    budget = budget - 1;
+    budget -= 1;
     if (k == n) {
       setI(77, budget);
       return 3;

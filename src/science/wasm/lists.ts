@@ -65,8 +65,8 @@ function remove(i: i32): void {
 export function countCells(): i32 {
   let i: i32 = 0, c: i32 = 0, k: i32 = 0, most: i32 = 0, n: i32 = 0;
   n = I(78);
-  for (c = 0; c < I(87); c = c + 1) store<i32>(CELLCOUNT + (c << 2), 0);
-  for (i = 0; i < n; i = i + 1) {
+  for (c = 0; c < I(87); c++) store<i32>(CELLCOUNT + (c << 2), 0);
+  for (i = 0; i < n; i++) {
     c = cellIndex(i);
     k = load<i32>(CELLCOUNT + (c << 2)) + 1;
     store<i32>(CELLCOUNT + (c << 2), k);
@@ -78,8 +78,8 @@ export function countCells(): i32 {
 export function fileAll(): void {
   let i: i32 = 0, c: i32 = 0, n: i32 = 0;
   n = I(78);
-  for (c = 0; c < I(87); c = c + 1) store<i32>(CELLCOUNT + (c << 2), 0);
-  for (i = 0; i < n; i = i + 1) file(i, cellIndex(i));
+  for (c = 0; c < I(87); c++) store<i32>(CELLCOUNT + (c << 2), 0);
+  for (i = 0; i < n; i++) file(i, cellIndex(i));
 }
 
 /**
@@ -148,53 +148,53 @@ function scan(i: i32): i32 {
   // first pass: the cells to visit, each with the shift code of its wrap across the box,
   // (then a tight loop touches each cell's first slot, so that the cache misses of all the
   // cells are in flight at once)
-  for (oz = z0; oz <= z1; oz = oz + 1) {
+  for (oz = z0; oz <= z1; oz++) {
     gz = cz + oz;
     sz = 0;
     if (gz < 0) {
-      gz = gz + nz;
+      gz += nz;
       sz = -1;
     } else if (gz >= nz) {
-      gz = gz - nz;
+      gz -= nz;
       sz = 1;
     }
     fz = oz < 0 ? loZ : oz > 0 ? hiZ : 0.0;
     dz2 = fz > 0.0 ? fz * fz : 0.0;
-    for (oy = y0; oy <= y1; oy = oy + 1) {
+    for (oy = y0; oy <= y1; oy++) {
       gy = cy + oy;
       sy = 0;
       if (gy < 0) {
-        gy = gy + ny;
+        gy += ny;
         sy = -1;
       } else if (gy >= ny) {
-        gy = gy - ny;
+        gy -= ny;
         sy = 1;
       }
       fy = oy < 0 ? loY : oy > 0 ? hiY : 0.0;
       dyz2 = dz2 + (fy > 0.0 ? fy * fy : 0.0);
       if (dyz2 >= cut2) continue;
-      for (ox = x0; ox <= x1; ox = ox + 1) {
+      for (ox = x0; ox <= x1; ox++) {
         fx = ox < 0 ? loX : ox > 0 ? hiX : 0.0;
         if (dyz2 + (fx > 0.0 ? fx * fx : 0.0) >= cut2) continue;
         gx = cx + ox;
         sx = 0;
         if (gx < 0) {
-          gx = gx + nx;
+          gx += nx;
           sx = -1;
         } else if (gx >= nx) {
-          gx = gx - nx;
+          gx -= nx;
           sx = 1;
         }
         cell = (((gz * ny) + gy) * nx) + gx;
         store<i32>(VISIT + (visits << 3), cell);
         store<i32>(VISIT + (visits << 3), (sx + 1) | ((sy + 1) << 2) | ((sz + 1) << 4), 4);
-        visits = visits + 1;
+        visits++;
       }
     }
   }
-  for (v = 0; v < visits; v = v + 1) touch = touch + <f64>load<f32>(CELLS + ((load<i32>(VISIT + (v << 3)) * cellCap) << 4));
+  for (v = 0; v < visits; v++) touch = touch + <f64>load<f32>(CELLS + ((load<i32>(VISIT + (v << 3)) * cellCap) << 4));
   setF(18, touch);
-  for (v = 0; v < visits; v = v + 1) {
+  for (v = 0; v < visits; v++) {
     cell = load<i32>(VISIT + (v << 3));
     cellCode = load<i32>(VISIT + (v << 3), 4);
     start = cell * cellCap;
@@ -204,7 +204,7 @@ function scan(i: i32): i32 {
       shx = <f64>(((cellCode & 3) - 1)) * lx;
       shy = <f64>((((cellCode >> 2) & 3) - 1)) * ly;
       shz = <f64>((((cellCode >> 4) & 3) - 1)) * lzs;
-      for (slot = start; slot < end; slot = slot + 1) {
+      for (slot = start; slot < end; slot++) {
         o = CELLS + (slot << 4);
         dx = <f64>load<f32>(o) - xi + shx;
         dy = <f64>load<f32>(o, 4) - yi + shy;
@@ -221,11 +221,11 @@ function scan(i: i32): i32 {
         }
         if (k == i) continue;
         store<i32>(FOUND + (m << 2), (k << 6) | cellCode);
-        m = m + 1;
+        m++;
       }
       continue;
     }
-    for (slot = start; slot < end; slot = slot + 1) {
+    for (slot = start; slot < end; slot++) {
       o = CELLS + (slot << 4);
       k = load<i32>(o, 12);
       if (k == i) continue;
@@ -242,13 +242,13 @@ function scan(i: i32): i32 {
       if (dz > hz) qz = 0;
       else if (dz < -hz) qz = 2;
       code = qx | (qy << 2) | (qz << 4);
-      dx = dx + <f64>(((code & 3) - 1)) * lx;
-      dy = dy + <f64>((((code >> 2) & 3) - 1)) * ly;
-      dz = dz + <f64>((((code >> 4) & 3) - 1)) * lzs;
+      dx += <f64>(((code & 3) - 1)) * lx;
+      dy += <f64>((((code >> 2) & 3) - 1)) * ly;
+      dz += <f64>((((code >> 4) & 3) - 1)) * lzs;
       cut = cutU > 0.0 ? cutU : (ri + load<f64>(STATE + (k << 6), 56)) * scale + skin;
       if (dx * dx + dy * dy + dz * dz < cut * cut) {
         store<i32>(FOUND + (m << 2), (k << 6) | code);
-        m = m + 1;
+        m++;
       }
     }
   }
@@ -260,7 +260,7 @@ export function fill(i: i32): i32 {
   m = scan(i);
   if (m > I(74)) return -1;
   base = LIST + ((i * I(74)) << 2);
-  for (q = 0; q < m; q = q + 1) store<i32>(base + (q << 2), load<i32>(FOUND + (q << 2)));
+  for (q = 0; q < m; q++) store<i32>(base + (q << 2), load<i32>(FOUND + (q << 2)));
   store<i32>(BOOK + (i << 6), m, 56);
   return 0;
 }
@@ -272,7 +272,7 @@ function drop(k: i32, i: i32): void {
   last = load<i32>(BOOK + (k << 6), 56) - 1;
   store<i32>(BOOK + (k << 6), last, 56);
   last = base + (last << 2);
-  for (q = base; q <= last; q = q + 4) {
+  for (q = base; q <= last; q += 4) {
     if ((load<i32>(q) >> 6) == i) {
       store<i32>(q, load<i32>(last));
       return;
@@ -285,7 +285,7 @@ function replace(k: i32, i: i32, entry: i32): void {
   let q: i32 = 0, end: i32 = 0;
   q = LIST + ((k * I(74)) << 2);
   end = q + (load<i32>(BOOK + (k << 6), 56) << 2);
-  for (; q < end; q = q + 4) {
+  for (; q < end; q += 4) {
     if ((load<i32>(q) >> 6) == i) {
       store<i32>(q, entry);
       return;
@@ -307,12 +307,12 @@ export function rebuildOne(i: i32): i32 {
   // the old list, each neighbour marked with this rebuild's stamp and its shift code
   n0 = load<i32>(BOOK + (i << 6), 56);
   if (I(85) == 0x3fffffff) {
-    for (k = 0; k < I(78); k = k + 1) store<i32>(MARK + (k << 2), 0);
+    for (k = 0; k < I(78); k++) store<i32>(MARK + (k << 2), 0);
     setI(85, 0);
   }
   stamp = I(85) + 1;
   setI(85, stamp);
-  for (q = 0; q < n0; q = q + 1) {
+  for (q = 0; q < n0; q++) {
     e = load<i32>(base + (q << 2));
     store<i32>(PREV + (q << 2), e);
     store<i32>(MARK + ((e >> 6) << 2), stamp);
@@ -327,15 +327,15 @@ export function rebuildOne(i: i32): i32 {
   } else copyCentre(i, slot);
   n1 = scan(i);
   if (n1 > cap) return -1;
-  for (q = 0; q < n1; q = q + 1) {
+  for (q = 0; q < n1; q++) {
     k = load<i32>(FOUND + (q << 2)) >> 6;
     if (load<i32>(MARK + (k << 2)) != stamp) if (load<i32>(BOOK + (k << 6), 56) == cap) return -1;
   }
-  for (q = 0; q < n1; q = q + 1) store<i32>(base + (q << 2), load<i32>(FOUND + (q << 2)));
+  for (q = 0; q < n1; q++) store<i32>(base + (q << 2), load<i32>(FOUND + (q << 2)));
   store<i32>(BOOK + (i << 6), n1, 56);
   // only the neighbours gained (marked −1), lost (still marked with the stamp) or seen
   // through another image after a wrap (−2) have their entry of i changed
-  for (q = 0; q < n1; q = q + 1) {
+  for (q = 0; q < n1; q++) {
     e = load<i32>(base + (q << 2));
     k = e >> 6;
     if (load<i32>(MARK + (k << 2)) != stamp) store<i32>(MARK + (k << 2), -1);
@@ -344,18 +344,18 @@ export function rebuildOne(i: i32): i32 {
       store<i32>(MARK + (k << 2), 0);
       continue;
     }
-    touch = touch + load<i32>(BOOK + (k << 6), 56);
+    touch += load<i32>(BOOK + (k << 6), 56);
   }
-  for (q = 0; q < n0; q = q + 1) {
+  for (q = 0; q < n0; q++) {
     k = load<i32>(PREV + (q << 2)) >> 6;
     if (load<i32>(MARK + (k << 2)) == stamp) touch = (touch + load<i32>(BOOK + (k << 6), 56));
   }
   setF(18, <f64>(touch));
-  for (q = 0; q < n0; q = q + 1) {
+  for (q = 0; q < n0; q++) {
     k = load<i32>(PREV + (q << 2)) >> 6;
     if (load<i32>(MARK + (k << 2)) == stamp) drop(k, i);
   }
-  for (q = 0; q < n1; q = q + 1) {
+  for (q = 0; q < n1; q++) {
     e = load<i32>(base + (q << 2));
     k = e >> 6;
     back = (i << 6) | ((42 - (e & 63)));
