@@ -181,7 +181,16 @@ export class EngineMemory {
   }
 }
 
-/** A zeroed WebAssembly memory of `bytes` (a multiple of {@link PAGE}) that does not grow. */
+/**
+ * A zeroed WebAssembly memory of `bytes` (a multiple of {@link PAGE}) that does not grow. Each
+ * memory reserves address space for its guard pages (about 16 GiB on 64-bit V8), so a process
+ * runs out of it after some thousands of live engines (6,700 here), or of RAM on a large one.
+ */
 function newMemory(bytes: number): WebAssembly.Memory {
-  return new WebAssembly.Memory({ initial: bytes / PAGE, maximum: bytes / PAGE });
+  try {
+    return new WebAssembly.Memory({ initial: bytes / PAGE, maximum: bytes / PAGE });
+  } catch (e) {
+    const mib = (bytes / 2 ** 20).toFixed(1);
+    throw new RangeError(`could not allocate ${mib} MiB of engine memory (out of memory, or of address space: each live HardSpheres reserves some, so drop the references to engines no longer needed)`, { cause: e });
+  }
 }
