@@ -85,42 +85,50 @@ const BIG2 = 2 ** 500;
 const ONE_PLUS_16U = 1 + 16 * 2 ** -53;
 
 /**
- * Rump's unit in the first place, 2^floor(log2 x), for x in [2^-1022, 2^970] (S. M. Rump,
- * "Ultimately fast accurate summation", SIAM J. Sci. Comput. 31, 2009, Algorithm 3.5): three
- * operations instead of reading the exponent bits. ulp(x) = 2^-52 ufp(x).
- */
-function ufp(x: number): number {
-  const q = 4503599627370497 * x; // (2^52 + 1) x
-  return q - (1 - U) * q;
-}
-
-/** The factor that covers the roundings of the bound expressions of the quick root. */
-const BOUND_SLACK = 1 + 2 ** -30;
-
-/**
  * The last stage of the quick root (see the file comment): from t0, f(t0) = F (|error| <= ef),
  * the screen's h (about 0.5 / sqrt(b^2 - a c), any positive double will do), the slope
  * g = f'(t0) / 2 (|error| <= eg) and aU >= a*, the step t = t0 + F h and its certificate;
- * returns t, or NaN.
+ * returns t, or NaN. S is the sum of the squared magnitudes that must stay below 2^500 (the
+ * caller's range check, folded into the one comparison chain).
+ *
+ * The checks are the file comment's certificate in fewer operations:
+ *  - eps' = fl(|1 + 2 g h| + 2 eg h) <= 2^-20 - 5u gives eps = eps' + 4u (this line's roundings)
+ *    <= 2^-20, the bound the certificate needs on |1 + 2 g* h|.
+ *  - With eps <= 2^-20, 2.01 m eps + 2^-27 m <= (2^-18.99 + 2^-27) m, so the error bound
+ *    u E + u |dc| + A + 2.01 m eps + 2^-27 m is at most u E + K with
+ *    K = A + 2^-18 m (>= A (1 + 2^-18.98) + |dc| (u + 2^-18.98), m = |dc| + A); its few
+ *    roundings (relative u each, and those of A and m) are covered by the factor 1 + 2^-20.
+ *    K <= 6.85 u E then gives err <= 7.9 u E (6.85 u is rounded up by less than u^2).
+ *  - t >= E (1 + 8u) (exact: E is a power of two, normal since t > 2^-900) gives
+ *    t - err >= E + 8 u E - 7.9 u E > E.
+ *  - E = ufp(t), Rump's unit in the first place, 2^floor(log2 t), for t in [2^-1022, 2^970]
+ *    (S. M. Rump, "Ultimately fast accurate summation", SIAM J. Sci. Comput. 31, 2009,
+ *    Algorithm 3.5): q = (2^52 + 1) t, E = q - (1 - u) q. t > 2^-900 is checked; above, K <= 6.85 u E
+ *    <= 6.85 u t gives |dc| <= 2^18 K < 2^-32 t, so t < 2^752 with t0 < 2^751 (an overflowing q
+ *    would give E = NaN and fail the checks anyway).
+ *  - S < 2^499 (a sum of nonnegative terms, NaN if any is) bounds each term below 2^500, the
+ *    validity range; with aU >= 2^-1000 and T = t0^2 aU among them it also gives t0 < 2^751.
+ * Arrow functions bound to consts: optimised callers embed them (a function declaration is a
+ * mutable binding, checked at every call).
  */
-function quickStep(t0: number, F: number, ef: number, h: number, g: number, eg: number, aU: number, tMax: number): number {
+const quickStep = (t0: number, F: number, ef: number, h: number, g: number, eg: number, aU: number, tMax: number, S: number): number => {
   const dc = F * h;
   const t = t0 + dc;
-  const E = ufp(t);
+  const q = 4503599627370497 * t;
+  const E = q - (1 - U) * q;
   const A = ef * h;
-  const adc = Math.abs(dc);
-  const m = adc + A;
-  // |1 + 2 g* h| <= eps: h stands in for -1 / (2 g*), g* the exact slope (4u: this line's roundings).
-  const eps = Math.abs(1 + 2 * g * h) + 2 * eg * h + 4 * U;
-  const err = (U * E + U * adc + A + 2.01 * m * eps + 2 ** -27 * m) * BOUND_SLACK;
+  const m = Math.abs(dc) + A;
+  // |1 + 2 g* h| <= eps' + 4u: h stands in for -1 / (2 g*), g* the exact slope.
+  const eps = Math.abs(1 + 2 * g * h) + 2 * eg * h;
+  const K = (A + 2 ** -18 * m) * (1 + 2 ** -20);
   if (
-    err <= 7.9 * U * E && t - err >= E && eps <= 2 ** -20 && h > 0 && aU * h * m <= 2 ** -30 &&
-    t > 2 ** -900 && t * ONE_PLUS_16U <= tMax
+    K <= 6.85 * U * E && eps <= 2 ** -20 - 5 * U && h > 0 && aU * h * m <= 2 ** -30 &&
+    t >= E * (1 + 8 * U) && t > 2 ** -900 && t * ONE_PLUS_16U <= tMax && S < 2 ** 499
   ) {
     return t;
   }
   return 0 / 0;
-}
+};
 
 /**
  * The quick certified root of two circles, the first tier after the screen, on the public
@@ -165,8 +173,8 @@ export function quickCirclesOf(A: MovingCircle, B: MovingCircle): boolean {
   const G1 = Math.abs(gx) + Math.abs(gy);
   const ef = U * (2.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
   const eg = U * (6.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
-  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
-  if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, D + R2 + aU + T);
+  if (t !== t) return false;
   CQ[11] = t;
   return true;
 }
@@ -205,8 +213,8 @@ export function quickCircles(): boolean {
   const G1 = Math.abs(gx) + Math.abs(gy);
   const ef = U * (2.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
   const eg = U * (6.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
-  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
-  if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, D + R2 + aU + T);
+  if (t !== t) return false;
   CQ[11] = t;
   return true;
 }
@@ -250,8 +258,8 @@ export function quickSpheresOf(A: MovingSphere, B: MovingSphere): boolean {
   const G1 = Math.abs(gx) + Math.abs(gy) + Math.abs(gz);
   const ef = U * (3.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
   const eg = U * (7.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
-  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
-  if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, D + R2 + aU + T);
+  if (t !== t) return false;
   SQ[15] = t;
   return true;
 }
@@ -293,8 +301,8 @@ export function quickSpheres(): boolean {
   const G1 = Math.abs(gx) + Math.abs(gy) + Math.abs(gz);
   const ef = U * (3.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
   const eg = U * (7.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
-  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
-  if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, D + R2 + aU + T);
+  if (t !== t) return false;
   SQ[15] = t;
   return true;
 }
