@@ -40,10 +40,12 @@
  *    the last addition), 2 u sum |s_i m_i| <= 2 u t0 G1 (1 + 2u) (the rounding of t0 wh, with
  *    G1 = sum |s_i wh_i|); everything else is a product of two terms of relative size u,
  *    bounded by 512 u^2 (Q + |d|^2 + t0^2 a + R^2) (about 60 u^2 is needed). So
- *    ef = u (n Q + 2 |G| + 2 t0 G1) (+ 0.01% and the u^2 and 2^-1000 terms).
+ *    ef = u (n Q + 2 |G| + 2 t0 G1) (+ 0.01% and the u^2 and 2^-1000 terms; the code uses
+ *    2.0002 u (Q + |G| + t0 G1) in 2D and 2.0002 u (1.5 Q + |G| + t0 G1) in 3D, one constant).
  *  - Slope. g = fl(sum s_i wh_i) stands for g* = p*.w = f'(t0) / 2: |g - g*| <= eg =
  *    u ((n + 4.03) G1 + 3.05 t0 aU) (the sum's roundings, e, the low parts, the rounding of
- *    t0 wh, and |dh_i wh_i| <= 1.0002 |s_i wh_i| + 1.0001 t0 wh_i^2).
+ *    t0 wh, and |dh_i wh_i| <= 1.0002 |s_i wh_i| + 1.0001 t0 wh_i^2); the code uses the larger
+ *    (n + 4.03) u (G1 + t0 aU): eg only enters eps, which has ample room.
  *  - Step. t = fl(t0 + fl(F h)). With delta = t* - t0, exactly 0 = f(t0) + 2 g* delta + a delta^2,
  *    so t0 + F* h - t* = -delta (1 + 2 g* h) - a delta^2 h: h only has to stand in for
  *    -1 / (2 g*), with eps = |1 + 2 g h| + 2 eg h + 4u >= |1 + 2 g* h|. eps <= 2^-20 and h > 0
@@ -76,6 +78,10 @@ const SQ = spheresScratch;
 const U = 2 ** -53;
 const ONE_PLUS_8U = 1 + 8 * 2 ** -53;
 const U4 = 4 * 2 ** -53;
+/** The coefficients of the quick root's bounds (file comment), rounded up: ef, eg in 2D and 3D. */
+const U2_0002 = 2.0002 * 2 ** -53;
+const U6_03 = 6.03 * 2 ** -53;
+const U7_03 = 7.03 * 2 ** -53;
 const U2X64 = 64 * 2 ** -106;
 const U2X128 = 128 * 2 ** -106;
 const U2X512 = 512 * 2 ** -106;
@@ -96,9 +102,10 @@ const ONE_PLUS_16U = 1 + 16 * 2 ** -53;
  *    <= 2^-20, the bound the certificate needs on |1 + 2 g* h|.
  *  - With eps <= 2^-20, 2.01 m eps + 2^-27 m <= (2^-18.99 + 2^-27) m, so the error bound
  *    u E + u |dc| + A + 2.01 m eps + 2^-27 m is at most u E + K with
- *    K = A + 2^-18 m (>= A (1 + 2^-18.98) + |dc| (u + 2^-18.98), m = |dc| + A); its few
- *    roundings (relative u each, and those of A and m) are covered by the factor 1 + 2^-20.
- *    K <= 6.85 u E then gives err <= 7.9 u E (6.85 u is rounded up by less than u^2).
+ *    K = A + 2^-18 m (>= A (1 + 2^-18.98) + |dc| (u + 2^-18.98), m = |dc| + A). Its roundings
+ *    and those of A = fl(ef h) and m (relative u each) make the exact K at most (1 + 4u) times
+ *    the computed one, so the computed K <= fl(6.849 u) E gives the exact K <= 6.85 u E and
+ *    err <= 7.9 u E.
  *  - t >= E (1 + 8u) (exact: E is a power of two, normal since t > 2^-900) gives
  *    t - err >= E + 8 u E - 7.9 u E > E.
  *  - E = ufp(t), Rump's unit in the first place, 2^floor(log2 t), for t in [2^-1022, 2^970]
@@ -120,9 +127,9 @@ const quickStep = (t0: number, F: number, ef: number, h: number, g: number, eg: 
   const m = Math.abs(dc) + A;
   // |1 + 2 g* h| <= eps' + 4u: h stands in for -1 / (2 g*), g* the exact slope.
   const eps = Math.abs(1 + 2 * g * h) + 2 * eg * h;
-  const K = (A + 2 ** -18 * m) * (1 + 2 ** -20);
+  const K = A + 2 ** -18 * m;
   if (
-    K <= 6.85 * U * E && eps <= 2 ** -20 - 5 * U && h > 0 && aU * h * m <= 2 ** -30 &&
+    K <= 6.849 * U * E && eps <= 2 ** -20 - 5 * U && h > 0 && aU * h * m <= 2 ** -30 &&
     t >= E * (1 + 8 * U) && t > 2 ** -900 && t * ONE_PLUS_16U <= tMax && S < 2 ** 499
   ) {
     return t;
@@ -171,8 +178,8 @@ export function quickCirclesOf(A: MovingCircle, B: MovingCircle): boolean {
   // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
   // rounding of t0 wh in f(t0) and the high parts of d in the slope.
   const G1 = Math.abs(gx) + Math.abs(gy);
-  const ef = U * (2.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
-  const eg = U * (6.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
+  const ef = U2_0002 * (Q + Math.abs(G) + t0 * G1) + U2X512 * (Q + D + T + R2) + TINY;
+  const eg = U6_03 * (G1 + t0 * aU) + TINY * (1 + aU);
   const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, D + R2 + aU + T);
   if (t !== t) return false;
   CQ[11] = t;
@@ -211,8 +218,8 @@ export function quickCircles(): boolean {
   // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
   // rounding of t0 wh in f(t0) and the high parts of d in the slope.
   const G1 = Math.abs(gx) + Math.abs(gy);
-  const ef = U * (2.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
-  const eg = U * (6.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
+  const ef = U2_0002 * (Q + Math.abs(G) + t0 * G1) + U2X512 * (Q + D + T + R2) + TINY;
+  const eg = U6_03 * (G1 + t0 * aU) + TINY * (1 + aU);
   const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, D + R2 + aU + T);
   if (t !== t) return false;
   CQ[11] = t;
@@ -256,8 +263,8 @@ export function quickSpheresOf(A: MovingSphere, B: MovingSphere): boolean {
   // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
   // rounding of t0 wh in f(t0) and the high parts of d in the slope.
   const G1 = Math.abs(gx) + Math.abs(gy) + Math.abs(gz);
-  const ef = U * (3.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
-  const eg = U * (7.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
+  const ef = U2_0002 * (1.5 * Q + Math.abs(G) + t0 * G1) + U2X512 * (Q + D + T + R2) + TINY;
+  const eg = U7_03 * (G1 + t0 * aU) + TINY * (1 + aU);
   const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, D + R2 + aU + T);
   if (t !== t) return false;
   SQ[15] = t;
@@ -299,8 +306,8 @@ export function quickSpheres(): boolean {
   // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
   // rounding of t0 wh in f(t0) and the high parts of d in the slope.
   const G1 = Math.abs(gx) + Math.abs(gy) + Math.abs(gz);
-  const ef = U * (3.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
-  const eg = U * (7.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
+  const ef = U2_0002 * (1.5 * Q + Math.abs(G) + t0 * G1) + U2X512 * (Q + D + T + R2) + TINY;
+  const eg = U7_03 * (G1 + t0 * aU) + TINY * (1 + aU);
   const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, D + R2 + aU + T);
   if (t !== t) return false;
   SQ[15] = t;
