@@ -39,7 +39,9 @@
  *    order errors: n u Q (the squares and their sum), u |Q - R2| twice (that subtraction and
  *    the last addition), 2 u sum |s_i m_i| <= 2 u t0 G1 (1 + 2u) (the rounding of t0 wh, with
  *    G1 = sum |s_i wh_i|); everything else is a product of two terms of relative size u,
- *    bounded by 512 u^2 (Q + |d|^2 + t0^2 a + R^2) (about 60 u^2 is needed). So
+ *    bounded by 512 u^2 (Q + |d|^2 + t0^2 a + R^2) (about 60 u^2 is needed); as
+ *    dh_i = s_i + e_i - m_i with |e_i| <= u |s_i| and |m_i| <= (1 + u) t0 |wh_i|,
+ *    |d|^2 <= 2.002 (Q + T) (T = t0^2 aU >= t0^2 a), so the code uses 2048 u^2 (Q + T + R^2). So
  *    ef = u (n Q + 2 |G| + 2 t0 G1) (+ 0.01% and the u^2 and 2^-1000 terms; the code uses
  *    2.0002 u (Q + |G| + t0 G1) in 2D and 2.0002 u (1.5 Q + |G| + t0 G1) in 3D, one constant).
  *  - Slope. g = fl(sum s_i wh_i) stands for g* = p*.w = f'(t0) / 2: |g - g*| <= eg =
@@ -84,7 +86,7 @@ const U6_03 = 6.03 * 2 ** -53;
 const U7_03 = 7.03 * 2 ** -53;
 const U2X64 = 64 * 2 ** -106;
 const U2X128 = 128 * 2 ** -106;
-const U2X512 = 512 * 2 ** -106;
+const U2X2048 = 2048 * 2 ** -106;
 /** Squared magnitudes stay below this (components below 2^250). */
 const BIG2 = 2 ** 500;
 /** t (1 + 16u) <= tMax certifies t* <= tMax, so the hit classification matches the exact path. */
@@ -111,10 +113,11 @@ const ONE_PLUS_16U = 1 + 16 * 2 ** -53;
  *  - E = ufp(t), Rump's unit in the first place, 2^floor(log2 t), for t in [2^-1022, 2^970]
  *    (S. M. Rump, "Ultimately fast accurate summation", SIAM J. Sci. Comput. 31, 2009,
  *    Algorithm 3.5): q = (2^52 + 1) t, E = q - (1 - u) q. t > 2^-900 is checked; above, K <= 6.85 u E
- *    <= 6.85 u t gives |dc| <= 2^18 K < 2^-32 t, so t < 2^752 with t0 < 2^751 (an overflowing q
+ *    <= 6.85 u t gives |dc| <= 2^18 K < 2^-32 t, so t < 2^750 with t0 < 2^749 (an overflowing q
  *    would give E = NaN and fail the checks anyway).
- *  - S < 2^499 (a sum of nonnegative terms, NaN if any is) bounds each term below 2^500, the
- *    validity range; with aU >= 2^-1000 and T = t0^2 aU among them it also gives t0 < 2^751.
+ *  - S = Q + R^2 + aU + T < 2^497 (a sum of nonnegative terms, NaN if any is) bounds each term
+ *    below 2^497 and |dh|^2 <= 2.001 (Q + T) (see ef in the file comment) below 2^499, the
+ *    validity range; with aU >= 2^-1000 and T = t0^2 aU it also gives t0 < 2^749.
  * Arrow functions bound to consts: optimised callers embed them (a function declaration is a
  * mutable binding, checked at every call).
  */
@@ -130,7 +133,7 @@ const quickStep = (t0: number, F: number, ef: number, h: number, g: number, eg: 
   const K = A + 2 ** -18 * m;
   if (
     K <= 6.849 * U * E && eps <= 2 ** -20 - 5 * U && h > 0 && aU * h * m <= 2 ** -30 &&
-    t >= E * (1 + 8 * U) && t > 2 ** -900 && t * ONE_PLUS_16U <= tMax && S < 2 ** 499
+    t >= E * (1 + 8 * U) && t > 2 ** -900 && t * ONE_PLUS_16U <= tMax && S < 2 ** 497
   ) {
     return t;
   }
@@ -153,15 +156,14 @@ export function quickCirclesOf(A: MovingCircle, B: MovingCircle): boolean {
   const bx = B.x, by = B.y, bvx = B.vx, bvy = B.vy, br = B.r;
   const tMax = CQ[10], t0 = CQ[11], h = CQ[12];
   let z: number;
-  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
-  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
-  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
-  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
+  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) - (ax + z);
+  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) - (ay + z);
+  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) - (avx + z);
+  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) - (avy + z);
   const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
   const R2 = Rh * Rh;
   z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
   const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
-  const D = dxh * dxh + dyh * dyh;
   const a = wxh * wxh + wyh * wyh;
   const aU = a * ONE_PLUS_8U + TINY;
   const T = t0 * t0 * aU;
@@ -178,9 +180,9 @@ export function quickCirclesOf(A: MovingCircle, B: MovingCircle): boolean {
   // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
   // rounding of t0 wh in f(t0) and the high parts of d in the slope.
   const G1 = Math.abs(gx) + Math.abs(gy);
-  const ef = U2_0002 * (Q + Math.abs(G) + t0 * G1) + U2X512 * (Q + D + T + R2) + TINY;
+  const ef = U2_0002 * (Q + Math.abs(G) + t0 * G1) + U2X2048 * (Q + T + R2) + TINY;
   const eg = U6_03 * (G1 + t0 * aU) + TINY * (1 + aU);
-  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, D + R2 + aU + T);
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, Q + R2 + aU + T);
   if (t !== t) return false;
   CQ[11] = t;
   return true;
@@ -193,15 +195,14 @@ export function quickCircles(): boolean {
   const bx = q[5], by = q[6], bvx = q[7], bvy = q[8], br = q[9], tMax = q[10];
   const t0 = q[11], h = q[12];
   let z: number;
-  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
-  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
-  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
-  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
+  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) - (ax + z);
+  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) - (ay + z);
+  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) - (avx + z);
+  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) - (avy + z);
   const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
   const R2 = Rh * Rh;
   z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
   const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
-  const D = dxh * dxh + dyh * dyh;
   const a = wxh * wxh + wyh * wyh;
   const aU = a * ONE_PLUS_8U + TINY;
   const T = t0 * t0 * aU;
@@ -218,9 +219,9 @@ export function quickCircles(): boolean {
   // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
   // rounding of t0 wh in f(t0) and the high parts of d in the slope.
   const G1 = Math.abs(gx) + Math.abs(gy);
-  const ef = U2_0002 * (Q + Math.abs(G) + t0 * G1) + U2X512 * (Q + D + T + R2) + TINY;
+  const ef = U2_0002 * (Q + Math.abs(G) + t0 * G1) + U2X2048 * (Q + T + R2) + TINY;
   const eg = U6_03 * (G1 + t0 * aU) + TINY * (1 + aU);
-  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, D + R2 + aU + T);
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, Q + R2 + aU + T);
   if (t !== t) return false;
   CQ[11] = t;
   return true;
@@ -235,17 +236,16 @@ export function quickSpheresOf(A: MovingSphere, B: MovingSphere): boolean {
   const bx = B.x, by = B.y, bz = B.z, bvx = B.vx, bvy = B.vy, bvz = B.vz, br = B.r;
   const tMax = SQ[14], t0 = SQ[15], h = SQ[16];
   let z: number;
-  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
-  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
-  const dzh = bz - az; z = dzh - bz; const dzl = bz - (dzh - z) + (-az - z);
-  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
-  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
-  const wzh = bvz - avz; z = wzh - bvz; const wzl = bvz - (wzh - z) + (-avz - z);
+  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) - (ax + z);
+  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) - (ay + z);
+  const dzh = bz - az; z = dzh - bz; const dzl = bz - (dzh - z) - (az + z);
+  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) - (avx + z);
+  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) - (avy + z);
+  const wzh = bvz - avz; z = wzh - bvz; const wzl = bvz - (wzh - z) - (avz + z);
   const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
   const R2 = Rh * Rh;
   z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
   const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
-  const D = dxh * dxh + dyh * dyh + dzh * dzh;
   const a = wxh * wxh + wyh * wyh + wzh * wzh;
   const aU = a * ONE_PLUS_8U + TINY;
   const T = t0 * t0 * aU;
@@ -263,9 +263,9 @@ export function quickSpheresOf(A: MovingSphere, B: MovingSphere): boolean {
   // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
   // rounding of t0 wh in f(t0) and the high parts of d in the slope.
   const G1 = Math.abs(gx) + Math.abs(gy) + Math.abs(gz);
-  const ef = U2_0002 * (1.5 * Q + Math.abs(G) + t0 * G1) + U2X512 * (Q + D + T + R2) + TINY;
+  const ef = U2_0002 * (1.5 * Q + Math.abs(G) + t0 * G1) + U2X2048 * (Q + T + R2) + TINY;
   const eg = U7_03 * (G1 + t0 * aU) + TINY * (1 + aU);
-  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, D + R2 + aU + T);
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, Q + R2 + aU + T);
   if (t !== t) return false;
   SQ[15] = t;
   return true;
@@ -278,17 +278,16 @@ export function quickSpheres(): boolean {
   const bx = q[7], by = q[8], bz = q[9], bvx = q[10], bvy = q[11], bvz = q[12], br = q[13], tMax = q[14];
   const t0 = q[15], h = q[16];
   let z: number;
-  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
-  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
-  const dzh = bz - az; z = dzh - bz; const dzl = bz - (dzh - z) + (-az - z);
-  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
-  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
-  const wzh = bvz - avz; z = wzh - bvz; const wzl = bvz - (wzh - z) + (-avz - z);
+  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) - (ax + z);
+  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) - (ay + z);
+  const dzh = bz - az; z = dzh - bz; const dzl = bz - (dzh - z) - (az + z);
+  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) - (avx + z);
+  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) - (avy + z);
+  const wzh = bvz - avz; z = wzh - bvz; const wzl = bvz - (wzh - z) - (avz + z);
   const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
   const R2 = Rh * Rh;
   z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
   const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
-  const D = dxh * dxh + dyh * dyh + dzh * dzh;
   const a = wxh * wxh + wyh * wyh + wzh * wzh;
   const aU = a * ONE_PLUS_8U + TINY;
   const T = t0 * t0 * aU;
@@ -306,9 +305,9 @@ export function quickSpheres(): boolean {
   // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
   // rounding of t0 wh in f(t0) and the high parts of d in the slope.
   const G1 = Math.abs(gx) + Math.abs(gy) + Math.abs(gz);
-  const ef = U2_0002 * (1.5 * Q + Math.abs(G) + t0 * G1) + U2X512 * (Q + D + T + R2) + TINY;
+  const ef = U2_0002 * (1.5 * Q + Math.abs(G) + t0 * G1) + U2X2048 * (Q + T + R2) + TINY;
   const eg = U7_03 * (G1 + t0 * aU) + TINY * (1 + aU);
-  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, D + R2 + aU + T);
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, Q + R2 + aU + T);
   if (t !== t) return false;
   SQ[15] = t;
   return true;
