@@ -115,9 +115,10 @@ const ONE_PLUS_16U = 1 + 16 * 2 ** -53;
  *    Algorithm 3.5): q = (2^52 + 1) t, E = q - (1 - u) q. t > 2^-900 is checked; above, K <= 6.85 u E
  *    <= 6.85 u t gives |dc| <= 2^18 K < 2^-32 t, so t < 2^750 with t0 < 2^749 (an overflowing q
  *    would give E = NaN and fail the checks anyway).
- *  - S = Q + R^2 + aU + T < 2^497 (a sum of nonnegative terms, NaN if any is) bounds each term
- *    below 2^497 and |dh|^2 <= 2.001 (Q + T) (see ef in the file comment) below 2^499, the
- *    validity range; with aU >= 2^-1000 and T = t0^2 aU it also gives t0 < 2^749.
+ *  - S = Q + R^2 + aU + T < 2^497 (a rounded sum of nonnegative terms, NaN if any is) bounds
+ *    each term by 2^497 (1 + 3u) and |dh|^2 <= 2.001 (Q + T) (see ef in the file comment) below
+ *    2^499, inside the validity range; with aU >= 2^-1000 and T = fl(t0^2 aU) it also gives
+ *    t0 < 2^749. (Rump's ufp is exact wherever (2^52 + 1) t does not overflow.)
  * Arrow functions bound to consts: optimised callers embed them (a function declaration is a
  * mutable binding, checked at every call).
  */
