@@ -20,7 +20,7 @@ import { circlesExactInput, exactToiCircles, screenCircles, screenCirclesQuick }
 import { exactToiSpheres, screenSpheres, screenSpheresQuick, spheresExactInput } from "../src/query/toi-sphere-sphere.js";
 import { exactTimeOfImpact, rationalToDouble, ulpDistanceAnyRange } from "./support/exact.js";
 import { Random } from "./support/random.js";
-import { grazing, kindOf, touching, type Pair } from "./support/toi-pairs.js";
+import { direction, grazing, kindOf, touching, type Pair } from "./support/toi-pairs.js";
 
 type Tier = "screen" | "quick" | "certified" | "exact";
 const TIERS: Tier[] = ["screen", "quick", "certified", "exact"];
@@ -237,6 +237,60 @@ for (const dim of [2, 3] as const) {
     }
     console.log(`# ${dim}D overlaps: ${overlaps} of 4000 overlap while approaching, the quick screen answers ${quick}`);
     assert.ok(quick > 0.5 * overlaps, `the quick screen answered ${quick} of ${overlaps} overlaps`);
+  });
+}
+
+/**
+ * A head-on pair (B approaching A along a random direction, a small sideways offset) whose time
+ * of impact is about t, with lengths times ls and the speed about v.
+ */
+function headOnAt(rnd: Random, dim: number, t: number, ls: number, v: number): Pair {
+  const u = direction(rnd, dim);
+  const side = direction(rnd, dim);
+  const ra = rnd.range(0.1, 1) * ls, rb = rnd.range(0.1, 1) * ls;
+  const gap = t * v;
+  const pa: number[] = [], pb: number[] = [], va: number[] = [], vb: number[] = [];
+  for (let i = 0; i < dim; i++) {
+    pa.push(rnd.range(-1, 1) * ls);
+    pb.push(pa[i] + u[i] * (gap + ra + rb) + side[i] * rnd.range(-0.1, 0.1) * (ra + rb));
+    va.push(rnd.range(-1, 1) * v);
+    vb.push(va[i] - u[i] * v);
+  }
+  return { pa, va, ra, pb, vb, rb, tMax: Infinity };
+}
+
+for (const dim of [2, 3] as const) {
+  test(`${dim}D: the quick root's final checks: roots next to powers of two, magnitudes at the edge of its range, the smallest times`, () => {
+    const rnd = new Random(1200 + dim);
+    // Roots within a few dozen ulps of a power of two (the check t >= ufp(t) (1 + 8u) and the
+    // 4-ulp budget measured on the binade of t).
+    const pow2 = newTally();
+    for (let i = 0; i < 2000; i++) {
+      const k = Math.round(rnd.range(-20, 20));
+      const t = 2 ** k * (1 + Math.round(rnd.range(-40, 40)) * 2 ** -52);
+      check(headOnAt(rnd, dim, t, 10 ** rnd.range(-3, 3), 10 ** rnd.range(-3, 3)), pow2, `power of two ${i}`, i % 8 === 0);
+    }
+    show(`${dim}D roots next to powers of two`, pow2);
+    // Squared magnitudes across 2^500 (the range check on |d|^2 + R^2 + |w|^2 + t0^2 |w|^2):
+    // lengths 2^230..2^260, speeds from 2^-20 to 2^20 of them.
+    const edge = newTally();
+    for (let i = 0; i < 1500; i++) {
+      const ls = 2 ** rnd.range(230, 260);
+      check(headOnAt(rnd, dim, 10 ** rnd.range(-2, 2), ls, ls * 2 ** rnd.range(-20, 20)), edge, `edge of range ${i}`);
+    }
+    show(`${dim}D magnitudes across 2^500`, edge);
+    // The smallest times the quick root reaches (lengths near 2^-450, where the squares meet the
+    // 2^-1000 terms of the bounds, speeds near 2^250, where |w|^2 meets the range check).
+    const tiny = newTally();
+    for (let i = 0; i < 1500; i++) {
+      const ls = 2 ** rnd.range(-520, -400), v = 2 ** rnd.range(230, 260);
+      check(headOnAt(rnd, dim, (ls / v) * 10 ** rnd.range(-1, 2), ls, v), tiny, `tiny time ${i}`);
+    }
+    show(`${dim}D smallest times`, tiny);
+    for (const [name, y] of [["powers of two", pow2], ["edge of range", edge], ["smallest times", tiny]] as const) {
+      assert.ok(y.count.quick > 0 && y.count.quick < y.hits, `${name}: quick answered ${y.count.quick} of ${y.hits} hits (both sides of its checks should be reached)`);
+    }
+    assert.ok(pow2.count.quick > 0.3 * pow2.hits, `powers of two: quick answered ${pow2.count.quick} of ${pow2.hits} hits`);
   });
 }
 

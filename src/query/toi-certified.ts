@@ -39,11 +39,15 @@
  *    order errors: n u Q (the squares and their sum), u |Q - R2| twice (that subtraction and
  *    the last addition), 2 u sum |s_i m_i| <= 2 u t0 G1 (1 + 2u) (the rounding of t0 wh, with
  *    G1 = sum |s_i wh_i|); everything else is a product of two terms of relative size u,
- *    bounded by 512 u^2 (Q + |d|^2 + t0^2 a + R^2) (about 60 u^2 is needed). So
- *    ef = u (n Q + 2 |G| + 2 t0 G1) (+ 0.01% and the u^2 and 2^-1000 terms).
+ *    bounded by 512 u^2 (Q + |d|^2 + t0^2 a + R^2) (about 60 u^2 is needed); as
+ *    dh_i = s_i + e_i - m_i with |e_i| <= u |s_i| and |m_i| <= (1 + u) t0 |wh_i|,
+ *    |d|^2 <= 2.002 (Q + T) (T = t0^2 aU >= t0^2 a), so the code uses 2048 u^2 (Q + T + R^2). So
+ *    ef = u (n Q + 2 |G| + 2 t0 G1) (+ 0.01% and the u^2 and 2^-1000 terms; the code uses
+ *    2.0002 u (Q + |G| + t0 G1) in 2D and 2.0002 u (1.5 Q + |G| + t0 G1) in 3D, one constant).
  *  - Slope. g = fl(sum s_i wh_i) stands for g* = p*.w = f'(t0) / 2: |g - g*| <= eg =
  *    u ((n + 4.03) G1 + 3.05 t0 aU) (the sum's roundings, e, the low parts, the rounding of
- *    t0 wh, and |dh_i wh_i| <= 1.0002 |s_i wh_i| + 1.0001 t0 wh_i^2).
+ *    t0 wh, and |dh_i wh_i| <= 1.0002 |s_i wh_i| + 1.0001 t0 wh_i^2); the code uses the larger
+ *    (n + 4.03) u (G1 + t0 aU): eg only enters eps, which has ample room.
  *  - Step. t = fl(t0 + fl(F h)). With delta = t* - t0, exactly 0 = f(t0) + 2 g* delta + a delta^2,
  *    so t0 + F* h - t* = -delta (1 + 2 g* h) - a delta^2 h: h only has to stand in for
  *    -1 / (2 g*), with eps = |1 + 2 g h| + 2 eg h + 4u >= |1 + 2 g* h|. eps <= 2^-20 and h > 0
@@ -76,51 +80,66 @@ const SQ = spheresScratch;
 const U = 2 ** -53;
 const ONE_PLUS_8U = 1 + 8 * 2 ** -53;
 const U4 = 4 * 2 ** -53;
+/** The coefficients of the quick root's bounds (file comment), rounded up: ef, eg in 2D and 3D. */
+const U2_0002 = 2.0002 * 2 ** -53;
+const U6_03 = 6.03 * 2 ** -53;
+const U7_03 = 7.03 * 2 ** -53;
 const U2X64 = 64 * 2 ** -106;
 const U2X128 = 128 * 2 ** -106;
-const U2X512 = 512 * 2 ** -106;
+const U2X2048 = 2048 * 2 ** -106;
 /** Squared magnitudes stay below this (components below 2^250). */
 const BIG2 = 2 ** 500;
 /** t (1 + 16u) <= tMax certifies t* <= tMax, so the hit classification matches the exact path. */
 const ONE_PLUS_16U = 1 + 16 * 2 ** -53;
 
 /**
- * Rump's unit in the first place, 2^floor(log2 x), for x in [2^-1022, 2^970] (S. M. Rump,
- * "Ultimately fast accurate summation", SIAM J. Sci. Comput. 31, 2009, Algorithm 3.5): three
- * operations instead of reading the exponent bits. ulp(x) = 2^-52 ufp(x).
- */
-function ufp(x: number): number {
-  const q = 4503599627370497 * x; // (2^52 + 1) x
-  return q - (1 - U) * q;
-}
-
-/** The factor that covers the roundings of the bound expressions of the quick root. */
-const BOUND_SLACK = 1 + 2 ** -30;
-
-/**
  * The last stage of the quick root (see the file comment): from t0, f(t0) = F (|error| <= ef),
  * the screen's h (about 0.5 / sqrt(b^2 - a c), any positive double will do), the slope
  * g = f'(t0) / 2 (|error| <= eg) and aU >= a*, the step t = t0 + F h and its certificate;
- * returns t, or NaN.
+ * returns t, or NaN. S is the sum of the squared magnitudes that must stay below 2^500 (the
+ * caller's range check, folded into the one comparison chain).
+ *
+ * The checks are the file comment's certificate in fewer operations:
+ *  - eps' = fl(|1 + 2 g h| + 2 eg h) <= 2^-20 - 5u gives eps = eps' + 4u (this line's roundings)
+ *    <= 2^-20, the bound the certificate needs on |1 + 2 g* h|.
+ *  - With eps <= 2^-20, 2.01 m eps + 2^-27 m <= (2^-18.99 + 2^-27) m, so the error bound
+ *    u E + u |dc| + A + 2.01 m eps + 2^-27 m is at most u E + K with
+ *    K = A + 2^-18 m (>= A (1 + 2^-18.98) + |dc| (u + 2^-18.98), m = |dc| + A). Its roundings
+ *    and those of A = fl(ef h) and m (relative u each) make the exact K at most (1 + 4u) times
+ *    the computed one, so the computed K <= fl(6.849 u) E gives the exact K <= 6.85 u E and
+ *    err <= 7.9 u E.
+ *  - t >= E (1 + 8u) (exact: E is a power of two, normal since t > 2^-900) gives
+ *    t - err >= E + 8 u E - 7.9 u E > E.
+ *  - E = ufp(t), Rump's unit in the first place, 2^floor(log2 t), for t in [2^-1022, 2^970]
+ *    (S. M. Rump, "Ultimately fast accurate summation", SIAM J. Sci. Comput. 31, 2009,
+ *    Algorithm 3.5): q = (2^52 + 1) t, E = q - (1 - u) q. t > 2^-900 is checked; above, K <= 6.85 u E
+ *    <= 6.85 u t gives |dc| <= 2^18 K < 2^-32 t, so t < 2^750 with t0 < 2^749 (an overflowing q
+ *    would give E = NaN and fail the checks anyway).
+ *  - S = Q + R^2 + aU + T < 2^497 (a rounded sum of nonnegative terms, NaN if any is) bounds
+ *    each term by 2^497 (1 + 3u) and |dh|^2 <= 2.001 (Q + T) (see ef in the file comment) below
+ *    2^499, inside the validity range; with aU >= 2^-1000 and T = fl(t0^2 aU) it also gives
+ *    t0 < 2^749. (Rump's ufp is exact wherever (2^52 + 1) t does not overflow.)
+ * Arrow functions bound to consts: optimised callers embed them (a function declaration is a
+ * mutable binding, checked at every call).
  */
-function quickStep(t0: number, F: number, ef: number, h: number, g: number, eg: number, aU: number, tMax: number): number {
+const quickStep = (t0: number, F: number, ef: number, h: number, g: number, eg: number, aU: number, tMax: number, S: number): number => {
   const dc = F * h;
   const t = t0 + dc;
-  const E = ufp(t);
+  const q = 4503599627370497 * t;
+  const E = q - (1 - U) * q;
   const A = ef * h;
-  const adc = Math.abs(dc);
-  const m = adc + A;
-  // |1 + 2 g* h| <= eps: h stands in for -1 / (2 g*), g* the exact slope (4u: this line's roundings).
-  const eps = Math.abs(1 + 2 * g * h) + 2 * eg * h + 4 * U;
-  const err = (U * E + U * adc + A + 2.01 * m * eps + 2 ** -27 * m) * BOUND_SLACK;
+  const m = Math.abs(dc) + A;
+  // |1 + 2 g* h| <= eps' + 4u: h stands in for -1 / (2 g*), g* the exact slope.
+  const eps = Math.abs(1 + 2 * g * h) + 2 * eg * h;
+  const K = A + 2 ** -18 * m;
   if (
-    err <= 7.9 * U * E && t - err >= E && eps <= 2 ** -20 && h > 0 && aU * h * m <= 2 ** -30 &&
-    t > 2 ** -900 && t * ONE_PLUS_16U <= tMax
+    K <= 6.849 * U * E && eps <= 2 ** -20 - 5 * U && h > 0 && aU * h * m <= 2 ** -30 &&
+    t >= E * (1 + 8 * U) && t > 2 ** -900 && t * ONE_PLUS_16U <= tMax && S < 2 ** 497
   ) {
     return t;
   }
   return 0 / 0;
-}
+};
 
 /**
  * The quick certified root of two circles, the first tier after the screen, on the public
@@ -138,15 +157,14 @@ export function quickCirclesOf(A: MovingCircle, B: MovingCircle): boolean {
   const bx = B.x, by = B.y, bvx = B.vx, bvy = B.vy, br = B.r;
   const tMax = CQ[10], t0 = CQ[11], h = CQ[12];
   let z: number;
-  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
-  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
-  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
-  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
+  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) - (ax + z);
+  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) - (ay + z);
+  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) - (avx + z);
+  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) - (avy + z);
   const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
   const R2 = Rh * Rh;
   z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
   const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
-  const D = dxh * dxh + dyh * dyh;
   const a = wxh * wxh + wyh * wyh;
   const aU = a * ONE_PLUS_8U + TINY;
   const T = t0 * t0 * aU;
@@ -163,10 +181,10 @@ export function quickCirclesOf(A: MovingCircle, B: MovingCircle): boolean {
   // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
   // rounding of t0 wh in f(t0) and the high parts of d in the slope.
   const G1 = Math.abs(gx) + Math.abs(gy);
-  const ef = U * (2.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
-  const eg = U * (6.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
-  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
-  if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
+  const ef = U2_0002 * (Q + Math.abs(G) + t0 * G1) + U2X2048 * (Q + T + R2) + TINY;
+  const eg = U6_03 * (G1 + t0 * aU) + TINY * (1 + aU);
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, Q + R2 + aU + T);
+  if (t !== t) return false;
   CQ[11] = t;
   return true;
 }
@@ -178,15 +196,14 @@ export function quickCircles(): boolean {
   const bx = q[5], by = q[6], bvx = q[7], bvy = q[8], br = q[9], tMax = q[10];
   const t0 = q[11], h = q[12];
   let z: number;
-  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
-  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
-  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
-  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
+  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) - (ax + z);
+  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) - (ay + z);
+  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) - (avx + z);
+  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) - (avy + z);
   const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
   const R2 = Rh * Rh;
   z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
   const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
-  const D = dxh * dxh + dyh * dyh;
   const a = wxh * wxh + wyh * wyh;
   const aU = a * ONE_PLUS_8U + TINY;
   const T = t0 * t0 * aU;
@@ -203,10 +220,10 @@ export function quickCircles(): boolean {
   // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
   // rounding of t0 wh in f(t0) and the high parts of d in the slope.
   const G1 = Math.abs(gx) + Math.abs(gy);
-  const ef = U * (2.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
-  const eg = U * (6.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
-  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
-  if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
+  const ef = U2_0002 * (Q + Math.abs(G) + t0 * G1) + U2X2048 * (Q + T + R2) + TINY;
+  const eg = U6_03 * (G1 + t0 * aU) + TINY * (1 + aU);
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, Q + R2 + aU + T);
+  if (t !== t) return false;
   CQ[11] = t;
   return true;
 }
@@ -220,17 +237,16 @@ export function quickSpheresOf(A: MovingSphere, B: MovingSphere): boolean {
   const bx = B.x, by = B.y, bz = B.z, bvx = B.vx, bvy = B.vy, bvz = B.vz, br = B.r;
   const tMax = SQ[14], t0 = SQ[15], h = SQ[16];
   let z: number;
-  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
-  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
-  const dzh = bz - az; z = dzh - bz; const dzl = bz - (dzh - z) + (-az - z);
-  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
-  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
-  const wzh = bvz - avz; z = wzh - bvz; const wzl = bvz - (wzh - z) + (-avz - z);
+  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) - (ax + z);
+  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) - (ay + z);
+  const dzh = bz - az; z = dzh - bz; const dzl = bz - (dzh - z) - (az + z);
+  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) - (avx + z);
+  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) - (avy + z);
+  const wzh = bvz - avz; z = wzh - bvz; const wzl = bvz - (wzh - z) - (avz + z);
   const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
   const R2 = Rh * Rh;
   z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
   const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
-  const D = dxh * dxh + dyh * dyh + dzh * dzh;
   const a = wxh * wxh + wyh * wyh + wzh * wzh;
   const aU = a * ONE_PLUS_8U + TINY;
   const T = t0 * t0 * aU;
@@ -248,10 +264,10 @@ export function quickSpheresOf(A: MovingSphere, B: MovingSphere): boolean {
   // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
   // rounding of t0 wh in f(t0) and the high parts of d in the slope.
   const G1 = Math.abs(gx) + Math.abs(gy) + Math.abs(gz);
-  const ef = U * (3.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
-  const eg = U * (7.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
-  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
-  if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
+  const ef = U2_0002 * (1.5 * Q + Math.abs(G) + t0 * G1) + U2X2048 * (Q + T + R2) + TINY;
+  const eg = U7_03 * (G1 + t0 * aU) + TINY * (1 + aU);
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, Q + R2 + aU + T);
+  if (t !== t) return false;
   SQ[15] = t;
   return true;
 }
@@ -263,17 +279,16 @@ export function quickSpheres(): boolean {
   const bx = q[7], by = q[8], bz = q[9], bvx = q[10], bvy = q[11], bvz = q[12], br = q[13], tMax = q[14];
   const t0 = q[15], h = q[16];
   let z: number;
-  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) + (-ax - z);
-  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) + (-ay - z);
-  const dzh = bz - az; z = dzh - bz; const dzl = bz - (dzh - z) + (-az - z);
-  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) + (-avx - z);
-  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) + (-avy - z);
-  const wzh = bvz - avz; z = wzh - bvz; const wzl = bvz - (wzh - z) + (-avz - z);
+  const dxh = bx - ax; z = dxh - bx; const dxl = bx - (dxh - z) - (ax + z);
+  const dyh = by - ay; z = dyh - by; const dyl = by - (dyh - z) - (ay + z);
+  const dzh = bz - az; z = dzh - bz; const dzl = bz - (dzh - z) - (az + z);
+  const wxh = bvx - avx; z = wxh - bvx; const wxl = bvx - (wxh - z) - (avx + z);
+  const wyh = bvy - avy; z = wyh - bvy; const wyl = bvy - (wyh - z) - (avy + z);
+  const wzh = bvz - avz; z = wzh - bvz; const wzl = bvz - (wzh - z) - (avz + z);
   const Rh = ar + br; z = Rh - ar; const Rl = ar - (Rh - z) + (br - z);
   const R2 = Rh * Rh;
   z = 134217729 * Rh; const RH = z - (z - Rh); const RL = Rh - RH;
   const R2e = RH * RH - R2 + 2 * RH * RL + RL * RL; // Rh^2 = R2 + R2e exactly (Dekker)
-  const D = dxh * dxh + dyh * dyh + dzh * dzh;
   const a = wxh * wxh + wyh * wyh + wzh * wzh;
   const aU = a * ONE_PLUS_8U + TINY;
   const T = t0 * t0 * aU;
@@ -291,10 +306,10 @@ export function quickSpheres(): boolean {
   // sum |s_i m_i| <= t0 G1 (1 + 2u) and sum |dh_i wh_i| <= 1.0002 G1 + 1.0001 t0 aU bound the
   // rounding of t0 wh in f(t0) and the high parts of d in the slope.
   const G1 = Math.abs(gx) + Math.abs(gy) + Math.abs(gz);
-  const ef = U * (3.0001 * Q + 2.0002 * (Math.abs(G) + t0 * G1)) + U2X512 * (Q + D + T + R2) + TINY;
-  const eg = U * (7.03 * G1 + 3.05 * t0 * aU) + TINY * (1 + aU);
-  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax);
-  if (!(t === t && D + R2 < BIG2 && aU < BIG2 && T < BIG2 && t0 < 2 ** 900)) return false;
+  const ef = U2_0002 * (1.5 * Q + Math.abs(G) + t0 * G1) + U2X2048 * (Q + T + R2) + TINY;
+  const eg = U7_03 * (G1 + t0 * aU) + TINY * (1 + aU);
+  const t = quickStep(t0, F, ef, h, g, eg, aU, tMax, Q + R2 + aU + T);
+  if (t !== t) return false;
   SQ[15] = t;
   return true;
 }

@@ -156,7 +156,7 @@ export function toiCirclesFast(
   const q = CQ;
   q[0] = ax; q[1] = ay; q[2] = avx; q[3] = avy; q[4] = ar;
   q[5] = bx; q[6] = by; q[7] = bvx; q[8] = bvy; q[9] = br; q[10] = tMax;
-  if (r === -1 && quickCircles()) return CQ[11];
+  if (r < 0 && quickCircles() === true) return CQ[11];
   const rs = screenCircles(ax, ay, avx, avy, ar, bx, by, bvx, bvy, br, tMax);
   if (rs === rs) return rs;
   if (!certifiedCircles(q)) exactToiCircles();
@@ -326,7 +326,7 @@ export function timeOfImpactCircles(a: MovingCircle, b: MovingCircle, tMax = 1):
     const r = screenCirclesQuick(a.x, a.y, a.vx, a.vy, a.r, b.x, b.y, b.vx, b.vy, b.r, tMax);
     if (r >= 0) return r;
     CQ[10] = tMax;
-    if (r === -1 && quickCirclesOf(a, b)) return CQ[11];
+    if (r < 0 && quickCirclesOf(a, b) === true) return CQ[11];
   }
   slowCircles(a, b, tMax);
   return CQ[11];

@@ -143,7 +143,7 @@ export function toiSpheresFast(
   const q = SQ;
   q[0] = ax; q[1] = ay; q[2] = az; q[3] = avx; q[4] = avy; q[5] = avz; q[6] = ar;
   q[7] = bx; q[8] = by; q[9] = bz; q[10] = bvx; q[11] = bvy; q[12] = bvz; q[13] = br; q[14] = tMax;
-  if (r === -1 && quickSpheres()) return SQ[15];
+  if (r < 0 && quickSpheres() === true) return SQ[15];
   const rs = screenSpheres(ax, ay, az, avx, avy, avz, ar, bx, by, bz, bvx, bvy, bvz, br, tMax);
   if (rs === rs) return rs;
   if (!certifiedSpheres(q)) exactToiSpheres();
@@ -308,7 +308,7 @@ export function timeOfImpactSpheres(a: MovingSphere, b: MovingSphere, tMax = 1):
     const r = screenSpheresQuick(a.x, a.y, a.z, a.vx, a.vy, a.vz, a.r, b.x, b.y, b.z, b.vx, b.vy, b.vz, b.r, tMax);
     if (r >= 0) return r;
     SQ[14] = tMax;
-    if (r === -1 && quickSpheresOf(a, b)) return SQ[15];
+    if (r < 0 && quickSpheresOf(a, b) === true) return SQ[15];
   }
   slowSpheres(a, b, tMax);
   return SQ[15];
