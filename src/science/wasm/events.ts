@@ -372,16 +372,17 @@ function predict(i: i32): i32 {
     wy = vyj - vyi;
     wz = vzj - vzi;
     b = dx * wx + dy * wy + dz * wz;
-    if (b >= 0.0) continue;
     sig = ri + load<f64>(oj, 56);
     a = wx * wx + wy * wy + wz * wz;
     dd = dx * dx + dy * dy + dz * dz;
     c = dd - sig * sig;
+    // cannot come first: moving apart, or f(τ*) > 0 (with c > 0) while f still falls at τ*
+    // (with τ* = ∞, at is ∞ or NaN); the tests combined without branching, so that the one
+    // branch, taken by most pairs, is well predicted
+    at = a * tb + b;
+    if (<i32>(b >= 0.0) | (<i32>(c > 0.0) & <i32>((at + b) * tb + c > 0.0) & <i32>(at <= 0.0))) continue;
     tau = 0.0;
     if (c > 0.0) {
-      // cannot come first: f(τ*) > 0 while f still falls at τ* (with τ* = ∞, at is ∞ or NaN)
-      at = a * tb + b;
-      if ((at + b) * tb + c > 0.0) if (at <= 0.0) continue;
       disc = b * b - a * c;
       if (disc <= 0.0) continue;
       tau = c / (Math.sqrt(disc) - b);
@@ -467,19 +468,12 @@ function predictGrowth(i: i32): void {
     sig = sum * grow;
     b = dx * wx + dy * wy + dz * wz - sig * sd;
     a = wx * wx + wy * wy + wz * wz - sd * sd;
-    if (b >= 0.0) if (a >= 0.0) continue;
     dd = dx * dx + dy * dy + dz * dz;
     c = dd - sig * sig;
     tb = best - now;
-    if (tb < Infinity) {
-      if (c > 0.0) {
-        at = a * tb + b;
-        if ((at + b) * tb + c > 0.0) {
-          if (at <= 0.0) continue;
-          if (a < 0.0) continue;
-        }
-      }
-    }
+    at = a * tb + b;
+    // (the tests combined without branching, as in predict)
+    if ((<i32>(b >= 0.0) & <i32>(a >= 0.0)) | (<i32>(tb < Infinity) & <i32>(c > 0.0) & <i32>((at + b) * tb + c > 0.0) & (<i32>(at <= 0.0) | <i32>(a < 0.0)))) continue;
     if (b < 0.0) {
       if (c <= 0.0) tau = 0.0;
       else {
