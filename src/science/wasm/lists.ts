@@ -210,18 +210,13 @@ function scan(i: i32): i32 {
         dy = <f64>load<f32>(o, 4) - yi + shy;
         dz = <f64>load<f32>(o, 8) - zi + shz;
         d2 = dx * dx + dy * dy + dz * dz;
-        // (with one radius for all, the slot's body is read only when it is within the cut-off)
-        if (cutU > 0.0) {
-          if (!(d2 < cutU * cutU)) continue;
-          k = load<i32>(o, 12);
-        } else {
-          k = load<i32>(o, 12);
-          cut = (ri + load<f64>(STATE + (k << 6), 56)) * scale + skin;
-          if (!(d2 < cut * cut)) continue;
-        }
-        if (k == i) continue;
+        k = load<i32>(o, 12);
+        cut = cutU;
+        if (cutU <= 0.0) cut = (ri + load<f64>(STATE + (k << 6), 56)) * scale + skin;
+        // without a branch (most slots are beyond the cut-off, some not, in no pattern): the
+        // entry is written in any case and kept by counting it (FOUND has room for every slot)
         store<i32>(FOUND + (m << 2), (k << 6) | cellCode);
-        m++;
+        m += <i32>(d2 < cut * cut) & <i32>(k != i);
       }
       continue;
     }
