@@ -376,15 +376,14 @@ function predict(i: i32): i32 {
     a = wx * wx + wy * wy + wz * wz;
     dd = dx * dx + dy * dy + dz * dz;
     c = dd - sig * sig;
-    // cannot come first: moving apart, or f(τ*) > 0 (with c > 0) while f still falls at τ*
-    // (with τ* = ∞, at is ∞ or NaN); the tests combined without branching, so that the one
-    // branch, taken by most pairs, is well predicted
+    // cannot come first: moving apart, or (with c > 0) f(τ*) > 0 while f still falls at τ*
+    // (with τ* = ∞, at is ∞ or NaN), or a miss (b² ≤ a c); the tests combined without
+    // branching, so that the one branch, taken by most pairs, is well predicted
     at = a * tb + b;
-    if (<i32>(b >= 0.0) | (<i32>(c > 0.0) & <i32>((at + b) * tb + c > 0.0) & <i32>(at <= 0.0))) continue;
+    disc = b * b - a * c;
+    if (<i32>(b >= 0.0) | (<i32>(c > 0.0) & ((<i32>((at + b) * tb + c > 0.0) & <i32>(at <= 0.0)) | <i32>(disc <= 0.0)))) continue;
     tau = 0.0;
     if (c > 0.0) {
-      disc = b * b - a * c;
-      if (disc <= 0.0) continue;
       tau = c / (Math.sqrt(disc) - b);
       if (now + tau >= second) continue;
       if (c < TRUST_U8 * (dd + sig * sig)) return 0;
