@@ -1,5 +1,5 @@
 /**
- * The science engine's event calendar (in its asm.js kernel) against a brute-force twin: after
+ * The science engine's event calendar (in its WebAssembly kernel) against a brute-force twin: after
  * every change, top() names a slot whose time is the least of all slots' times, through bucket
  * steps, year ends, overflow, stale entries filling the pool, Infinity and recalibration.
  */
