@@ -413,7 +413,6 @@ function predict(i: i32): i32 {
   return 1;
 }
 
-/** Body i's next event, the general prediction when growth or an uncertified root needs it. */
 /**
  * Body i's next event while the bodies grow (g > 0): the earliest of its shell exit and its
  * collisions with listed neighbours, with σ(τ) = σ + σ' τ (σ' = (ρ_i + ρ_j) g), so
@@ -499,7 +498,7 @@ function predictGrowth(i: i32): void {
 
 /**
  * Body i's next event: the kernel's prediction without growth (or, when it meets a root only
- * the exact kernel settles, TypeScript's through foreign.predictExact), or with growth.
+ * the exact kernel settles, TypeScript's through the imported predictExact), or with growth.
  */
 export function predictAny(i: i32): void {
   if (F(19) == 0.0) {
