@@ -100,3 +100,45 @@ for (const d of [2, 3] as const) {
     }
   });
 }
+
+test("the automatic skin is 2 √(λ/σ) (Enskog mean free path) within [0.5, 3], and at most 16 neighbours per body on average", async () => {
+  const { automaticSkin } = await import("../src/science/neighbour-lists.js");
+  // λ from its textbook form: 1 / (√2 π n σ² g) in 3D, 1 / (2 √2 n σ g) in 2D, n the number density, σ = 1
+  const expected = (d: 2 | 3, phi: number): number => {
+    if (d === 3) {
+      const n = (6 * phi) / Math.PI, g = (1 - phi / 2) / (1 - phi) ** 3;
+      return 2 * Math.sqrt(1 / (Math.SQRT2 * Math.PI * n * g));
+    }
+    const n = (4 * phi) / Math.PI, g = (1 - (7 * phi) / 16) / (1 - phi) ** 2;
+    return 2 * Math.sqrt(1 / (2 * Math.SQRT2 * n * g));
+  };
+  // 10,000 bodies of unit diameter at packing fraction φ
+  const skin = (d: 2 | 3, phi: number): number => {
+    const ball = d === 3 ? Math.PI / 6 : Math.PI / 4;
+    return automaticSkin(d, 10000, (10000 * ball) / phi, 10000 * ball, 1);
+  };
+  for (const [d, phi] of [[2, 0.3], [2, 0.45], [2, 0.6], [3, 0.25], [3, 0.35]] as const) {
+    const s = skin(d, phi);
+    assert.ok(Math.abs(s / expected(d, phi) - 1) < 1e-12, `${d}D φ ${phi}: ${s} vs ${expected(d, phi)}`);
+  }
+  // dense fluids keep 0.5 (3D at 0.45, the benchmark's state, computes 0.474), dilute disks 3
+  assert.equal(skin(3, 0.45), 0.5);
+  assert.equal(skin(2, 0.7), 0.5);
+  assert.equal(skin(3, 0.74), 0.5);
+  assert.equal(skin(2, 0.05), 3);
+  // dilute spheres: 2 √(λ/σ) = 1.9 at 0.1 would expect 23 neighbours; held to 16
+  const s = skin(3, 0.1), density = (0.1 * 6) / Math.PI;
+  assert.ok(s < expected(3, 0.1));
+  assert.ok(Math.abs(density * (4 / 3) * Math.PI * (1 + s) ** 3 - 16) < 1e-9);
+  // never more than the fluid can use, never NaN, and non-increasing as the box fills
+  let last = Infinity;
+  for (let phi = 0.001; phi < 1.5; phi += 0.001) {
+    for (const d of [2, 3] as const) {
+      const k = skin(d, phi);
+      assert.ok(k >= 0.5 && k <= 3, `${d}D φ ${phi}: ${k}`);
+    }
+    const k = skin(2, phi);
+    assert.ok(k <= last + 1e-15, `2D φ ${phi}: ${k} after ${last}`);
+    last = k;
+  }
+});

@@ -32,7 +32,11 @@ export interface HardSpheresOptions {
   growthRate?: number;
   /** Andersen thermostat (default none). */
   thermostat?: AndersenOptions;
-  /** Neighbour-list skin as a fraction of the largest diameter (default 0.5: cut-off 1.5 diameters). */
+  /**
+   * Neighbour-list skin as a fraction of the largest diameter (cut-off 1 + skin diameters).
+   * Default: chosen from the packing fraction at every full rebuild of the lists (see
+   * automaticSkin in neighbour-lists.ts): 0.5 in dense fluids, up to 3 in dilute ones.
+   */
   skin?: number;
 }
 
@@ -55,7 +59,7 @@ export function checkScale(x: number, name: string, max = SCALE_MAX): void {
 /**
  * The most bodies a simulation holds: 2^22 (4,194,304). The engine keeps everything in one
  * buffer addressed by int32 byte offsets, so under 2 GiB, about 470 bytes per body at the
- * default skin (engine-memory.ts says so, naming the size, when options need more).
+ * default skin of a dense fluid (engine-memory.ts says so, naming the size, when options need more).
  */
 export const MAX_BODIES = 2 ** 22;
 
@@ -120,7 +124,8 @@ export interface ParsedOptions {
   rho: Float64Array;
   mass: Float64Array;
   growthRate: number;
-  skin: number;
+  /** The skin asked for, or null: the engine chooses it. */
+  skin: number | null;
   thermostat: AndersenOptions | null;
 }
 
@@ -149,8 +154,8 @@ export function parseOptions(options: HardSpheresOptions): ParsedOptions {
   const mass = perBody(options.masses, n, 1, "masses");
   const growthRate = options.growthRate ?? 0;
   if (!(growthRate >= 0 && growthRate < Infinity)) throw new RangeError(`growthRate must be a finite number >= 0, got ${growthRate}`);
-  const skin = options.skin ?? 0.5;
-  if (!(skin > 0 && skin < Infinity)) throw new RangeError(`skin must be a finite number > 0, got ${skin}`);
+  const skin = options.skin ?? null;
+  if (skin !== null && !(skin > 0 && skin < Infinity)) throw new RangeError(`skin must be a finite number > 0, got ${skin}`);
   const th = options.thermostat;
   if (th !== undefined) {
     if (th === null || typeof th !== "object") throw new RangeError("thermostat must be an object");

@@ -46,9 +46,9 @@ import { EngineMemory } from "./engine-memory.js";
 import { checkScale, parseOptions, type HardSpheresOptions, type HardSpheresStats } from "./hard-spheres-options.js";
 export { checkKeys } from "./hard-spheres-options.js";
 export type { AndersenOptions, HardSpheresOptions, HardSpheresStats } from "./hard-spheres-options.js";
-import { NeighbourLists } from "./neighbour-lists.js";
+import { NeighbourLists, automaticSkin } from "./neighbour-lists.js";
 import { ScienceRandom } from "./random.js";
-import { ballVolume } from "./start.js";
+import { ballVolume, power } from "./start.js";
 
 /** A start state may overlap by this fraction of a radius (carom's START_SLACK). */
 const START_SLACK = 1e-9;
@@ -88,7 +88,12 @@ export class HardSpheres {
   private readonly rho: Float64Array;
   private rhoMax = 0;
   private readonly lists: NeighbourLists;
-  private readonly skinFraction: number;
+  /** The skin asked for (a fraction of the largest diameter), or null: chosen at each full rebuild. */
+  private readonly skinAsked: number | null;
+  private skinFraction = 0.5;
+  /** The volume (area) the bodies fill at time 0, and the box's. */
+  private readonly filled: number;
+  private readonly volume: number;
   private tHorizon = Infinity;
   private readonly kT: number;
   private readonly kickRate: number;
@@ -107,7 +112,7 @@ export class HardSpheres {
     this.rho = o.rho;
     this.mass = o.mass;
     this.g = o.growthRate;
-    const skin = (this.skinFraction = o.skin);
+    this.skinAsked = o.skin;
     const th = o.thermostat;
     if (th !== null) {
       this.rng = new ScienceRandom(th.seed);
@@ -120,8 +125,10 @@ export class HardSpheres {
       this.kickRate = 0;
     }
     this.rhoMax = this.rho.reduce((m, r) => (r > m ? r : m), 0);
-    const density = n / (this.box[0] * this.box[1] * (d === 3 ? this.box[2] : 1));
-    const cut = 2 * this.rhoMax * (1 + skin);
+    this.volume = this.box[0] * this.box[1] * (d === 3 ? this.box[2] : 1);
+    this.filled = this.rho.reduce((v, r) => v + ballVolume(d, r), 0);
+    const density = n / this.volume;
+    const cut = 2 * this.rhoMax * (1 + this.skinAt(1));
     const expected = density * (d === 3 ? (4 / 3) * Math.PI * cut * cut * cut : Math.PI * cut * cut);
     // (no body has more than n - 1 neighbours: a skin of 1000 asked for 1.8e12 entries)
     // (a multiple of 16 entries: each list starts a cache line, and a typical one fits in it)
@@ -142,6 +149,20 @@ export class HardSpheres {
     this.checkStart();
   }
 
+  /**
+   * The neighbour lists' skin now, as a fraction of the largest diameter: the one asked for, or
+   * the engine's choice for the packing fraction at the last full rebuild (automaticSkin).
+   */
+  get skin(): number {
+    return this.skinFraction;
+  }
+
+  /** The skin fraction for radii scaled by `scale` (growth): the one asked for, or automaticSkin's. */
+  private skinAt(scale: number): number {
+    if (this.skinAsked !== null) return this.skinAsked;
+    return automaticSkin(this.dimensions, this.count, this.volume, this.filled * power(scale, this.dimensions), 2 * this.rhoMax * scale);
+  }
+
   /** The current time. */
   get time(): number {
     return this.now;
@@ -156,9 +177,24 @@ export class HardSpheres {
     return this.mem.state;
   }
 
-  /** Image counters, 3 per body: unwrapped = wrapped + image × L (a view into the engine's memory, like {@link state}). */
+  /**
+   * Image counters now, 3 per body (a copy; 0 on z in 2D): unwrapped = the position
+   * {@link positionsInto} gives + image × L. (The engine wraps a body lazily, when it leaves its
+   * neighbour shell, so its stored position may lie outside the box by up to the shell radius;
+   * the counters here count the wrap that positionsInto applies.)
+   */
   get image(): Int32Array {
-    return this.mem.image;
+    const d = this.dimensions, s = this.state, box = this.box, now = this.now, raw = this.mem.image;
+    const out = new Int32Array(3 * this.count);
+    for (let i = 0; i < this.count; i++) {
+      const dt = now - s[8 * i + 3];
+      for (let a = 0; a < d; a++) {
+        // readPositions' wrap, counted
+        const x = s[8 * i + a] + s[8 * i + 4 + a] * dt, L = box[a];
+        out[3 * i + a] = raw[3 * i + a] + (x >= L ? 1 : x < 0 && x + L < L ? -1 : 0);
+      }
+    }
+    return out;
   }
 
   /** What the engine has done so far (counts, updated as it runs). */
@@ -463,6 +499,7 @@ export class HardSpheres {
     if (2 * this.rhoMax * gh > 0.98 * half) gh = (0.98 * half) / (2 * this.rhoMax);
     this.tHorizon = this.g > 0 ? (gh - 1) / this.g : Infinity;
     const sigmaH = 2 * this.rhoMax * gh;
+    this.skinFraction = this.skinAt(gh);
     const skin = Math.min(this.skinFraction * sigmaH, 0.99 * half - sigmaH);
     this.mem.F[6] = skin / 2;
     this.lists.rebuildAll(gh, skin, this.rhoMax);
