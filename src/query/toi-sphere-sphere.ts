@@ -92,14 +92,13 @@ export function screenSpheresQuick(
   const disc = b * b - a * c;
   if (b < 0 && c > 0) {
     if (disc > 0) {
-      // The plain formula; t0 = c / (sd - b) and h = 0.5 / sd (to a few u) from one division.
+      // The plain formula t0 = c / (sd - b) and h = 0.5 / sd: two independent divisions (a
+      // shorter dependency chain than one reciprocal shared by both).
       const sd = Math.sqrt(disc);
-      const den = sd - b;
-      const rr = 1 / (den * sd);
-      const t0 = c * (sd * rr);
+      const t0 = c / (sd - b);
       if (!(t0 <= tMax)) return 0 / 0;
       SQ[15] = t0;
-      SQ[16] = 0.5 * (den * rr);
+      SQ[16] = 0.5 / sd;
       return -1;
     }
     // A miss in plain doubles: certain when disc < -ed' for an upper bound ed' of screenContact's
