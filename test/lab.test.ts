@@ -228,6 +228,24 @@ describe("the browser lab", { skip }, () => {
     await page.close();
   });
 
+  test("fluid: carom/science's pressure settles on Henderson's equation of state, and Jam grows the disks until Z passes 1,000", async () => {
+    const page = await checkDemo("fluid", "fluid-canvas");
+    await page.click("#fluid-45");
+    await page.selectOption("#speed", "8");
+    // windows of 30 frames of 8/60: five of them after the melt hold some 60,000 collisions
+    await page.waitForFunction(() => Number(document.getElementById("fluid-canvas")?.dataset.windows) >= 5, undefined, { timeout: 60_000 });
+    const d = await dataset(page, "fluid-canvas");
+    assert.ok(Math.abs(Number(d.z) / Number(d.zRef) - 1) < 0.03, `Z ${d.z} against Henderson's ${d.zRef} at φ = 0.45`);
+    assert.ok(Math.abs(Number(d.phi) - 0.45) < 1e-12, `φ ${d.phi}`);
+    assert.equal((await status(page)).route, "fluid");
+    await page.click("#fluid-jam");
+    await page.waitForFunction(() => document.getElementById("fluid-canvas")?.dataset.jamming === "false" && Number(document.getElementById("fluid-canvas")?.dataset.phi) > 0.6, undefined, { timeout: 90_000 });
+    const j = await dataset(page, "fluid-canvas");
+    assert.ok(Number(j.lastZ) > 1000 && Number(j.phi) > 0.75, `jammed at φ ${j.phi}, Z ${j.lastZ}`);
+    assert.equal(await message(page), "", "no error on the page");
+    await page.close();
+  });
+
   test("galton: balls fall through the pegs under gravity into the bins", async () => {
     const page = await checkDemo("galton", "galton-canvas");
     await page.selectOption("#speed", "4");

@@ -14,6 +14,7 @@ import { createCradle } from "./demos/cradle.js";
 import { createSpheres } from "./demos/spheres.js";
 import { createSceneViewer } from "./demos/scene-viewer.js";
 import { createCsb } from "./demos/csb.js";
+import { createFluid } from "./demos/fluid.js";
 
 interface Route {
   id: string;
@@ -27,6 +28,7 @@ const routes: Route[] = [
   { id: "pool", label: "Pool break", create: createPool },
   { id: "breakout", label: "Breakout", create: createBreakout },
   { id: "gas", label: "Hard-disk gas", create: createGas },
+  { id: "fluid", label: "Pressure & jamming", create: createFluid },
   { id: "galton", label: "Galton board", create: createGalton },
   { id: "cradle", label: "Newton's cradle", create: createCradle },
   { id: "spheres", label: "3D spheres", create: createSpheres },
@@ -158,14 +160,13 @@ function updateStatus(): void {
   const rows: [string, string][] = [];
   if (demo !== null) {
     const sim = demo.sim;
-    const w = sim.world;
-    status.dataset.time = String(w.now);
+    status.dataset.time = String(sim.now);
     status.dataset.frames = String(frames);
     status.dataset.collisions = String(sim.collisions);
     status.dataset.hash = hashHex(sim.hash);
-    rows.push(["simulated time", formatTime(w.now)]);
+    rows.push(["simulated time", formatTime(sim.now)]);
     rows.push(["frames", String(frames)]);
-    rows.push(["bodies", String(w.bodyCount)]);
+    rows.push(["bodies", String(sim.bodyCount)]);
     rows.push(["collisions", String(sim.collisions)]);
     rows.push(["last frame", `${sim.lastCollisions} hits, ${sim.lastWork} events`]);
     rows.push(["step time", `${stepMs.toFixed(2)} ms${sim.complete ? "" : " (event budget hit)"}`]);
@@ -248,7 +249,7 @@ exportButton.addEventListener("click", () => {
   const blob = new Blob([text], { type: "application/json" });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
-  a.download = `${route.id}-t${demo.sim.world.now.toFixed(3)}.json`;
+  a.download = `${route.id}-t${demo.sim.now.toFixed(3)}.json`;
   document.body.append(a);
   a.click();
   a.remove();

@@ -104,13 +104,14 @@ export function createCsb(): Demo {
     label.textContent = `turn ${turn} / ${frames.length - 1}`;
   };
   input.addEventListener("input", () => setTurn(Number(input.value)));
+  const replaySim = new CsbReplaySim(() => ({ turn, pods: frames[turn].pods }));
 
   const demo: Demo = {
     title: "Coders Strike Back replay",
     about:
       "A recorded Coders Strike Back race (4 pods, random commands with SHIELD and BOOST) replayed turn by turn by carom/contest's CsbSimulation from the commands alone, and checked against the referee's recorded pods on load: every field of every turn must match bit for bit. Rings are checkpoints (the next one of each pod is marked in its colour), red crosses are pod collisions (each resolved with the referee's minimum impulse of 120). Drag the slider to pick a turn.",
     frameDt: 1 / 60,
-    sim: new CsbReplaySim(() => ({ turn, pods: frames[turn].pods })),
+    sim: replaySim,
     mount(host: DemoHost): void {
       host.stage.append(canvas);
       ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
@@ -122,7 +123,7 @@ export function createCsb(): Demo {
       setTurn(turn);
     },
     step(dt: number): void {
-      demo.sim.advance(dt);
+      replaySim.advance(dt);
       if (turn < frames.length - 1 && ++tick >= FRAMES_PER_TURN) setTurn(turn + 1);
     },
     draw(): void {

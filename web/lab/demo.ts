@@ -3,7 +3,27 @@
  * and its own controls and charts. The shell owns the loop (fixed time steps), pause, single
  * step, speed, export, scene files and the status line.
  */
-import type { Sim } from "./sim.js";
+
+/**
+ * What the shell reads of a demo's simulation: the status line's totals and the export. A
+ * world's {@link Sim} is one; the hard-disk fluid's engine (carom/science) another.
+ */
+export interface LabRun {
+  /** Simulated time. */
+  readonly now: number;
+  readonly bodyCount: number;
+  /** Collisions since the start, and in the last advance. */
+  readonly collisions: number;
+  readonly lastCollisions: number;
+  /** Events processed by the last advance. */
+  readonly lastWork: number;
+  /** False when the last advance stopped before its target time. */
+  readonly complete: boolean;
+  /** Hash of every event since the start (event-hash.ts). */
+  readonly hash: number;
+  /** The current state as scene-file text. */
+  exportText(): string;
+}
 
 /** The parts of the page a demo may fill. */
 export interface DemoHost {
@@ -22,7 +42,7 @@ export interface Demo {
   /** Simulated time per frame at speed 1 (seconds of the scene's clock). */
   readonly frameDt: number;
   /** The simulation whose state "export" writes and whose totals the status line shows. */
-  readonly sim: Sim;
+  readonly sim: LabRun;
   mount(host: DemoHost): void;
   /** Advances by dt of simulated time (one frame); may throw (the shell shows the message). */
   step(dt: number): void;

@@ -41,6 +41,14 @@ export function hashEvents(log: EventLog, h: number = HASH_SEED): number {
   return h >>> 0;
 }
 
+/** Continues hash h over one collision of carom/science (bodies i < j, time, impulse). */
+export function hashCollision(h: number, i: number, j: number, t: number, impulse: number): number {
+  h = mixDouble(h, t);
+  h = mixInt(h, i);
+  h = mixInt(h, j);
+  return mixDouble(h, impulse) >>> 0;
+}
+
 /** Eight hex digits. */
 export function hashHex(h: number): string {
   return (h >>> 0).toString(16).padStart(8, "0");

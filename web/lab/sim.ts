@@ -4,11 +4,12 @@
  * hash of everything since the start.
  */
 import { formatScene, sceneFromWorld, worldFromScene, type Scene, type SceneWorldOptions, type World2D, type World3D } from "../../src/index.js";
+import type { LabRun } from "./demo.js";
 import { HASH_SEED, hashEvents } from "./event-hash.js";
 
 export type World = World2D | World3D;
 
-export class Sim {
+export class Sim implements LabRun {
   world: World;
   /** The scene the world was built from (colours, description, ids). */
   template: Scene;
@@ -30,6 +31,14 @@ export class Sim {
     this.template = scene;
     this.options = options;
     this.world = worldFromScene(scene, options);
+  }
+
+  get now(): number {
+    return this.world.now;
+  }
+
+  get bodyCount(): number {
+    return this.world.bodyCount;
   }
 
   /** Advances the world by dt and folds its events into the totals. */
