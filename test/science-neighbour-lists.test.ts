@@ -142,3 +142,18 @@ test("the automatic skin is 2 √(λ/σ) (Enskog mean free path) within [0.5, 3]
     last = k;
   }
 });
+
+test("in a dilute box the grid's cells are at least 1.3 mean spacings wide (about two bodies a cell), so its memory follows the bodies, not the box", () => {
+  for (const d of [2, 3] as const) {
+    const n = 500;
+    const L = d === 3 ? 60 : 300; // packing fractions 1.2e-3 (3D) and 2.2e-3 (2D)
+    const box = new Float64Array([L, L, d === 3 ? L : Infinity]);
+    const rnd = lcg(9 + d);
+    const centre = new Float64Array(3 * n);
+    for (let i = 0; i < n; i++) for (let a = 0; a < d; a++) centre[3 * i + a] = rnd() * L;
+    const { mem, lists } = makeLists(n, centre, new Float64Array(n).fill(0.5), box);
+    lists.rebuildAll(1, 3, 0.5); // cut-off 4: 5,600 cells of 4 in 2D, 3,375 in 3D
+    assert.ok(mem.cells <= n, `${d}D: ${mem.cells} cells for ${n} bodies`);
+    assert.ok(mem.cells >= n / 4, `${d}D: ${mem.cells} cells`);
+  }
+});

@@ -17,7 +17,7 @@ function checkedLayout(n: number, cap: number, buckets: number, entries: number,
   const layout = kernelLayout(n, cap, buckets, entries, cells, cellCap);
   if (layout.bytes > MAX_BYTES) {
     const gib = (layout.bytes / 2 ** 30).toFixed(1);
-    throw new RangeError(`${n} bodies with neighbour lists of ${cap} entries need ${gib} GiB of engine memory; the engine holds at most 2 GiB (fewer bodies, or a smaller skin)`);
+    throw new RangeError(`${n} bodies with neighbour lists of ${cap} entries need ${gib} GiB of engine memory; the engine holds at most 2 GiB (fewer bodies, or a smaller skin if one was set)`);
   }
   return layout;
 }
