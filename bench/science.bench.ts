@@ -13,7 +13,11 @@
  * 3. Jammed packings of 1,000 bodies (carom pack): monodisperse spheres (random close packing
  *    ≈ 0.64) and 50:50 disks of radii 1 : 1.4 (≈ 0.84), each goal under 4 minutes.
  *
- * Run: npm run bench -- science   (BENCH_QUICK=1 for shorter runs; BENCH_ONLY=speed|eos|pack|peer,
+ * 4. The automatic neighbour-list skin against the fixed 0.5 of dense fluids, on fluids where
+ *    it differs (disks at φ = 0.30, spheres at 0.25 and 0.10, 4,096 bodies): both in one process,
+ *    taking turns, the median of the per-round ratios.
+ *
+ * Run: npm run bench -- science   (BENCH_QUICK=1 for shorter runs; BENCH_ONLY=speed|eos|pack|skin|peer,
  * peer = only the 32k HardSpheres / World3D ratio)
  */
 import os from "node:os";
@@ -119,7 +123,35 @@ function packs(): void {
   }
 }
 
+function skins(): void {
+  console.log("\nNeighbour-list skin: the automatic choice (2 √(λ/σ) within [0.5, 3]) against the fixed 0.5, 4,096 bodies, rounds taking turns");
+  console.log("  fluid                 skin   collisions/s   shell exits/collision   pair tests/prediction   automatic / 0.5 (median of rounds)");
+  const segment = QUICK ? 100_000 : 400_000, rounds = QUICK ? 5 : 9;
+  for (const [d, phi] of [[2, 0.3], [3, 0.25], [3, 0.1]] as const) {
+    const start = latticeStart({ dimensions: d, count: 4096, packingFraction: phi, seed: 1 });
+    const sims = [new HardSpheres(start), new HardSpheres({ ...start, skin: 0.5 })];
+    for (const sim of sims) sim.advanceCollisions(20 * 4096);
+    const rates: number[][] = [[], []];
+    for (let r = 0; r < rounds; r++) {
+      for (const k of r % 2 === 0 ? [0, 1] : [1, 0]) {
+        const c0 = process.cpuUsage();
+        sims[k].advanceCollisions(segment);
+        const cpu = process.cpuUsage(c0);
+        rates[k].push(segment / ((cpu.user + cpu.system) / 1e6));
+      }
+    }
+    const median = (a: number[]): number => [...a].sort((x, y) => x - y)[a.length >> 1];
+    const ratio = median(rates[0].map((x, i) => x / rates[1][i]));
+    sims.forEach((sim, k) => {
+      const st = sim.stats;
+      const label = k === 0 ? `${d === 2 ? "disks  " : "spheres"} φ = ${phi.toFixed(2)}` : "";
+      console.log(`  ${label.padEnd(20)} ${sim.skin.toFixed(2).padStart(5)}   ${(median(rates[k]) / 1e6).toFixed(3).padStart(10)}M   ${(st.shellExits / st.collisions).toFixed(2).padStart(21)}   ${(st.pairTests / st.predictions).toFixed(1).padStart(21)}   ${k === 0 ? `${ratio.toFixed(2)}x` : ""}`);
+    });
+  }
+}
+
 if (ONLY === "peer") { const sim = new HardSpheres(latticeStart({ dimensions: 3, count: 32000, packingFraction: 0.45, seed: 1 })); sim.advanceCollisions(640_000); const c0 = process.cpuUsage(); const t0 = performance.now(); sim.advanceCollisions(1_000_000); const cpu = process.cpuUsage(c0); worldPeer(1e6 / ((performance.now() - t0) / 1000), 1e6 / ((cpu.user + cpu.system) / 1e6)); }
 if (ONLY === undefined || ONLY === "speed") speed();
 if (ONLY === undefined || ONLY === "eos") eos();
 if (ONLY === undefined || ONLY === "pack") packs();
+if (ONLY === undefined || ONLY === "skin") skins();
