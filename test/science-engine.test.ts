@@ -310,3 +310,12 @@ for (const d of [2, 3] as const) {
     assert.ok(auto.stats.shellExits < 0.6 * fixed.stats.shellExits, `${auto.stats.shellExits} vs ${fixed.stats.shellExits} shell exits`);
   });
 }
+
+test("sim.skin reports the skin in use: in a box barely wider than two diameters it is held below half the box", () => {
+  const sim = new HardSpheres({ dimensions: 2, box: [2.3, 2.3], positions: [0.5, 0.5, 1.7, 1.7], velocities: [1, 0.3, -0.2, 0.5], radii: 0.5 });
+  // the automatic choice for this dilute box would be 1.46; the cut-off (1 + skin) must stay under 0.99 × 1.15
+  assert.ok(Math.abs(sim.skin - (0.99 * 1.15 - 1)) < 1e-12, `${sim.skin}`);
+  sim.advanceCollisions(200);
+  assert.ok(sim.pressure() > 1);
+  assert.equal(new HardSpheres({ ...latticeStart({ dimensions: 3, count: 500, packingFraction: 0.3, seed: 1 }), skin: 0.8 }).skin, 0.8);
+});

@@ -150,8 +150,9 @@ export class HardSpheres {
   }
 
   /**
-   * The neighbour lists' skin now, as a fraction of the largest diameter: the one asked for, or
-   * the engine's choice for the packing fraction at the last full rebuild (automaticSkin).
+   * The neighbour lists' skin in use, as a fraction of the largest diameter: the one asked for,
+   * or the engine's choice for the packing fraction at the last full rebuild (automaticSkin),
+   * either held below what keeps the cut-off under half the box.
    */
   get skin(): number {
     return this.skinFraction;
@@ -499,8 +500,8 @@ export class HardSpheres {
     if (2 * this.rhoMax * gh > 0.98 * half) gh = (0.98 * half) / (2 * this.rhoMax);
     this.tHorizon = this.g > 0 ? (gh - 1) / this.g : Infinity;
     const sigmaH = 2 * this.rhoMax * gh;
-    this.skinFraction = this.skinAt(gh);
-    const skin = Math.min(this.skinFraction * sigmaH, 0.99 * half - sigmaH);
+    const skin = Math.min(this.skinAt(gh) * sigmaH, 0.99 * half - sigmaH);
+    this.skinFraction = skin / sigmaH;
     this.mem.F[6] = skin / 2;
     this.lists.rebuildAll(gh, skin, this.rhoMax);
     this.predictAll();
