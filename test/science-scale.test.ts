@@ -82,5 +82,8 @@ test("a run to a collision count that cannot come is a RangeError: bodies that n
   meet.advanceCollisions(1);
   assert.equal(meet.time, 1.5);
   const sim = new HardSpheres(latticeStart({ dimensions: 3, count: 32, packingFraction: 0.3, seed: 1 }));
-  for (const bad of [Infinity, -1, NaN]) assert.throws(() => sim.advanceCollisions(bad), /^RangeError: collisions must be a finite number >= 0, got /);
+  for (const bad of [Infinity, -1, NaN, 2.5, 1e12 + 1, 1e308]) {
+    assert.throws(() => sim.advanceCollisions(bad), /^RangeError: collisions must be an integer from 0 to 1e12 \(run a longer one in segments\), got /);
+  }
+  assert.equal(sim.stats.collisions, 0);
 });

@@ -60,6 +60,8 @@ const TRUST = 2 ** 18;
 
 /** Events after which a run checks that its clock moved on (2^20). */
 const STALL_EVENTS = 1 << 20;
+/** The most collisions one advanceCollisions call runs (advance's pace check stops at 1e12 events). */
+const MAX_COLLISIONS = 1e12;
 /** A run to a collision count stops after this many events (at least; 64 per body) without one (2^22). */
 const NO_COLLISION_EVENTS = 1 << 22;
 
@@ -286,9 +288,15 @@ export class HardSpheres {
     return this.stats.collisions - before;
   }
 
-  /** Runs until `collisions` more collisions have happened; the clock stops at the last one. */
+  /**
+   * Runs until `collisions` more collisions have happened; the clock stops at the last one. At
+   * most 1e12 per call (days of CPU time), the horizon of advance's pace check: a larger count
+   * is a RangeError, not a run that never returns.
+   */
   advanceCollisions(collisions: number): void {
-    if (!(collisions >= 0 && collisions < Infinity)) throw new RangeError(`collisions must be a finite number >= 0, got ${collisions}`);
+    if (!(Number.isInteger(collisions) && collisions >= 0 && collisions <= MAX_COLLISIONS)) {
+      throw new RangeError(`collisions must be an integer from 0 to 1e12 (run a longer one in segments), got ${collisions}`);
+    }
     this.run(Infinity, this.stats.collisions + collisions);
   }
 
