@@ -40,6 +40,9 @@ export class FbCollisionLoop {
   private readonly cj: Int32Array;
   /** Scratch doubles: step start, time left, candidate τ, move length. */
   private readonly work = new Float64Array(4);
+  /** Per entity: 1 when free this step (isFree), and its radius. */
+  private readonly free: Uint8Array;
+  private readonly radius: Float64Array;
 
   constructor(n: number) {
     // Walls 2n, posts 4n, pairs n(n − 1)/2, grabs 4 per snaffle, goals 1 per snaffle.
@@ -48,6 +51,8 @@ export class FbCollisionLoop {
     this.kind = new Int32Array(cap);
     this.ci = new Int32Array(cap);
     this.cj = new Int32Array(cap);
+    this.free = new Uint8Array(n);
+    this.radius = new Float64Array(n);
   }
 
   /** Inserts the candidate at time work[T0] + work[TAU] after every candidate with a time <= it. */
@@ -70,29 +75,37 @@ export class FbCollisionLoop {
   }
 
   // Every helper below takes indices and reads its doubles from the arrays (a call with double
-  // arguments or a double result would box them on the heap: a turn allocates nothing).
+  // arguments or a double result would box them on the heap: a turn allocates nothing). The
+  // pair and grab tests, most of a turn's work, are written out in the loops over locals
+  // (contactTime's arithmetic, operation for operation, so the same bits).
   run(a: FbArrays): void {
-    const n = a.n, w = this.work;
+    const n = a.n, w = this.work, fb = a.firstBludger, free = this.free, rad = this.radius;
+    const X = a.x, Y = a.y, VX = a.vx, VY = a.vy;
+    // REACH_SLACK and REACH_SPAN_LIMIT as locals (V8 folds a function's own constants).
+    const slack = 9.5367431640625e-7, spanLimit = 8388608;
+    for (let i = 0; i < n; i++) rad[i] = radiusOf(a, i);
     w[T0] = 0;
     for (let steps = 0; w[T0] < 1; steps++) {
       // (the referee's loop, bounded: a turn of real play takes a few steps)
       if (steps === MAX_STEPS) throw new RangeError(`turn: more than ${MAX_STEPS} collision steps at t = ${w[T0]} of the turn (bodies wedged together?); the state is left mid-turn`);
       let m = 0;
-      w[LEFT] = 1 - w[T0];
+      const left = 1 - w[T0];
+      w[LEFT] = left;
+      for (let i = 0; i < n; i++) free[i] = isFree(a, i) ? 1 : 0;
       // Walls.
       for (let i = 0; i < n; i++) {
-        if (!isFree(a, i)) continue;
-        if (wallTime(a.x, a.vx, i, radiusOf(a, i), FB_WIDTH, w)) {
-          const y = a.y[i] + a.vy[i] * w[TAU];
-          if (!(i >= 4 && i < a.firstBludger && y > GOAL_LOW && y < GOAL_HIGH)) m = this.add(m, K_WALL_X, i, 0);
+        if (free[i] === 0) continue;
+        if (wallTime(X, VX, i, rad[i], FB_WIDTH, w)) {
+          const y = Y[i] + VY[i] * w[TAU];
+          if (!(i >= 4 && i < fb && y > GOAL_LOW && y < GOAL_HIGH)) m = this.add(m, K_WALL_X, i, 0);
         }
-        if (wallTime(a.y, a.vy, i, radiusOf(a, i), FB_HEIGHT, w)) m = this.add(m, K_WALL_Y, i, 0);
+        if (wallTime(Y, VY, i, rad[i], FB_HEIGHT, w)) m = this.add(m, K_WALL_Y, i, 0);
       }
       // Goal posts, two per side (0, 1 at x = 0; 2, 3 at x = 16000): a side the body cannot
       // reach this step (postsOutOfReach) has no candidate and is skipped.
       for (let i = 0; i < n; i++) {
-        if (!isFree(a, i)) continue;
-        const R = radiusOf(a, i) + POST_RADIUS;
+        if (free[i] === 0) continue;
+        const R = rad[i] + POST_RADIUS;
         for (let side = 0; side < 4; side += 2) {
           if (postsOutOfReach(a, i, side, R, w)) continue;
           for (let p = side; p < side + 2; p++) {
@@ -100,34 +113,50 @@ export class FbCollisionLoop {
           }
         }
       }
-      // Entity pairs (wizard–snaffle pairs grab instead of bouncing).
-      for (let i = 0; i < n; i++) {
-        if (!isFree(a, i)) continue;
-        for (let j = i + 1; j < n; j++) {
-          if (!isFree(a, j)) continue;
-          if (i < 4 && j >= 4 && j < a.firstBludger) continue;
-          if (isIgnored(a, i, j)) continue;
-          if (contactTime(a, i, j, 0, radiusOf(a, i) + radiusOf(a, j), w)) m = this.add(m, K_PAIR, i, j);
-        }
-      }
-      // Grabs: a free wizard and a free snaffle whose centres come within 399.
-      for (let z = 0; z < 4; z++) {
-        if (a.link[z] !== -1 || a.cooldown[z] !== 0) continue;
-        for (let s = 4; s < a.firstBludger; s++) {
-          if (!isFree(a, s)) continue;
-          if (contactTime(a, z, s, 0, GRAB_RADIUS, w)) m = this.add(m, K_GRAB, z, s);
+      // Entity pairs (wizard–snaffle pairs grab instead of bouncing), then grabs: a free
+      // wizard and a free snaffle whose centres come within 399. Each test is contactTime's.
+      for (let pass = 0; pass < 2; pass++) {
+        const grabs = pass === 1;
+        for (let i = 0; i < (grabs ? 4 : n); i++) {
+          if (grabs ? a.link[i] !== -1 || a.cooldown[i] !== 0 : free[i] === 0) continue;
+          const xi = X[i], yi = Y[i], vxi = VX[i], vyi = VY[i], ri = rad[i];
+          for (let j = grabs ? 4 : i + 1; j < (grabs ? fb : n); j++) {
+            if (free[j] === 0) continue;
+            if (!grabs && ((i < 4 && j >= 4 && j < fb) || (i >= 4 && j < fb && isIgnored(a, i, j)))) continue;
+            const dx = xi - X[j], dy = yi - Y[j];
+            const q = dx * dx + dy * dy;
+            const R = grabs ? GRAB_RADIUS : ri + rad[j];
+            const R2 = R * R;
+            let tau = 0;
+            if (!(q <= R2 || (q < R2 * (1 + 1e-14) && Math.sqrt(q) <= R))) {
+              const dvx = vxi - VX[j], dvy = vyi - VY[j];
+              const b = dx * dvx + dy * dvy;
+              if (b >= 0) continue;
+              const A = dvx * dvx + dvy * dvy;
+              const c = q - R2;
+              const delta = b * b - A * c;
+              if (delta <= 0 || A === 0) continue;
+              const span = Math.abs(dx) + Math.abs(dy);
+              const reach = (Math.abs(dvx) + Math.abs(dvy)) * left + span * slack;
+              if (c > reach * (reach + 2 * R) && span < spanLimit) continue;
+              tau = (-b - Math.sqrt(delta)) / A;
+              if (!(tau > 0 && tau <= left)) continue;
+            }
+            w[TAU] = tau;
+            m = this.add(m, grabs ? K_GRAB : K_PAIR, i, j);
+          }
         }
       }
       // Goals: a snaffle centre crossing x = 0 or x = 16000 inside the mouth.
-      for (let s = 4; s < a.firstBludger; s++) {
-        if (!isFree(a, s)) continue;
-        if (wallTime(a.x, a.vx, s, 0, FB_WIDTH, w)) {
-          const y = a.y[s] + a.vy[s] * w[TAU];
+      for (let s = 4; s < fb; s++) {
+        if (free[s] === 0) continue;
+        if (wallTime(X, VX, s, 0, FB_WIDTH, w)) {
+          const y = Y[s] + VY[s] * w[TAU];
           if (y > GOAL_LOW && y < GOAL_HIGH) m = this.add(m, K_GOAL, s, 0);
         }
       }
       if (m === 0) {
-        w[DT] = w[LEFT];
+        w[DT] = left;
         moveAll(a, w);
         break;
       }

@@ -129,38 +129,39 @@ export class FbArrays {
   /** Round, then score and magic of player 0 and player 1. */
   readonly game: Int32Array;
 
+  /** The doubles (x, y, vx, vy) and the integers, each in one buffer: a copy is three `set`s. */
+  private readonly doubles: Float64Array;
+  private readonly ints: Int32Array;
+
   constructor(snaffleCount: number) {
     this.snaffleCount = snaffleCount;
     this.firstBludger = 4 + snaffleCount;
     const n = (this.n = 6 + snaffleCount);
-    this.x = new Float64Array(n);
-    this.y = new Float64Array(n);
-    this.vx = new Float64Array(n);
-    this.vy = new Float64Array(n);
+    const d = (this.doubles = new Float64Array(4 * n));
+    this.x = d.subarray(0, n);
+    this.y = d.subarray(n, 2 * n);
+    this.vx = d.subarray(2 * n, 3 * n);
+    this.vy = d.subarray(3 * n, 4 * n);
     this.alive = new Uint8Array(n);
-    this.link = new Int32Array(n).fill(-1);
-    this.cooldown = new Int32Array(4);
-    this.spellTurns = new Int32Array(16);
-    this.spellTarget = new Int32Array(16).fill(-1);
-    this.ignore = new Int32Array(n * snaffleCount);
-    this.ignoreCount = new Int32Array(n);
-    this.game = new Int32Array(5);
+    // link n, cooldown 4, spellTurns 16, spellTarget 16, ignore n·S, ignoreCount n, game 5
+    const sizes = [n, 4, 16, 16, n * snaffleCount, n, 5];
+    const ints = (this.ints = new Int32Array(sizes.reduce((u, v) => u + v, 0)));
+    let at = 0;
+    const take = (k: number): Int32Array => ints.subarray(at, (at += sizes[k]));
+    this.link = take(0).fill(-1);
+    this.cooldown = take(1);
+    this.spellTurns = take(2);
+    this.spellTarget = take(3).fill(-1);
+    this.ignore = take(4);
+    this.ignoreCount = take(5);
+    this.game = take(6);
   }
 
   /** Copies every array of `o` (same snaffle count) into this. */
   copyArrays(o: FbArrays): void {
-    this.x.set(o.x);
-    this.y.set(o.y);
-    this.vx.set(o.vx);
-    this.vy.set(o.vy);
+    this.doubles.set(o.doubles);
     this.alive.set(o.alive);
-    this.link.set(o.link);
-    this.cooldown.set(o.cooldown);
-    this.spellTurns.set(o.spellTurns);
-    this.spellTarget.set(o.spellTarget);
-    this.ignore.set(o.ignore);
-    this.ignoreCount.set(o.ignoreCount);
-    this.game.set(o.game);
+    this.ints.set(o.ints);
   }
 }
 
