@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import v8 from "node:v8";
-import { CsbSimulation, FantasticBitsSimulation, csbPodFromRecord, fbStateFromRecord, type CsbCommand, type CsbGameRecord, type FbGameRecord } from "../src/contest.js";
+import { CsbSimulation, FantasticBitsSimulation, csbPodFromRecord, fbStateFromRecord, type CsbCommand, type CsbGameRecord, type FbCommand, type FbGameRecord } from "../src/contest.js";
 import { readContestGames } from "./support/contest-fixtures.js";
 
 const newSpaceUsed = (): number => v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space")!.space_used_size;
@@ -45,6 +45,23 @@ test("once warm, FB copyFrom + turn allocates nothing (2,000 turns of recorded c
   const root = FantasticBitsSimulation.fromState(fbStateFromRecord(game.states[50]));
   const sim = FantasticBitsSimulation.fromState(fbStateFromRecord(game.states[0]));
   const commands = game.commands.slice(50, 60).map(([[a, b], [c, d]]) => [a, b, c, d]);
+  const bytes = allocatedBy(() => {
+    for (let k = 0; k < 2000; k++) {
+      sim.copyFrom(root);
+      sim.turn(commands[k % commands.length]);
+    }
+  });
+  assert.ok(bytes < 8192, `${bytes} bytes for 2000 turns (one boxed double a turn would be 32,000)`);
+});
+
+test("once warm, FB copyFrom + turn with command objects allocates nothing either", () => {
+  const game = readContestGames<FbGameRecord>("fb-sample")[2];
+  const root = FantasticBitsSimulation.fromState(fbStateFromRecord(game.states[50]));
+  const sim = FantasticBitsSimulation.fromState(fbStateFromRecord(game.states[0]));
+  const commands: FbCommand[][] = game.commands.slice(50, 60).map(([[a, b], [c, d]]) => [a, b, c, d].map((text) => {
+    const [kind, ...v] = text.split(" ");
+    return kind === "MOVE" || kind === "THROW" ? { kind, x: +v[0], y: +v[1], power: +v[2] } : { kind: kind as "ACCIO", target: +v[0] };
+  }));
   const bytes = allocatedBy(() => {
     for (let k = 0; k < 2000; k++) {
       sim.copyFrom(root);

@@ -171,6 +171,16 @@ test("bad FB input is a RangeError naming the wizard or the field", () => {
   assert.throws(() => sim.turn([ok, ok, "MOVE 1 2 151", ok]), /commands\[2\] thrust must be in 0\.\.150/);
   assert.throws(() => sim.turn([ok, ok, ok, "THROW 1 2 x"]), /commands\[3\] must be a command with integer arguments/);
   assert.throws(() => sim.turn([ok, ok, ok, "THROW 1 2 501"]), /power must be in 0\.\.500/);
+  // the same commands as objects
+  const move = { kind: "MOVE", x: 8000, y: 3750, power: 100 } as const;
+  assert.throws(() => sim.turn([{ kind: "JUMP", target: 3 } as never, move, move, move]), /commands\[0\]\.kind must be MOVE, THROW, OBLIVIATE, PETRIFICUS, ACCIO or FLIPENDO, got "JUMP"/);
+  assert.throws(() => sim.turn([move, { kind: "MOVE", x: 1.5, y: 2, power: 3 }, move, move]), /commands\[1\]\.x must be an integer of at most 9 digits, got 1\.5/);
+  assert.throws(() => sim.turn([move, move, { kind: "THROW", x: 1, y: 1e10, power: 3 }, move]), /commands\[2\]\.y must be an integer of at most 9 digits/);
+  assert.throws(() => sim.turn([move, move, { kind: "MOVE", x: 1, y: 2, power: 151 }, move]), /commands\[2\]\.power must be an integer 0\.\.150, got 151/);
+  assert.throws(() => sim.turn([move, move, move, { kind: "THROW", x: 1, y: 2, power: NaN }]), /commands\[3\]\.power must be an integer 0\.\.500, got NaN/);
+  assert.throws(() => sim.turn([move, move, move, { kind: "ACCIO", target: "5" } as never]), /commands\[3\]\.target must be an entity id \(an integer\), got "5"/);
+  assert.throws(() => sim.turn([move, null as never, move, move]), /commands\[1\] must be a command string or object, got null/);
+  assert.throws(() => sim.turn([move, move, { kind: "MOVE", y: 2, power: 3 } as never, move]), /commands\[2\]\.x must be an integer/);
   const state = fbStateFromRecord(fbGames[0].states[0]);
   assert.throws(() => FantasticBitsSimulation.fromState({ ...state, weather: 1 } as never), /state has an unknown key "weather"/);
   state.wizards[2].vx = NaN;

@@ -1,7 +1,8 @@
 /**
- * Parsing of the command strings a Fantastic Bits bot prints, without allocating:
- * `MOVE x y thrust`, `THROW x y power`, `OBLIVIATE id`, `PETRIFICUS id`, `ACCIO id`,
- * `FLIPENDO id`. Numbers are integers; a bad command is a RangeError naming the wizard.
+ * The commands of a Fantastic Bits turn, read without allocating: the strings a bot prints
+ * (`MOVE x y thrust`, `THROW x y power`, `OBLIVIATE id`, `PETRIFICUS id`, `ACCIO id`,
+ * `FLIPENDO id`) or the same commands as objects (`FbCommand`, what a bot's search builds).
+ * Numbers are integers; a bad command is a RangeError naming the wizard.
  */
 import { describe } from "./options.js";
 
@@ -10,6 +11,17 @@ export const FB_MAX_THRUST = 150;
 export const FB_MAX_POWER = 500;
 
 const KEYWORDS = ["MOVE", "THROW", "OBLIVIATE", "PETRIFICUS", "ACCIO", "FLIPENDO"] as const;
+/** The largest magnitude of a number in a command (nine digits, as the strings take). */
+const MAX_NUMBER = 999999999;
+
+/**
+ * A Fantastic Bits command as data, the same as the string a bot prints: `MOVE x y thrust`
+ * (thrust 0..150), `THROW x y power` (power 0..500), or a spell on an entity id. Numbers are
+ * integers of at most nine digits, as in the strings.
+ */
+export type FbCommand =
+  | { kind: "MOVE" | "THROW"; x: number; y: number; power: number }
+  | { kind: "OBLIVIATE" | "PETRIFICUS" | "ACCIO" | "FLIPENDO"; target: number };
 
 /** Parsed commands of the four wizards: kind, spell index, and up to three integers. */
 export class FbCommands {
@@ -20,12 +32,48 @@ export class FbCommands {
   readonly c = new Float64Array(4);
   private readonly numbers = new Float64Array(3);
 
-  /** Parses the four commands (wizards 0..3); throws a RangeError naming the first bad one. */
-  parse(commands: readonly string[]): void {
+  /** Reads the four commands (wizards 0..3); throws a RangeError naming the first bad one. */
+  parse(commands: readonly (string | FbCommand)[]): void {
     if (!Array.isArray(commands) || commands.length !== 4) {
-      throw new RangeError(`commands must be an array of 4 command strings (wizards 0..3), got ${describe(commands)}`);
+      throw new RangeError(`commands must be an array of 4 commands (wizards 0..3; strings or objects), got ${describe(commands)}`);
     }
-    for (let w = 0; w < 4; w++) this.parseOne(commands[w], w);
+    for (let w = 0; w < 4; w++) {
+      const c = commands[w];
+      if (typeof c === "string") this.parseOne(c, w);
+      else this.readObject(c, w);
+    }
+  }
+
+  /** Reads command object c of wizard w (the checks of parseOne on the same numbers). */
+  private readObject(c: FbCommand, w: number): void {
+    if (typeof c === "object" && c !== null) {
+      const k = c.kind;
+      const keyword = k === "MOVE" ? 0 : k === "THROW" ? 1 : k === "OBLIVIATE" ? 2 : k === "PETRIFICUS" ? 3 : k === "ACCIO" ? 4 : k === "FLIPENDO" ? 5 : -1;
+      if (keyword === 0 || keyword === 1) {
+        const o = c as { x: unknown; y: unknown; power: unknown };
+        const x = o.x, y = o.y, p = o.power;
+        if (isCommandInteger(x) && isCommandInteger(y) && typeof p === "number" && p >= 0 && p <= (keyword === 0 ? FB_MAX_THRUST : FB_MAX_POWER) && Math.floor(p) === p) {
+          this.kind[w] = keyword === 0 ? CMD_MOVE : CMD_THROW;
+          this.spell[w] = -1;
+          // + 0: a −0 reads as the string "-0" does
+          this.a[w] = x + 0;
+          this.b[w] = y + 0;
+          this.c[w] = p + 0;
+          return;
+        }
+      } else if (keyword > 1) {
+        const t = (c as { target: unknown }).target;
+        if (isCommandInteger(t)) {
+          this.kind[w] = CMD_SPELL;
+          this.spell[w] = keyword - 2;
+          this.a[w] = t + 0;
+          this.b[w] = 0;
+          this.c[w] = 0;
+          return;
+        }
+      }
+    }
+    objectError(c, w);
   }
 
   private parseOne(text: string, w: number): void {
@@ -82,4 +130,25 @@ export class FbCommands {
     }
     return count;
   }
+}
+
+/** An integer of at most nine digits, as a command's numbers are. */
+function isCommandInteger(v: unknown): v is number {
+  return typeof v === "number" && v >= -MAX_NUMBER && v <= MAX_NUMBER && Math.floor(v) === v;
+}
+
+/** The RangeError naming the first bad field of command object c (wizard w). */
+function objectError(c: unknown, w: number): never {
+  if (typeof c !== "object" || c === null) throw new RangeError(`commands[${w}] must be a command string or object, got ${describe(c)}`);
+  const o = c as Record<string, unknown>;
+  const k = o.kind;
+  if (typeof k !== "string" || !(KEYWORDS as readonly string[]).includes(k)) {
+    throw new RangeError(`commands[${w}].kind must be MOVE, THROW, OBLIVIATE, PETRIFICUS, ACCIO or FLIPENDO, got ${describe(k)}`);
+  }
+  if (k === "MOVE" || k === "THROW") {
+    for (const f of ["x", "y"]) if (!isCommandInteger(o[f])) throw new RangeError(`commands[${w}].${f} must be an integer of at most 9 digits, got ${describe(o[f])}`);
+    const max = k === "MOVE" ? FB_MAX_THRUST : FB_MAX_POWER;
+    throw new RangeError(`commands[${w}].power must be an integer 0..${max}, got ${describe(o.power)}`);
+  }
+  throw new RangeError(`commands[${w}].target must be an entity id (an integer), got ${describe(o.target)}`);
 }

@@ -4,7 +4,7 @@
  * collision loop, friction and symmetric rounding) and the next round's preparation (spells
  * ordered this turn start). Rules: `data/contest/rules.md`. State in flat typed arrays.
  */
-import { CMD_MOVE, CMD_THROW, FbCommands } from "./fb-commands.js";
+import { CMD_MOVE, CMD_THROW, FbCommands, type FbCommand } from "./fb-commands.js";
 import { FbCollisionLoop, massOf, radiusOf } from "./fb-collision-loop.js";
 import { ACCIO, FLIPENDO, FbArrays, OBLIVIATE, PETRIFICUS, arraysFromState, stateFromArrays, type FbState } from "./fb-state.js";
 import { roundHalfAway } from "./referee-math.js";
@@ -62,8 +62,13 @@ export class FantasticBitsSimulation {
     this.a.copyArrays(other.a);
   }
 
-  /** Plays one turn: `commands[w]` is wizard w's command string (wizards 0, 1 are player 0's). */
-  turn(commands: readonly string[]): void {
+  /**
+   * Plays one turn: `commands[w]` is wizard w's command (wizards 0, 1 are player 0's), the
+   * string a bot prints (`"MOVE 8000 3750 150"`, `"ACCIO 7"`) or the same as an object
+   * (`{ kind: "MOVE", x: 8000, y: 3750, power: 150 }`, `{ kind: "ACCIO", target: 7 }`), which a
+   * search reads faster.
+   */
+  turn(commands: readonly (string | FbCommand)[]): void {
     const cmd = this.commands;
     cmd.parse(commands);
     const a = this.a, ax = this.ax, ay = this.ay;
