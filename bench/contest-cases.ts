@@ -131,6 +131,24 @@ export function buildCase(name: CaseName): ContestCase {
   };
 }
 
+/**
+ * The inputs of the fb case, as records: the 64 root states (game k mod 10, turn
+ * 10 + 7k mod 90 of the FB sample) and the recorded commands of each (wizards 0..3); fbCase
+ * makes the same selection. For peers outside the process (bench/fb-cpp.bench.ts).
+ */
+export function fbCaseInputs(): { states: FbGameRecord["states"][number][]; commands: string[][] } {
+  const fbGames = readContestGames<FbGameRecord>("fb-sample");
+  const states: FbGameRecord["states"][number][] = [];
+  const commands: string[][] = [];
+  for (let k = 0; k < 64; k++) {
+    const g = fbGames[k % fbGames.length], turn = 10 + ((k * 7) % 90);
+    states.push(g.states[turn]);
+    const [[a, b], [c, d]] = g.commands[turn];
+    commands.push([a, b, c, d]);
+  }
+  return { states, commands };
+}
+
 function fbCase(): ContestCase {
   const fbGames = readContestGames<FbGameRecord>("fb-sample");
   const fbRoots: FantasticBitsSimulation[] = [];

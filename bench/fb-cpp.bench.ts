@@ -1,0 +1,89 @@
+/**
+ * Fantastic Bits against a C++ bot engine: bench/peers/fb.cpp (a struct-and-array turn engine
+ * in the style of contest bots, compiled here with g++ -O3 -march=native) beside
+ * FantasticBitsSimulation, copy + one turn on the inputs of the fb case of
+ * bench/contest.bench.ts (64 roots from the FB sample games, each with its recorded commands;
+ * operation k plays root k & 63 with commands k & 63).
+ *
+ * First the C++ engine replays every turn of the 10 FB sample games (each turn from the
+ * recorded previous state) and the fields that differ from the referee are counted (exact
+ * compare, every field of the state). Then each engine is timed in PROCESSES fresh processes,
+ * by its own CPU time (median of 7 samples each, then the median over the processes): the C++
+ * engine on the exported inputs, FantasticBitsSimulation with the contest benchmark's own
+ * batch (contest.bench.ts's child mode, case fb:carom). The commands reach the C++ engine
+ * parsed (a bot's search does not print strings); carom's turn parses the command strings.
+ * Skipped when g++ is missing.
+ */
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { report, median } from "./harness.js";
+import { withCompiledPeer } from "./peers/compile.js";
+import { readContestGames } from "../test/support/contest-fixtures.js";
+import type { FbGameRecord } from "../src/contest.js";
+import { fbCaseInputs } from "./contest-cases.js";
+
+const PROCESSES = process.env.BENCH_QUICK ? 3 : 5;
+const OPS = 100_000;
+
+type FbStateRecord = FbGameRecord["states"][number];
+
+/** A state as fb.cpp reads it (see readState there); the spells in the record's order. */
+function stateText(s: FbStateRecord): string {
+  return [
+    s.round, ...s.players.flat(), s.snaffles.length,
+    ...s.wizards.map((w) => w.slice(1).join(" ")),
+    ...s.snaffles.map(([, x, y, vx, vy, alive, captured, ignore]) => [x, y, vx, vy, alive, captured, ignore.length, ...ignore].join(" ")),
+    ...s.bludgers.map((b) => b.slice(1).join(" ")),
+  ].join(" ");
+}
+
+const KINDS = ["MOVE", "THROW", "OBLIVIATE", "PETRIFICUS", "ACCIO", "FLIPENDO"];
+
+/** A command string, parsed: kind (0 MOVE, 1 THROW, 2..5 the spells) and three integers. */
+function commandText(c: string): string {
+  const [word, ...args] = c.trim().split(/\s+/);
+  const kind = KINDS.indexOf(word);
+  const wanted = kind < 2 ? 3 : 1;
+  if (kind < 0 || args.length !== wanted || !args.every((a) => /^-?\d+$/.test(a))) throw new RangeError(`bad FB command ${JSON.stringify(c)}`);
+  return [kind, ...args, ...Array(3 - wanted).fill(0)].join(" ");
+}
+
+/** FantasticBitsSimulation's turns per CPU second on the fb case, in a fresh process. */
+function caromChild(name: string): number {
+  const file = fileURLToPath(new URL("./contest.bench.ts", import.meta.url));
+  const r = spawnSync(process.execPath, ["--import", "tsx", file], { env: { ...process.env, CONTEST_BENCH_CASE: name }, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`case ${name} failed: ${r.stderr}`);
+  return (JSON.parse(r.stdout.trim().split("\n").pop() ?? "") as { rate: number }).rate;
+}
+
+function run(exe: string, mode: string, input: string): string {
+  const r = spawnSync(exe, [mode], { input, encoding: "utf8", maxBuffer: 1 << 26 });
+  if (r.status !== 0) throw new Error(`C++ peer ${mode} failed: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+const flags = ["-O3", "-march=native", "-std=c++17"];
+withCompiledPeer("g++", "fb.cpp", flags, (exe) => {
+  const games = readContestGames<FbGameRecord>("fb-sample");
+  const verifyInput = [String(games.length), ...games.map((g) => [
+    String(g.commands.length), stateText(g.states[0]),
+    ...g.commands.map((cmd, k) => [...cmd.flat().map(commandText), stateText(g.states[k + 1])].join("\n")),
+  ].join("\n"))].join("\n");
+  console.log(`C++ peer (g++ ${flags.join(" ")}) against the referee on the FB sample: ${run(exe, "verify", verifyInput)}`);
+
+  const { states, commands } = fbCaseInputs();
+  const input = [
+    String(states.length), ...states.map(stateText),
+    ...commands.map((set) => set.map(commandText).join(" ")),
+    String(OPS), "7",
+  ].join("\n");
+  const cpp: number[] = [];
+  for (let p = 0; p < PROCESSES; p++) cpp.push(Number(run(exe, "bench", input).split(" ")[1]));
+  const js: number[] = [];
+  for (let p = 0; p < PROCESSES; p++) js.push(caromChild("fb:carom"));
+  const cppName = `C++ engine (median of ${PROCESSES} processes)`;
+  report("Fantastic Bits, copy + one turn, 64 sample roots with their recorded commands", [
+    { name: cppName, opsPerSec: median(cpp), min: Math.min(...cpp), max: Math.max(...cpp) },
+    { name: `FantasticBitsSimulation (median of ${PROCESSES} processes)`, opsPerSec: median(js), min: Math.min(...js), max: Math.max(...js) },
+  ], cppName, "turns");
+});
