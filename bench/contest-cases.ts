@@ -8,13 +8,14 @@
  *   SHIELD), cycled with masks;
  * - csb-bot: a bot's search, every candidate from one root (turn 30 of game 0): pods 0 and 1
  *   try the README bot's 15 moves each (225 pairs), pods 2 and 3 aim at their checkpoints;
- * - fb: copy one of 64 FB sample states and play its recorded commands.
+ * - fb: copy one of 64 FB sample states and play its recorded commands, as command objects
+ *   (what a bot's search builds); fb-text: the same with the printed strings, parsed each turn.
  * Each CSB case exists as `carom` (CsbSimulation copyFrom + turn) and as `plain` (the plain
  * transcription of the referee, bench/contest-csb-plain.ts: clone + turn).
  */
 import { readContestGames } from "../test/support/contest-fixtures.js";
 import { Random } from "../test/support/random.js";
-import { CsbSimulation, FantasticBitsSimulation, csbPodFromRecord, fbStateFromRecord, type CsbCommand, type CsbGameRecord, type FbGameRecord } from "../src/contest.js";
+import { CsbSimulation, FantasticBitsSimulation, csbPodFromRecord, fbStateFromRecord, type CsbCommand, type CsbGameRecord, type FbCommand, type FbGameRecord } from "../src/contest.js";
 import { clonePlain, plainTurn, type PlainCommand, type PlainState } from "./contest-csb-plain.js";
 
 export interface ContestCase {
@@ -22,7 +23,7 @@ export interface ContestCase {
   batch: () => number;
 }
 
-export const CASE_NAMES = ["csb-random:carom", "csb-random:plain", "csb-bot:carom", "csb-bot:plain", "fb:carom"] as const;
+export const CASE_NAMES = ["csb-random:carom", "csb-random:plain", "csb-bot:carom", "csb-bot:plain", "fb:carom", "fb-text:carom"] as const;
 export type CaseName = (typeof CASE_NAMES)[number];
 
 const ROOTS = 64, CANDIDATES = 1024;
@@ -83,7 +84,7 @@ export function csbCaseInputs(kind: "random" | "bot"): CsbCaseInputs {
 
 /** Builds one case: its inputs and its batch. */
 export function buildCase(name: CaseName): ContestCase {
-  if (name === "fb:carom") return fbCase();
+  if (name === "fb:carom" || name === "fb-text:carom") return fbCase(name === "fb-text:carom");
   const { game, records, roots, candidates, rootOf } = csbCaseInputs(name.startsWith("csb-random") ? "random" : "bot");
   const plainRoots: PlainState[] = records.map((r) => ({ checkpoints: game.checkpoints, round: r.round, pods: r.pods.map(plainPod) }));
   const n = candidates.length;
@@ -132,9 +133,9 @@ export function buildCase(name: CaseName): ContestCase {
 }
 
 /**
- * The inputs of the fb case, as records: the 64 root states (game k mod 10, turn
- * 10 + 7k mod 90 of the FB sample) and the recorded commands of each (wizards 0..3); fbCase
- * makes the same selection. For peers outside the process (bench/fb-cpp.bench.ts).
+ * The inputs of the fb cases, as records: the 64 root states (game k mod 10, turn
+ * 10 + 7k mod 90 of the FB sample) and the recorded commands of each (wizards 0..3), for
+ * fbCase and for peers outside the process (bench/fb-cpp.bench.ts).
  */
 export function fbCaseInputs(): { states: FbGameRecord["states"][number][]; commands: string[][] } {
   const fbGames = readContestGames<FbGameRecord>("fb-sample");
@@ -149,17 +150,19 @@ export function fbCaseInputs(): { states: FbGameRecord["states"][number][]; comm
   return { states, commands };
 }
 
-function fbCase(): ContestCase {
-  const fbGames = readContestGames<FbGameRecord>("fb-sample");
-  const fbRoots: FantasticBitsSimulation[] = [];
-  const fbCommands: string[][] = [];
-  for (let k = 0; k < 64; k++) {
-    const g = fbGames[k % fbGames.length], turn = 10 + ((k * 7) % 90);
-    fbRoots.push(FantasticBitsSimulation.fromState(fbStateFromRecord(g.states[turn])));
-    const [[a, b], [c, d]] = g.commands[turn];
-    fbCommands.push([a, b, c, d]);
-  }
-  const fbSim = FantasticBitsSimulation.fromState(fbStateFromRecord(fbGames[0].states[0]));
+/** A printed FB command as the object a bot's search builds (FbCommand). */
+function commandObject(text: string): FbCommand {
+  const [kind, ...v] = text.split(" ");
+  if (kind === "MOVE" || kind === "THROW") return { kind, x: Number(v[0]), y: Number(v[1]), power: Number(v[2]) };
+  return { kind: kind as "OBLIVIATE" | "PETRIFICUS" | "ACCIO" | "FLIPENDO", target: Number(v[0]) };
+}
+
+/** fb (commands as objects, a bot's search) or fb-text (the printed strings, parsed each turn). */
+function fbCase(text: boolean): ContestCase {
+  const { states, commands } = fbCaseInputs();
+  const fbRoots = states.map((s) => FantasticBitsSimulation.fromState(fbStateFromRecord(s)));
+  const fbCommands: (string | FbCommand)[][] = text ? commands : commands.map((set) => set.map(commandObject));
+  const fbSim = FantasticBitsSimulation.fromState(fbStateFromRecord(states[0]));
   return {
     ops: FB_OPS,
     batch: () => {

@@ -59,7 +59,10 @@ if (CHILD !== undefined) {
   console.log(`median of the per-round ratios: ${ratio("csb-random:carom", "csb-random:plain")}x (goal >= 10x; goal >= 2.5e6 turns/s on an idle machine)`);
   report(`Coders Strike Back: a bot's search, copy + one turn from one root, 225 candidates (${note})`, [row(carom, "csb-bot:carom"), row(plain, "csb-bot:plain")], plain, "turns");
   console.log(`median of the per-round ratios: ${ratio("csb-bot:carom", "csb-bot:plain")}x`);
-  report(`Fantastic Bits: copy + one turn (13 bodies, 4 goal posts; ${note})`, [row("FantasticBitsSimulation copyFrom + turn", "fb:carom")], undefined, "turns");
+  report(`Fantastic Bits: copy + one turn (13 bodies, 4 goal posts; ${note}; the C++ peer: npm run bench -- fb-cpp)`, [
+    row("FantasticBitsSimulation copyFrom + turn, command objects", "fb:carom"),
+    row("the same, command strings parsed", "fb-text:carom"),
+  ], undefined, "turns");
 }
 
 /** Times one case in a fresh process; its median turns per second. */

@@ -10,8 +10,9 @@
  * compare, every field of the state). Then each engine is timed in PROCESSES fresh processes,
  * by its own CPU time (median of 7 samples each, then the median over the processes): the C++
  * engine on the exported inputs, FantasticBitsSimulation with the contest benchmark's own
- * batch (contest.bench.ts's child mode, case fb:carom). The commands reach the C++ engine
- * parsed (a bot's search does not print strings); carom's turn parses the command strings.
+ * batch (contest.bench.ts's child mode, case fb:carom). The commands reach both engines
+ * already parsed, as a bot's search builds them: structs for the C++ engine, FbCommand
+ * objects for carom (whose turn also takes the printed strings: case fb-text:carom).
  * Skipped when g++ is missing.
  */
 import { spawnSync } from "node:child_process";
