@@ -9,6 +9,6 @@ export { CsbSimulation, type CsbPod, type CsbCommand, type CsbOptions, CSB_POD_R
 export { replayCsbGame, csbPodFromRecord, type CsbGameRecord, type CsbPodRecord, type ReplayMismatch } from "./contest/csb-replay.js";
 export { shortAngleDist, roundHalfUp, roundHalfAway, truncateInt, pointSegmentDistanceSquared } from "./contest/referee-math.js";
 export { FantasticBitsSimulation } from "./contest/fb-simulation.js";
-export type { FbCommand } from "./contest/fb-commands.js";
+export type { FbCommand, FbMoveCommand, FbSpellCommand } from "./contest/fb-commands.js";
 export type { FbState, FbWizard, FbSnaffle, FbBludger, FbSpell } from "./contest/fb-state.js";
 export { replayFbGame, fbStateFromRecord, type FbGameRecord, type FbStateRecord } from "./contest/fb-replay.js";

@@ -19,9 +19,27 @@ const MAX_NUMBER = 999999999;
  * (thrust 0..150), `THROW x y power` (power 0..500), or a spell on an entity id. Numbers are
  * integers of at most nine digits, as in the strings.
  */
-export type FbCommand =
-  | { kind: "MOVE" | "THROW"; x: number; y: number; power: number }
-  | { kind: "OBLIVIATE" | "PETRIFICUS" | "ACCIO" | "FLIPENDO"; target: number };
+export type FbCommand = FbMoveCommand | FbSpellCommand;
+
+/** `MOVE x y thrust` or `THROW x y power` as data. */
+export interface FbMoveCommand {
+  /** MOVE (the wizard) or THROW (the snaffle it holds). */
+  kind: "MOVE" | "THROW";
+  /** Target x, map units (an integer). */
+  x: number;
+  /** Target y, map units (an integer). */
+  y: number;
+  /** Thrust 0..150 for MOVE, power 0..500 for THROW (an integer). */
+  power: number;
+}
+
+/** A spell on an entity as data: `OBLIVIATE id`, `PETRIFICUS id`, `ACCIO id` or `FLIPENDO id`. */
+export interface FbSpellCommand {
+  /** The spell. */
+  kind: "OBLIVIATE" | "PETRIFICUS" | "ACCIO" | "FLIPENDO";
+  /** Id of the entity it acts on (an id that names no entity casts nothing and costs no magic, as in the string form). */
+  target: number;
+}
 
 /** Parsed commands of the four wizards: kind, spell index, and up to three integers. */
 export class FbCommands {
@@ -50,7 +68,7 @@ export class FbCommands {
       const k = c.kind;
       const keyword = k === "MOVE" ? 0 : k === "THROW" ? 1 : k === "OBLIVIATE" ? 2 : k === "PETRIFICUS" ? 3 : k === "ACCIO" ? 4 : k === "FLIPENDO" ? 5 : -1;
       if (keyword === 0 || keyword === 1) {
-        const o = c as { x: unknown; y: unknown; power: unknown };
+        const o = c as FbMoveCommand;
         const x = o.x, y = o.y, p = o.power;
         if (isCommandInteger(x) && isCommandInteger(y) && typeof p === "number" && p >= 0 && p <= (keyword === 0 ? FB_MAX_THRUST : FB_MAX_POWER) && Math.floor(p) === p) {
           this.kind[w] = keyword === 0 ? CMD_MOVE : CMD_THROW;
@@ -62,7 +80,7 @@ export class FbCommands {
           return;
         }
       } else if (keyword > 1) {
-        const t = (c as { target: unknown }).target;
+        const t = (c as FbSpellCommand).target;
         if (isCommandInteger(t)) {
           this.kind[w] = CMD_SPELL;
           this.spell[w] = keyword - 2;
