@@ -115,40 +115,43 @@ export class FbCollisionLoop {
       }
       // Entity pairs (wizard–snaffle pairs grab instead of bouncing), then grabs: a free
       // wizard and a free snaffle whose centres come within 399. Each test is contactTime's.
-      for (let pass = 0; pass < 2; pass++) {
-        const grabs = pass === 1;
-        for (let i = 0; i < (grabs ? 4 : n); i++) {
-          if (grabs ? a.link[i] !== -1 || a.cooldown[i] !== 0 : free[i] === 0) continue;
-          const xi = X[i], yi = Y[i], vxi = VX[i], vyi = VY[i], ri = rad[i];
-          for (let j = grabs ? 4 : i + 1; j < (grabs ? fb : n); j++) {
-            if (free[j] === 0) continue;
-            if (!grabs && ((i < 4 && j >= 4 && j < fb) || (i >= 4 && j < fb && isIgnored(a, i, j)))) continue;
-            const dx = xi - X[j], dy = yi - Y[j];
-            const q = dx * dx + dy * dy;
-            const R = grabs ? GRAB_RADIUS : ri + rad[j];
-            const R2 = R * R;
-            const dvx = vxi - VX[j], dvy = vyi - VY[j];
-            const c = q - R2;
-            // Out of reach in the time left (reach-bound.ts): the referee has no candidate for
-            // this pair whatever b and Δ, and it is not touching (c > 2^-19 R^2), so testing it
-            // first changes no result. Most pairs are far apart: this one branch is well
-            // predicted, and the sign of b (either way) is tested only for pairs that can meet.
-            const span = Math.abs(dx) + Math.abs(dy);
-            const reach = (Math.abs(dvx) + Math.abs(dvy)) * left + span * slack;
-            if (c > reach * (reach + 2 * R) && span < spanLimit) continue;
-            let tau = 0;
-            if (!(q <= R2 || (q < R2 * (1 + 1e-14) && Math.sqrt(q) <= R))) {
-              const b = dx * dvx + dy * dvy;
-              if (b >= 0) continue;
-              const A = dvx * dvx + dvy * dvy;
-              const delta = b * b - A * c;
-              if (delta <= 0 || A === 0) continue;
-              tau = (-b - Math.sqrt(delta)) / A;
-              if (!(tau > 0 && tau <= left)) continue;
-            }
-            w[TAU] = tau;
-            m = this.add(m, grabs ? K_GRAB : K_PAIR, i, j);
+      for (let i = 0; i < n + 4; i++) {
+        // i < n: pair tests of entity i; i >= n: grab tests of wizard i − n
+        const grabs = i >= n, e = grabs ? i - n : i;
+        if (grabs ? a.link[e] !== -1 || a.cooldown[e] !== 0 : free[e] === 0) continue;
+        const xi = X[e], yi = Y[e], vxi = VX[e], vyi = VY[e], ri = grabs ? 0 : rad[e];
+        // partners in ascending order: a wizard's pairs skip the snaffles (it grabs them), a
+        // snaffle's skip the snaffles it ignores, a grab takes the snaffles only
+        const ignores = !grabs && e >= 4 && e < fb && a.ignoreCount[e] > 0;
+        const end = grabs ? fb : n;
+        for (let j = grabs ? 4 : e + 1; j < end; j++) {
+          if (!grabs && e < 4 && j === 4) j = fb;
+          if (j >= end || free[j] === 0 || (ignores && j < fb && isIgnored(a, e, j))) continue;
+          const dx = xi - X[j], dy = yi - Y[j];
+          const q = dx * dx + dy * dy;
+          const R = grabs ? GRAB_RADIUS : ri + rad[j];
+          const R2 = R * R;
+          const dvx = vxi - VX[j], dvy = vyi - VY[j];
+          const c = q - R2;
+          // Out of reach in the time left (reach-bound.ts): the referee has no candidate for
+          // this pair whatever b and Δ, and it is not touching (c > 2^-19 R^2), so testing it
+          // first changes no result. Most pairs are far apart: this one branch is well
+          // predicted, and the sign of b (either way) is tested only for pairs that can meet.
+          const span = Math.abs(dx) + Math.abs(dy);
+          const reach = (Math.abs(dvx) + Math.abs(dvy)) * left + span * slack;
+          if (c > reach * (reach + 2 * R) && span < spanLimit) continue;
+          let tau = 0;
+          if (!(q <= R2 || (q < R2 * (1 + 1e-14) && Math.sqrt(q) <= R))) {
+            const b = dx * dvx + dy * dvy;
+            if (b >= 0) continue;
+            const A = dvx * dvx + dvy * dvy;
+            const delta = b * b - A * c;
+            if (delta <= 0 || A === 0) continue;
+            tau = (-b - Math.sqrt(delta)) / A;
+            if (!(tau > 0 && tau <= left)) continue;
           }
+          w[TAU] = tau;
+          m = this.add(m, grabs ? K_GRAB : K_PAIR, e, j);
         }
       }
       // Goals: a snaffle centre crossing x = 0 or x = 16000 inside the mouth.
