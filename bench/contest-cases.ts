@@ -152,9 +152,13 @@ export function fbCaseInputs(): { states: FbGameRecord["states"][number][]; comm
 
 /** A printed FB command as the object a bot's search builds (FbCommand). */
 function commandObject(text: string): FbCommand {
-  const [kind, ...v] = text.split(" ");
+  const [word, ...v] = text.split(" ");
+  // the kind as a literal, as a bot writes it (a string cut from the text would compare by
+  // content; a literal compares as one pointer)
+  const kind = (["MOVE", "THROW", "OBLIVIATE", "PETRIFICUS", "ACCIO", "FLIPENDO"] as const).find((k) => k === word);
   if (kind === "MOVE" || kind === "THROW") return { kind, x: Number(v[0]), y: Number(v[1]), power: Number(v[2]) };
-  return { kind: kind as "OBLIVIATE" | "PETRIFICUS" | "ACCIO" | "FLIPENDO", target: Number(v[0]) };
+  if (kind === undefined) throw new RangeError(`bad FB command ${JSON.stringify(text)}`);
+  return { kind, target: Number(v[0]) };
 }
 
 /** fb (commands as objects, a bot's search) or fb-text (the printed strings, parsed each turn). */
