@@ -13,6 +13,8 @@
  * Each CSB case exists as `carom` (CsbSimulation copyFrom + turn) and as `plain` (the plain
  * transcription of the referee, bench/contest-csb-plain.ts: clone + turn).
  */
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { readContestGames } from "../test/support/contest-fixtures.js";
 import { Random } from "../test/support/random.js";
 import { CsbSimulation, FantasticBitsSimulation, csbPodFromRecord, fbStateFromRecord, type CsbCommand, type CsbGameRecord, type FbCommand, type FbGameRecord } from "../src/contest.js";
@@ -80,6 +82,17 @@ export function csbCaseInputs(kind: "random" | "bot"): CsbCaseInputs {
   const others = [2, 3].map((i) => ({ x: game.checkpoints[root.nextCheckpoint(i)][0], y: game.checkpoints[root.nextCheckpoint(i)][1], thrust: 100 }));
   for (const a of moves(0)) for (const b of moves(1)) candidates.push([a, b, others[0], others[1]]);
   return { game, records, roots, candidates, rootOf: () => 19 };
+}
+
+/**
+ * Times one case in a fresh process (contest.bench.ts's child mode: CONTEST_BENCH_CASE); its
+ * median turns per CPU second.
+ */
+export function caseRate(name: CaseName): number {
+  const file = fileURLToPath(new URL("./contest.bench.ts", import.meta.url));
+  const r = spawnSync(process.execPath, ["--import", "tsx", file], { env: { ...process.env, CONTEST_BENCH_CASE: name }, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`case ${name} failed: ${r.stderr}`);
+  return (JSON.parse(r.stdout.trim().split("\n").pop() ?? "") as { rate: number }).rate;
 }
 
 /** Builds one case: its inputs and its batch. */

@@ -14,13 +14,11 @@
  * the two of a round running back to back. Set BENCH_QUICK=1 for 3 rounds instead of 5.
  */
 import os from "node:os";
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { report, type BenchRow, median } from "./harness.js";
 import { readContestGames } from "../test/support/contest-fixtures.js";
 import { replayCsbGame, type CsbGameRecord } from "../src/contest.js";
 import { plainTurn, type PlainState } from "./contest-csb-plain.js";
-import { buildCase, CASE_NAMES, plainPod, type CaseName } from "./contest-cases.js";
+import { buildCase, caseRate, CASE_NAMES, plainPod, type CaseName } from "./contest-cases.js";
 
 const CHILD = process.env.CONTEST_BENCH_CASE;
 const WARMUP = 3, SAMPLES = 7;
@@ -46,7 +44,7 @@ if (CHILD !== undefined) {
   const rates = new Map<CaseName, number[]>(CASE_NAMES.map((n) => [n, []]));
   for (let p = 0; p < rounds; p++) {
     const order = p % 2 === 0 ? [...CASE_NAMES] : [...CASE_NAMES].reverse();
-    for (const name of order) rates.get(name)!.push(runChild(name));
+    for (const name of order) rates.get(name)!.push(caseRate(name));
   }
   const row = (label: string, name: CaseName): BenchRow => {
     const v = rates.get(name)!;
@@ -65,14 +63,6 @@ if (CHILD !== undefined) {
   ], undefined, "turns");
 }
 
-/** Times one case in a fresh process; its median turns per second. */
-function runChild(name: CaseName): number {
-  const file = fileURLToPath(import.meta.url);
-  const r = spawnSync(process.execPath, ["--import", "tsx", file], { env: { ...process.env, CONTEST_BENCH_CASE: name }, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`case ${name} failed: ${r.stderr}`);
-  const line = r.stdout.trim().split("\n").pop() ?? "";
-  return (JSON.parse(line) as { rate: number }).rate;
-}
 
 /** Both simulators replay the CSB sample exactly. */
 function verifyTwins(): void {

@@ -12,13 +12,11 @@
  * CsbSimulation with the contest benchmark's own batch (contest.bench.ts's child mode). The
  * candidate of operation k is k mod the candidate count in both. Skipped when g++ is missing.
  */
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { report, median } from "./harness.js";
-import { withCompiledPeer } from "./peers/compile.js";
+import { runPeer, withCompiledPeer } from "./peers/compile.js";
 import { readContestGames } from "../test/support/contest-fixtures.js";
 import type { CsbCommand, CsbGameRecord, CsbPodRecord } from "../src/contest.js";
-import { csbCaseInputs } from "./contest-cases.js";
+import { caseRate, csbCaseInputs } from "./contest-cases.js";
 
 const PROCESSES = process.env.BENCH_QUICK ? 3 : 5;
 const OPS = 200_000;
@@ -31,21 +29,6 @@ function checkpointsText(game: CsbGameRecord): string {
   return `${game.checkpoints.length} ${game.checkpoints.flat().join(" ")}`;
 }
 
-/** CsbSimulation's turns per CPU second on one case, in a fresh process. */
-function caromChild(name: string): number {
-  const file = fileURLToPath(new URL("./contest.bench.ts", import.meta.url));
-  const r = spawnSync(process.execPath, ["--import", "tsx", file], { env: { ...process.env, CONTEST_BENCH_CASE: name }, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`case ${name} failed: ${r.stderr}`);
-  return (JSON.parse(r.stdout.trim().split("\n").pop() ?? "") as { rate: number }).rate;
-}
-
-function run(exe: string, mode: string, input: string): string {
-  const r = spawnSync(exe, [mode], { input, encoding: "utf8", maxBuffer: 1 << 26 });
-  if (r.status !== 0) throw new Error(`C++ peer ${mode} failed: ${r.stderr}`);
-  return r.stdout.trim();
-}
-
-
 const flags = ["-O3", "-march=native", "-std=c++17"];
 withCompiledPeer("g++", "csb.cpp", flags, (exe) => {
   const games = readContestGames<CsbGameRecord>("csb-sample");
@@ -53,7 +36,7 @@ withCompiledPeer("g++", "csb.cpp", flags, (exe) => {
     checkpointsText(g), ...g.initial.map(podLine), String(g.turns.length),
     ...g.turns.map((t) => [...t.cmd.map(([x, y, th]) => `${x} ${y} ${thrustCode(th)}`), ...t.pods.map(podLine)].join("\n")),
   ].join("\n"))].join("\n");
-  console.log(`C++ peer (g++ ${flags.join(" ")}) against the referee on the CSB sample: ${run(exe, "verify", verifyInput)}`);
+  console.log(`C++ peer (g++ ${flags.join(" ")}) against the referee on the CSB sample: ${runPeer(exe, "verify", verifyInput)}`);
   for (const kind of ["random", "bot"] as const) {
     const { game, records, candidates, rootOf } = csbCaseInputs(kind);
     const input = [
@@ -62,11 +45,11 @@ withCompiledPeer("g++", "csb.cpp", flags, (exe) => {
       String(OPS), "7",
     ].join("\n");
     const cpp: number[] = [];
-    for (let p = 0; p < PROCESSES; p++) cpp.push(Number(run(exe, "bench", input).split(" ")[1]));
+    for (let p = 0; p < PROCESSES; p++) cpp.push(Number(runPeer(exe, "bench", input).split(" ")[1]));
     // CsbSimulation runs the contest benchmark's own batch (bench/contest-cases.ts) on the same
     // inputs, in a fresh process each time (contest.bench.ts's child mode), by CPU time.
     const js: number[] = [];
-    for (let p = 0; p < PROCESSES; p++) js.push(caromChild(kind === "random" ? "csb-random:carom" : "csb-bot:carom"));
+    for (let p = 0; p < PROCESSES; p++) js.push(caseRate(kind === "random" ? "csb-random:carom" : "csb-bot:carom"));
     const carom = { name: `CsbSimulation (median of ${PROCESSES} processes)`, opsPerSec: median(js), min: Math.min(...js), max: Math.max(...js) };
     const title = kind === "random" ? "64 roots x 1024 random candidates" : "a bot's search: 225 candidates from one root";
     report(`Coders Strike Back, copy + one 4-pod turn, ${title}`, [

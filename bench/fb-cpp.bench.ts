@@ -15,13 +15,11 @@
  * objects for carom (whose turn also takes the printed strings: case fb-text:carom).
  * Skipped when g++ is missing.
  */
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { report, median } from "./harness.js";
-import { withCompiledPeer } from "./peers/compile.js";
+import { runPeer, withCompiledPeer } from "./peers/compile.js";
 import { readContestGames } from "../test/support/contest-fixtures.js";
 import type { FbGameRecord } from "../src/contest.js";
-import { fbCaseInputs } from "./contest-cases.js";
+import { caseRate, fbCaseInputs } from "./contest-cases.js";
 
 const PROCESSES = process.env.BENCH_QUICK ? 3 : 5;
 const OPS = 100_000;
@@ -49,20 +47,6 @@ function commandText(c: string): string {
   return [kind, ...args, ...Array(3 - wanted).fill(0)].join(" ");
 }
 
-/** FantasticBitsSimulation's turns per CPU second on the fb case, in a fresh process. */
-function caromChild(name: string): number {
-  const file = fileURLToPath(new URL("./contest.bench.ts", import.meta.url));
-  const r = spawnSync(process.execPath, ["--import", "tsx", file], { env: { ...process.env, CONTEST_BENCH_CASE: name }, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`case ${name} failed: ${r.stderr}`);
-  return (JSON.parse(r.stdout.trim().split("\n").pop() ?? "") as { rate: number }).rate;
-}
-
-function run(exe: string, mode: string, input: string): string {
-  const r = spawnSync(exe, [mode], { input, encoding: "utf8", maxBuffer: 1 << 26 });
-  if (r.status !== 0) throw new Error(`C++ peer ${mode} failed: ${r.stderr}`);
-  return r.stdout.trim();
-}
-
 const flags = ["-O3", "-march=native", "-std=c++17"];
 withCompiledPeer("g++", "fb.cpp", flags, (exe) => {
   const games = readContestGames<FbGameRecord>("fb-sample");
@@ -70,7 +54,7 @@ withCompiledPeer("g++", "fb.cpp", flags, (exe) => {
     String(g.commands.length), stateText(g.states[0]),
     ...g.commands.map((cmd, k) => [...cmd.flat().map(commandText), stateText(g.states[k + 1])].join("\n")),
   ].join("\n"))].join("\n");
-  console.log(`C++ peer (g++ ${flags.join(" ")}) against the referee on the FB sample: ${run(exe, "verify", verifyInput)}`);
+  console.log(`C++ peer (g++ ${flags.join(" ")}) against the referee on the FB sample: ${runPeer(exe, "verify", verifyInput)}`);
 
   const { states, commands } = fbCaseInputs();
   const input = [
@@ -79,9 +63,9 @@ withCompiledPeer("g++", "fb.cpp", flags, (exe) => {
     String(OPS), "7",
   ].join("\n");
   const cpp: number[] = [];
-  for (let p = 0; p < PROCESSES; p++) cpp.push(Number(run(exe, "bench", input).split(" ")[1]));
+  for (let p = 0; p < PROCESSES; p++) cpp.push(Number(runPeer(exe, "bench", input).split(" ")[1]));
   const js: number[] = [];
-  for (let p = 0; p < PROCESSES; p++) js.push(caromChild("fb:carom"));
+  for (let p = 0; p < PROCESSES; p++) js.push(caseRate("fb:carom"));
   const cppName = `C++ engine (median of ${PROCESSES} processes)`;
   report("Fantastic Bits, copy + one turn, 64 sample roots with their recorded commands", [
     { name: cppName, opsPerSec: median(cpp), min: Math.min(...cpp), max: Math.max(...cpp) },

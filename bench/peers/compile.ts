@@ -1,7 +1,7 @@
 /**
  * Builds a C or C++ peer of bench/peers/ with the machine's compiler into a temporary folder,
  * hands the executable to `run`, and removes the folder afterwards; prints a skip line instead
- * when the compiler is missing.
+ * when the compiler is missing. `runPeer` runs a built contest peer in one of its modes.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -26,4 +26,11 @@ export function withCompiledPeer(compiler: "gcc" | "g++", file: string, args: st
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Runs a contest peer (csb.cpp, fb.cpp) in `mode` ("verify" or "bench") on `input`; its output, trimmed. */
+export function runPeer(exe: string, mode: string, input: string): string {
+  const r = spawnSync(exe, [mode], { input, encoding: "utf8", maxBuffer: 1 << 26 });
+  if (r.status !== 0) throw new Error(`C++ peer ${mode} failed: ${r.stderr}`);
+  return r.stdout.trim();
 }
