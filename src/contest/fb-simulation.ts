@@ -72,8 +72,10 @@ export class FantasticBitsSimulation {
     const cmd = this.commands;
     cmd.parse(commands);
     const a = this.a, ax = this.ax, ay = this.ay;
-    ax.fill(0);
-    ay.fill(0);
+    for (let i = 0; i < a.n; i++) {
+      ax[i] = 0;
+      ay[i] = 0;
+    }
     for (let w = 0; w < 4; w++) {
       this.pendingSpell[w] = -1;
       const held = a.link[w];
