@@ -17,35 +17,13 @@
  */
 import { report, median } from "./harness.js";
 import { runPeer, withCompiledPeer } from "./peers/compile.js";
+import { commandText, stateText } from "./peers/fb-text.js";
 import { readContestGames } from "../test/support/contest-fixtures.js";
 import type { FbGameRecord } from "../src/contest.js";
 import { caseRate, fbCaseInputs } from "./contest-cases.js";
 
 const PROCESSES = process.env.BENCH_QUICK ? 3 : 5;
 const OPS = 100_000;
-
-type FbStateRecord = FbGameRecord["states"][number];
-
-/** A state as fb.cpp reads it (see readState there); the spells in the record's order. */
-function stateText(s: FbStateRecord): string {
-  return [
-    s.round, ...s.players.flat(), s.snaffles.length,
-    ...s.wizards.map((w) => w.slice(1).join(" ")),
-    ...s.snaffles.map(([, x, y, vx, vy, alive, captured, ignore]) => [x, y, vx, vy, alive, captured, ignore.length, ...ignore].join(" ")),
-    ...s.bludgers.map((b) => b.slice(1).join(" ")),
-  ].join(" ");
-}
-
-const KINDS = ["MOVE", "THROW", "OBLIVIATE", "PETRIFICUS", "ACCIO", "FLIPENDO"];
-
-/** A command string, parsed: kind (0 MOVE, 1 THROW, 2..5 the spells) and three integers. */
-function commandText(c: string): string {
-  const [word, ...args] = c.trim().split(/\s+/);
-  const kind = KINDS.indexOf(word);
-  const wanted = kind < 2 ? 3 : 1;
-  if (kind < 0 || args.length !== wanted || !args.every((a) => /^-?\d+$/.test(a))) throw new RangeError(`bad FB command ${JSON.stringify(c)}`);
-  return [kind, ...args, ...Array(3 - wanted).fill(0)].join(" ");
-}
 
 const flags = ["-O3", "-march=native", "-std=c++17"];
 withCompiledPeer("g++", "fb.cpp", flags, (exe) => {
