@@ -11,6 +11,7 @@
  * carom's. Skipped where g++ is missing.
  */
 import { test } from "node:test";
+import { spawnSync } from "node:child_process";
 import assert from "node:assert/strict";
 import { FantasticBitsSimulation, fbStateFromRecord, type FbGameRecord, type FbState, type FbStateRecord } from "../src/contest.js";
 import { runPeer, withCompiledPeer } from "../bench/peers/compile.js";
@@ -42,7 +43,9 @@ function randomCommand(rnd: Random, n: number): string {
   return `${["OBLIVIATE", "PETRIFICUS", "ACCIO", "FLIPENDO"][rnd.int(4)]} ${rnd.int(n + 2) - 1}`;
 }
 
-test("FantasticBitsSimulation equals an independent C++ transcription of the referee on 2,400 turns of random and mirrored commands", () => {
+const noCompiler = spawnSync("g++", ["--version"]).status === 0 ? false : "g++ is missing";
+
+test("FantasticBitsSimulation equals an independent C++ transcription of the referee on 2,400 turns of random and mirrored commands", { skip: noCompiler }, () => {
   withCompiledPeer("g++", "fb.cpp", ["-O2", "-std=c++17", "-ffp-contract=off"], (exe) => {
     const games = readContestGames<FbGameRecord>("fb-sample");
     const rnd = new Random(2026);
