@@ -136,7 +136,7 @@ test("FB's goal-post side skip never skips a post the referee's quadratic keeps,
   }
   assert.ok(kept > 50_000 && skipped > 100_000, `kept ${kept}, skipped ${skipped}`);
   assert.equal(farSkipped, far, "every side clearly out of reach is skipped");
-  // NaN, infinite and huge inputs are left to contactTime.
+  // NaN, infinite and huge inputs are left to postTime.
   for (const [x, y, vx, vy] of [[NaN, 0, 0, 0], [8000, NaN, 0, 0], [8000, 3000, NaN, 0], [8000, 3000, 0, -Infinity], [-2e6, 3000, 0, 0], [8000, 2e6, 0, 0]]) {
     [body.x[0], body.y[0], body.vx[0], body.vy[0]] = [x, y, vx, vy];
     work[1] = 1;

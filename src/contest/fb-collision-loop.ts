@@ -76,8 +76,8 @@ export class FbCollisionLoop {
 
   // Every helper below takes indices and reads its doubles from the arrays (a call with double
   // arguments or a double result would box them on the heap: a turn allocates nothing). The
-  // pair and grab tests, most of a turn's work, are written out in the loops over locals
-  // (contactTime's arithmetic, operation for operation, so the same bits).
+  // pair and grab tests, most of a turn's work, are written out in the loop over locals
+  // (postTime's steps, operation for operation, so the same bits).
   run(a: FbArrays): void {
     const n = a.n, w = this.work, fb = a.firstBludger, free = this.free, rad = this.radius;
     const X = a.x, Y = a.y, VX = a.vx, VY = a.vy;
@@ -109,12 +109,12 @@ export class FbCollisionLoop {
         for (let side = 0; side < 4; side += 2) {
           if (postsOutOfReach(a, i, side, R, w)) continue;
           for (let p = side; p < side + 2; p++) {
-            if (contactTime(a, i, -1, p, R, w)) m = this.add(m, K_POST, i, p);
+            if (postTime(a, i, p, R, w)) m = this.add(m, K_POST, i, p);
           }
         }
       }
       // Entity pairs (wizard–snaffle pairs grab instead of bouncing), then grabs: a free
-      // wizard and a free snaffle whose centres come within 399. Each test is contactTime's.
+      // wizard and a free snaffle whose centres come within 399. Each test is postTime's, for two bodies.
       for (let i = 0; i < n + 4; i++) {
         // i < n: pair tests of entity i; i >= n: grab tests of wizard i − n
         const grabs = i >= n, e = grabs ? i - n : i;
@@ -249,19 +249,19 @@ function wallTime(pos: Float64Array, vel: Float64Array, i: number, r: number, si
 /**
  * True when entity i surely has no referee candidate with either goal post of the side whose
  * first post is `side` (0: x = 0, 2: x = 16000) within the time left, R being the contact
- * distance (400, 150 or 200, plus 300). With g = |x − px| (the same double contactTime computes
+ * distance (400, 150 or 200, plus 300). With g = |x − px| (the same double postTime computes
  * as |dx| for both posts), S = |vx| + |vy| and left the time left, the test is
  *
  *     g − R − 2 > S · left + (g + |y| + 6000) · REACH_SLACK,   g < 1e6, |y| < 1e6.
  *
- * Why contactTime then returns false for both posts: |d| ≥ g > R + 2, so the pair is not
+ * Why postTime then returns false for both posts: |d| ≥ g > R + 2, so the pair is not
  * touching (q > (R + 2)² > R²(1 + 1e-14)). Its span |dx| + |dy| stays below g + |y| + 6000
  * (|dy| ≤ |y| + 5750, each sum rounding once) and below REACH_SPAN_LIMIT; with reach ≤
  * ρ := S · left + (g + |y| + 6000) · REACH_SLACK (the L1 speed of a post pair is S), exactly
  * c = |d|² − R² ≥ (g − R)(g + R) ≥ (ρ + 2)(ρ + 2 + 2R) > ρ(ρ + 2R) + 4R, while every rounding of
- * c and of reach·(reach + 2R) stays below 10ε·g² < 1e-3 (g < 1e6) ≪ 4R. So contactTime either
+ * c and of reach·(reach + 2R) stays below 10ε·g² < 1e-3 (g < 1e6) ≪ 4R. So postTime either
  * returns false before its reach test or its reach test holds and it returns false. NaN or
- * infinite inputs fail the test and take contactTime's path.
+ * infinite inputs fail the test and take postTime's path.
  */
 export function postsOutOfReach(a: FbArrays, i: number, side: number, R: number, work: Float64Array): boolean {
   // REACH_SLACK as a local (V8 folds a function's own constants).
@@ -272,13 +272,13 @@ export function postsOutOfReach(a: FbArrays, i: number, side: number, R: number,
 }
 
 /**
- * The referee's contact time of entity i with entity j (or, for j = −1, with goal post p) at
- * centre distance R: 0 when touching, else the smaller root of |d + τ·dv|² = R² within the
- * time left; in work[TAU], true when there is one.
+ * The referee's contact time of entity i with goal post p at centre distance R: 0 when
+ * touching, else the smaller root of |d + τ·dv|² = R² within the time left; in work[TAU], true
+ * when there is one. The entity pairs and grabs take the same steps, written out in run (the
+ * reach test first there, which changes no result).
  */
-function contactTime(a: FbArrays, i: number, j: number, p: number, R: number, work: Float64Array): boolean {
-  const post = j < 0;
-  const dx = a.x[i] - (post ? POST_X[p] : a.x[j]), dy = a.y[i] - (post ? POST_Y[p] : a.y[j]);
+function postTime(a: FbArrays, i: number, p: number, R: number, work: Float64Array): boolean {
+  const dx = a.x[i] - POST_X[p], dy = a.y[i] - POST_Y[p];
   const q = dx * dx + dy * dy, R2 = R * R;
   // The referee compares sqrt(q) <= R; sqrt is monotone and correctly rounded, so it is true
   // for q <= R² and false well above R² (the root is taken only in between).
@@ -286,7 +286,8 @@ function contactTime(a: FbArrays, i: number, j: number, p: number, R: number, wo
     work[TAU] = 0;
     return true;
   }
-  const dvx = a.vx[i] - (post ? 0 : a.vx[j]), dvy = a.vy[i] - (post ? 0 : a.vy[j]);
+  // (a post is still: the relative velocity is the entity's)
+  const dvx = a.vx[i], dvy = a.vy[i];
   const b = dx * dvx + dy * dvy;
   // Not touching and moving apart: both roots are negative, the referee drops the pair.
   if (b >= 0) return false;
