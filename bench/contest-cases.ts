@@ -17,7 +17,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { readContestGames } from "../test/support/contest-fixtures.js";
 import { Random } from "../test/support/random.js";
-import { CsbSimulation, FantasticBitsSimulation, csbPodFromRecord, fbStateFromRecord, type CsbCommand, type CsbGameRecord, type FbCommand, type FbGameRecord } from "../src/contest.js";
+import { CsbSimulation, FantasticBitsSimulation, csbPodFromRecord, fbStateFromRecord, type CsbCommand, type CsbGameRecord, type FbCommand, type FbGameRecord } from "../src/exports/contest.js";
 import { clonePlain, plainTurn, type PlainCommand, type PlainState } from "./contest-csb-plain.js";
 
 export interface ContestCase {

@@ -16,7 +16,7 @@
 import os from "node:os";
 import { report, type BenchRow, median } from "./harness.js";
 import { readContestGames } from "../test/support/contest-fixtures.js";
-import { replayCsbGame, type CsbGameRecord } from "../src/contest.js";
+import { replayCsbGame, type CsbGameRecord } from "../src/exports/contest.js";
 import { plainTurn, type PlainState } from "./contest-csb-plain.js";
 import { buildCase, caseRate, CASE_NAMES, plainPod, type CaseName } from "./contest-cases.js";
 

@@ -15,7 +15,7 @@
 import { report, median } from "./harness.js";
 import { runPeer, withCompiledPeer } from "./peers/compile.js";
 import { readContestGames } from "../test/support/contest-fixtures.js";
-import type { CsbCommand, CsbGameRecord, CsbPodRecord } from "../src/contest.js";
+import type { CsbCommand, CsbGameRecord, CsbPodRecord } from "../src/exports/contest.js";
 import { caseRate, csbCaseInputs } from "./contest-cases.js";
 
 const PROCESSES = process.env.BENCH_QUICK ? 3 : 5;

@@ -19,7 +19,7 @@ import { report, median } from "./harness.js";
 import { runPeer, withCompiledPeer } from "./peers/compile.js";
 import { commandText, stateText } from "./peers/fb-text.js";
 import { readContestGames } from "../test/support/contest-fixtures.js";
-import type { FbGameRecord } from "../src/contest.js";
+import type { FbGameRecord } from "../src/exports/contest.js";
 import { caseRate, fbCaseInputs } from "./contest-cases.js";
 
 const PROCESSES = process.env.BENCH_QUICK ? 3 : 5;

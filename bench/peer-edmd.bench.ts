@@ -14,7 +14,7 @@
  */
 import os from "node:os";
 import { spawnSync } from "node:child_process";
-import { HardSpheres, latticeStart } from "../src/science.js";
+import { HardSpheres, latticeStart } from "../src/exports/science.js";
 import { withCompiledPeer } from "./peers/compile.js";
 import { median } from "./harness.js";
 

@@ -22,7 +22,7 @@
  */
 import os from "node:os";
 import { World3D } from "../src/index.js";
-import { HardSpheres, latticeStart, packJammed, type PackResult } from "../src/science.js";
+import { HardSpheres, latticeStart, packJammed, type PackResult } from "../src/exports/science.js";
 
 const QUICK = process.env.BENCH_QUICK === "1";
 const ONLY = process.env.BENCH_ONLY;

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { replayCsbGame, replayFbGame, type CsbGameRecord, type FbGameRecord, type ReplayMismatch } from "../src/contest.js";
+import { replayCsbGame, replayFbGame, type CsbGameRecord, type FbGameRecord, type ReplayMismatch } from "../src/exports/contest.js";
 
 const args = process.argv.slice(2);
 let limit = 10;

@@ -4,18 +4,18 @@
  * installs every optional part of the worlds for both dimensions (carom/2d and carom/3d leave
  * them to `import "carom/2d/gravity"`, `"carom/2d/periodic"`, ...; see world/parts.ts).
  */
-import "./2d-gravity.js";
-import "./3d-gravity.js";
-import "./2d-periodic.js";
-import "./3d-periodic.js";
-import "./2d-moving-walls.js";
-import "./3d-moving-walls.js";
-import "./2d-snapshots.js";
-import "./3d-snapshots.js";
-import "./2d-sensors.js";
-import "./3d-sensors.js";
-import "./2d-paths.js";
-import "./3d-paths.js";
+import "./exports/2d/gravity.js";
+import "./exports/3d/gravity.js";
+import "./exports/2d/periodic.js";
+import "./exports/3d/periodic.js";
+import "./exports/2d/moving-walls.js";
+import "./exports/3d/moving-walls.js";
+import "./exports/2d/snapshots.js";
+import "./exports/3d/snapshots.js";
+import "./exports/2d/sensors.js";
+import "./exports/3d/sensors.js";
+import "./exports/2d/paths.js";
+import "./exports/3d/paths.js";
 export type * from "./query/types.js";
 export { FEATURE_INTERIOR, FEATURE_EDGE, FEATURE_VERTEX } from "./query/types.js";
 export * from "./query/toi-circle-circle.js";

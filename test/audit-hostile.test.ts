@@ -9,9 +9,9 @@ import { spawnSync } from "node:child_process";
 import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatScene, parseJson, World2D, type Scene } from "../src/index.js";
-import { FantasticBitsSimulation } from "../src/contest.js";
-import { HardSpheres, latticeStart, maxwellVelocities, Packer, ScienceRandom } from "../src/science.js";
-import { PoolSystem, readPoolShot, systemOf } from "../src/pool.js";
+import { FantasticBitsSimulation } from "../src/exports/contest.js";
+import { HardSpheres, latticeStart, maxwellVelocities, Packer, ScienceRandom } from "../src/exports/science.js";
+import { PoolSystem, readPoolShot, systemOf } from "../src/exports/pool.js";
 import { carom, CLI, ensureBuilt, ROOT, tempDir } from "./support/cli.js";
 
 before(() => ensureBuilt());

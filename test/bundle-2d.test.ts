@@ -20,7 +20,7 @@ test("a World2D-only program bundles no function or class of a 3D module, and ru
   try {
     const entry = join(dir, "main.ts");
     writeFileSync(entry, [
-      `import { World2D } from ${JSON.stringify(join(root, "src/2d.ts"))};`,
+      `import { World2D } from ${JSON.stringify(join(root, "src/exports/2d.ts"))};`,
       "const w = new World2D({ bounds: { min: [0, 0], max: [10, 10] } });",
       "w.addBody({ x: 2, y: 5, vx: 4, vy: 0, radius: 1 });",
       "w.addBody({ x: 8, y: 5, vx: -4, vy: 0, radius: 1 });",

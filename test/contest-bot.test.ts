@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import type { CsbGameRecord } from "../src/contest.js";
+import type { CsbGameRecord } from "../src/exports/contest.js";
 import { readContestGames } from "./support/contest-fixtures.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
@@ -35,7 +35,7 @@ test("the README bot bundles into one minified file under 30 KB and answers ever
       minify: true,
       platform: "node",
       format: "cjs",
-      alias: { "carom/contest": join(root, "src/contest.ts") },
+      alias: { "carom/contest": join(root, "src/exports/contest.ts") },
       outfile,
       logLevel: "silent",
     });

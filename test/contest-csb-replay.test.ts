@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CsbSimulation, csbPodFromRecord, replayCsbGame, type CsbGameRecord, type CsbCommand } from "../src/contest.js";
+import { CsbSimulation, csbPodFromRecord, replayCsbGame, type CsbGameRecord, type CsbCommand } from "../src/exports/contest.js";
 import { readContestGames } from "./support/contest-fixtures.js";
 
 const games = readContestGames<CsbGameRecord>("csb-sample");

@@ -9,7 +9,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CsbSimulation, csbPodFromRecord, type CsbCommand, type CsbGameRecord, type CsbPod } from "../src/contest.js";
+import { CsbSimulation, csbPodFromRecord, type CsbCommand, type CsbGameRecord, type CsbPod } from "../src/exports/contest.js";
 import { clonePlain, plainTurn, type PlainState } from "../bench/contest-csb-plain.js";
 import { readContestGames } from "./support/contest-fixtures.js";
 import { Random } from "./support/random.js";

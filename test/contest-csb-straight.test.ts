@@ -12,7 +12,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CsbSimulation, type CsbPod } from "../src/contest.js";
+import { CsbSimulation, type CsbPod } from "../src/exports/contest.js";
 import { plainTurn, type PlainState } from "../bench/contest-csb-plain.js";
 import { Random } from "./support/random.js";
 

@@ -11,7 +11,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CsbSimulation, csbPodFromRecord, type CsbCommand, type CsbGameRecord, type CsbPod } from "../src/contest.js";
+import { CsbSimulation, csbPodFromRecord, type CsbCommand, type CsbGameRecord, type CsbPod } from "../src/exports/contest.js";
 import { plainTurn, type PlainState } from "../bench/contest-csb-plain.js";
 import { readContestGames } from "./support/contest-fixtures.js";
 import { Random } from "./support/random.js";

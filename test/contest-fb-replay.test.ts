@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FantasticBitsSimulation, fbStateFromRecord, replayFbGame, type FbCommand, type FbGameRecord } from "../src/contest.js";
+import { FantasticBitsSimulation, fbStateFromRecord, replayFbGame, type FbCommand, type FbGameRecord } from "../src/exports/contest.js";
 import { readContestGames } from "./support/contest-fixtures.js";
 
 const games = readContestGames<FbGameRecord>("fb-sample");

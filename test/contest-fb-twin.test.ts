@@ -13,7 +13,7 @@
 import { test } from "node:test";
 import { spawnSync } from "node:child_process";
 import assert from "node:assert/strict";
-import { FantasticBitsSimulation, fbStateFromRecord, type FbGameRecord, type FbState, type FbStateRecord } from "../src/contest.js";
+import { FantasticBitsSimulation, fbStateFromRecord, type FbGameRecord, type FbState, type FbStateRecord } from "../src/exports/contest.js";
 import { runPeer, withCompiledPeer } from "../bench/peers/compile.js";
 import { commandText, stateText } from "../bench/peers/fb-text.js";
 import { readContestGames } from "./support/contest-fixtures.js";

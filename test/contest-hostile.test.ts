@@ -6,7 +6,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CsbSimulation, FantasticBitsSimulation, fbStateFromRecord, type CsbGameRecord, type FbGameRecord } from "../src/contest.js";
+import { CsbSimulation, FantasticBitsSimulation, fbStateFromRecord, type CsbGameRecord, type FbGameRecord } from "../src/exports/contest.js";
 import { FbCollisionLoop } from "../src/contest/fb-collision-loop.js";
 import { arraysFromState } from "../src/contest/fb-state.js";
 import { readContestGames } from "./support/contest-fixtures.js";

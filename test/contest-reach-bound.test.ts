@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { outOfReach, REACH_SPAN_LIMIT } from "../src/contest/reach-bound.js";
 import { postsOutOfReach } from "../src/contest/fb-collision-loop.js";
 import type { FbArrays } from "../src/contest/fb-state.js";
-import { CsbSimulation, type CsbPod } from "../src/contest.js";
+import { CsbSimulation, type CsbPod } from "../src/exports/contest.js";
 import { plainTurn, type PlainState } from "../bench/contest-csb-plain.js";
 import { Random } from "./support/random.js";
 

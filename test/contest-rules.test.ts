@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { CsbSimulation, FantasticBitsSimulation, fbStateFromRecord, csbPodFromRecord, roundHalfUp, roundHalfAway, truncateInt, shortAngleDist, type CsbCommand, type CsbGameRecord, type FbGameRecord } from "../src/contest.js";
+import { CsbSimulation, FantasticBitsSimulation, fbStateFromRecord, csbPodFromRecord, roundHalfUp, roundHalfAway, truncateInt, shortAngleDist, type CsbCommand, type CsbGameRecord, type FbGameRecord } from "../src/exports/contest.js";
 import { COS_LIMIT_SQUARED, SIN_LIMIT_SQUARED, steeringSide } from "../src/contest/csb-steering.js";
 import { readContestGames } from "./support/contest-fixtures.js";
 

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PoolSystem } from "../src/pool.js";
+import { PoolSystem } from "../src/exports/pool.js";
 
 const one = () => new PoolSystem({ balls: [{ id: "cue", x: 0.5, y: 0.5 }] });
 

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { DEFAULT_BALL_PARAMS, DEFAULT_CUE_SPECS, PoolSystem, pocketTable } from "../src/pool.js";
+import { DEFAULT_BALL_PARAMS, DEFAULT_CUE_SPECS, PoolSystem, pocketTable } from "../src/exports/pool.js";
 
 const P = DEFAULT_BALL_PARAMS;
 const R = P.R;
@@ -176,7 +176,7 @@ test("a cue ball driven exactly between two balls meets both at once: both conta
 });
 
 test("a rack of exactly touching balls (no gap) breaks without an exception and ends at rest", async () => {
-  const { rackBalls, breakStrike } = await import("../src/pool.js");
+  const { rackBalls, breakStrike } = await import("../src/exports/pool.js");
   for (const kind of ["nine-ball", "eight-ball"] as const) {
     const balls = rackBalls(kind, { gap: 0 });
     const s = new PoolSystem({ balls });

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
-import { nineBallBreakShot, playShot, POOL_SHOT_SCHEMA, readPoolShot, shotSvg, systemOf } from "../src/pool.js";
+import { nineBallBreakShot, playShot, POOL_SHOT_SCHEMA, readPoolShot, shotSvg, systemOf } from "../src/exports/pool.js";
 import { carom, tempDir } from "./support/cli.js";
 
 const examples = ["examples/pool/nine-ball-break.json", "examples/pool/draw-shot.json"];

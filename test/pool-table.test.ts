@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { pocketTable } from "../src/pool.js";
+import { pocketTable } from "../src/exports/pool.js";
 
 const ref = JSON.parse(readFileSync("test/fixtures/pool/table.json", "utf8"));
 

@@ -5,7 +5,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { HardSpheres, latticeStart, type HardSpheresOptions } from "../src/science.js";
+import { HardSpheres, latticeStart, type HardSpheresOptions } from "../src/exports/science.js";
 import { timeOfImpactCircles, timeOfImpactSpheres } from "../src/index.js";
 
 /** Smallest minimum-image gap (distance − contact distance) over all pairs, relative to the contact distance. */

@@ -7,7 +7,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { extxyzFrame, formatExtxyz, HardSpheres, latticeStart } from "../src/science.js";
+import { extxyzFrame, formatExtxyz, HardSpheres, latticeStart } from "../src/exports/science.js";
 
 interface Frame {
   info: Record<string, string>;

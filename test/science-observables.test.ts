@@ -7,7 +7,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { HardSpheres, latticeStart, meanSquaredDisplacement, naturalLog, radialDistribution, ScienceRandom } from "../src/science.js";
+import { HardSpheres, latticeStart, meanSquaredDisplacement, naturalLog, radialDistribution, ScienceRandom } from "../src/exports/science.js";
 
 test("2D, φ = 0.30: the collision-virial pressure is within 2% of Clisby–McCoy's Z = 2.0633", () => {
   const sim = new HardSpheres(latticeStart({ dimensions: 2, count: 1024, packingFraction: 0.3, seed: 1 }));

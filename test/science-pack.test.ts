@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { maxOverlap, packJammed } from "../src/science.js";
+import { maxOverlap, packJammed } from "../src/exports/science.js";
 import { carom, ensureBuilt, tempDir } from "./support/cli.js";
 
 test("300 bidisperse disks (radii 1 : 1.4) jam near φ = 0.84 with no overlap beyond 1e-9 of a radius", () => {

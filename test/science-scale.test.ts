@@ -6,7 +6,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { HardSpheres, latticeStart, packJammed, radialDistribution } from "../src/science.js";
+import { HardSpheres, latticeStart, packJammed, radialDistribution } from "../src/exports/science.js";
 
 function pressureAt(radius: number): { Z: number; T: number } {
   const sim = new HardSpheres(latticeStart({ dimensions: 3, count: 256, packingFraction: 0.3, seed: 1, radius }));

@@ -53,7 +53,7 @@ describe("the science engine in Chromium", { skip }, () => {
   let browser: LabBrowser;
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), "carom-science-browser-"));
-    writeFileSync(join(dir, "main.ts"), `import { HardSpheres, latticeStart } from ${JSON.stringify(new URL("../src/science.ts", import.meta.url).pathname)};\n${RUN}\n(window as any).words = words;\n`);
+    writeFileSync(join(dir, "main.ts"), `import { HardSpheres, latticeStart } from ${JSON.stringify(new URL("../src/exports/science.ts", import.meta.url).pathname)};\n${RUN}\n(window as any).words = words;\n`);
     await build({ entryPoints: [join(dir, "main.ts")], bundle: true, format: "esm", platform: "browser", target: "es2022", outfile: join(dir, "main.js"), logLevel: "silent" });
     writeFileSync(join(dir, "index.html"), '<!doctype html><meta charset="utf-8"><title>science</title><link rel="icon" href="data:,"><script type="module" src="main.js"></script>');
     server = await serveStatic(dir);
@@ -80,7 +80,7 @@ describe("the science engine in Chromium", { skip }, () => {
     const inBrowser = await page.evaluate(() => (window as unknown as { words: number[] }).words);
     await page.close();
     assert.deepEqual(problems, []);
-    const { HardSpheres, latticeStart } = await import("../src/science.js");
+    const { HardSpheres, latticeStart } = await import("../src/exports/science.js");
     const words = new Function("HardSpheres", "latticeStart", `${RUN}\nreturn words;`)(HardSpheres, latticeStart) as number[];
     assert.equal(inBrowser.length, words.length);
     assert.ok(inBrowser.every((w, k) => w === words[k]), "positions, velocities and pressure bit for bit");

@@ -6,8 +6,8 @@
 // statically (each test file runs in its own process).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SENSOR_ENTER, SENSOR_EXIT, World2D } from "../src/2d.js";
-import { World3D } from "../src/3d.js";
+import { SENSOR_ENTER, SENSOR_EXIT, World2D } from "../src/exports/2d.js";
+import { World3D } from "../src/exports/3d.js";
 import { hasPart } from "../src/world/parts.js";
 
 test("without the part: gravity and own accelerations are RangeErrors naming the import; linear worlds run", async () => {
@@ -31,7 +31,7 @@ test("periodic bounds: a RangeError naming carom/2d/periodic until it is importe
   const options = { bounds: { min: [0, 0] as [number, number], max: [10, 10] as [number, number], periodic: true } };
   assert.throws(() => new World2D(options), (e: unknown) => e instanceof RangeError && /bounds.periodic needs `import "carom\/2d\/periodic";`/.test(e.message));
   assert.throws(() => new World3D({ bounds: { min: [0, 0, 0], max: [10, 10, 10], periodic: [false, false, true] } }), /carom\/3d\/periodic/);
-  await import("../src/2d-periodic.js");
+  await import("../src/exports/2d/periodic.js");
   assert.equal(hasPart("periodic", 3), false, "installing 2D leaves 3D out");
   const w = new World2D(options);
   w.addBody({ x: 9, y: 5, vx: 1, radius: 1 });
@@ -41,7 +41,7 @@ test("periodic bounds: a RangeError naming carom/2d/periodic until it is importe
   assert.equal(w.events.count, 1);
   assert.equal(w.events.t[0], 2);
   assert.deepEqual([w.x[0], w.x[1], w.periodic.image(0)[0]], [1, 3.5, 1]);
-  await import("../src/3d-periodic.js");
+  await import("../src/exports/3d/periodic.js");
   const w3 = new World3D({ bounds: { min: [0, 0, 0], max: [10, 10, 10], periodic: true } });
   w3.addBody({ x: 5, y: 5, z: 9.5, vz: 1, radius: 1 });
   w3.advance(1);
@@ -52,7 +52,7 @@ test("aim lines: predictPath is a RangeError naming carom/2d/paths until it is i
   const w = new World2D({ bounds: { min: [0, 0], max: [10, 10] } });
   w.addBody({ x: 5, y: 5, vx: 1, vy: 1, radius: 1 });
   assert.throws(() => w.predictPath(0, 4), /predictPath needs `import "carom\/2d\/paths";`/);
-  await import("../src/2d-paths.js");
+  await import("../src/exports/2d/paths.js");
   // Up and right to the corner faces: x = 9 and y = 9 both at t = 4.
   assert.deepEqual(w.predictPath(0, 4).points, [5, 5, 9, 9]);
 });
@@ -61,7 +61,7 @@ test("sensors: a RangeError naming carom/2d/sensors until it is imported, then e
   const w = new World2D({});
   assert.throws(() => w.addBody({ id: "goal", x: 5, y: 0, radius: 1, fixed: true, sensor: true }), /body "goal": a sensor needs `import "carom\/2d\/sensors";`/);
   assert.equal(w.bodyCount, 0);
-  await import("../src/2d-sensors.js");
+  await import("../src/exports/2d/sensors.js");
   w.addBody({ id: "goal", x: 5, y: 0, radius: 1, fixed: true, sensor: true });
   w.addBody({ x: 0, y: 0, vx: 1, radius: 1 });
   // The ball's surface touches the goal's at x = 3 (t = 3) and leaves it at x = 7 (t = 7).
@@ -76,7 +76,7 @@ test("snapshots: snapshot, restore and clone are RangeErrors naming carom/2d/sna
   w.addBody({ x: 7, y: 6, vx: -0.75, vy: -1, radius: 0.75 });
   assert.throws(() => w.snapshot(), /snapshot needs `import "carom\/2d\/snapshots";`/);
   assert.throws(() => w.clone(), /clone needs `import "carom\/2d\/snapshots";`/);
-  await import("../src/2d-snapshots.js");
+  await import("../src/exports/2d/snapshots.js");
   w.advance(3);
   const s = w.snapshot(), c = w.clone();
   w.advance(20);
@@ -93,7 +93,7 @@ test("moving walls: setWallVelocity is a RangeError naming carom/2d/moving-walls
   const paddle = w.addSegment(10, -5, 10, 5);
   w.setWallVelocity(paddle, 0, 0); // standing still needs nothing
   assert.throws(() => w.setWallVelocity(paddle, -1, 0), /setWallVelocity needs `import "carom\/2d\/moving-walls";`/);
-  await import("../src/2d-moving-walls.js");
+  await import("../src/exports/2d/moving-walls.js");
   w.setWallVelocity(paddle, -1, 0);
   w.addBody({ x: 0, y: 0, vx: 1, radius: 1 });
   // Closing at 2 from a gap of 9: contact at t = 4.5 (x = 5.5), and the ball leaves at -1 - 2 = -3.
@@ -102,7 +102,7 @@ test("moving walls: setWallVelocity is a RangeError naming carom/2d/moving-walls
 });
 
 test("with the part: a dropped ball meets the floor at the analytic time, in 2D and 3D, as from the root", async () => {
-  await import("../src/2d-gravity.js");
+  await import("../src/exports/2d/gravity.js");
   assert.equal(hasPart("gravity", 2), true);
   assert.equal(hasPart("gravity", 3), false, "installing 2D leaves 3D out");
   assert.throws(() => new World3D({ gravity: [0, 0, -1] }), /carom\/3d\/gravity/);
@@ -112,7 +112,7 @@ test("with the part: a dropped ball meets the floor at the analytic time, in 2D 
   w2.advance(1);
   assert.equal(w2.events.count, 1);
   assert.ok(Math.abs(w2.events.t[0] - Math.sqrt(2 * h / g)) <= 4 * Number.EPSILON);
-  await import("../src/3d-gravity.js");
+  await import("../src/exports/3d/gravity.js");
   const w3 = new World3D({ gravity: [0, 0, -g], restitution: 1 });
   w3.addPlane(0, 0, 0, 0, 0, 1);
   w3.addBody({ x: 0, y: 0, z: h + 1, radius: 1 });

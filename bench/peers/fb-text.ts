@@ -3,7 +3,7 @@
  * record and a command line, parsed. Shared by bench/fb-cpp.bench.ts and the twin test
  * (test/contest-fb-twin.test.ts).
  */
-import type { FbStateRecord } from "../../src/contest.js";
+import type { FbStateRecord } from "../../src/exports/contest.js";
 
 /** A state as fb.cpp reads it (see readState there); the spells in the record's order. */
 export function stateText(s: FbStateRecord): string {

@@ -5,7 +5,7 @@
  *     carom pack --dimensions 2|3 --count N --radii r1[,r2,…] [--fractions f1,…] --seed S
  *                [--target-pressure P] [--growth-rate G] [--quiet] -o scene.json
  */
-import { Packer } from "../science.js";
+import { Packer } from "../exports/science.js";
 import { decimalNumber, parseArgs, wantsHelp } from "./args.js";
 import { writeFileAtomic } from "./atomic-file.js";
 import { checkOutputs } from "./output-check.js";

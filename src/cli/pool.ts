@@ -7,7 +7,7 @@
  * public API (../pool.js).
  */
 import { readFileSync } from "node:fs";
-import { nineBallBreakShot, playShot, POOL_SHOT_SCHEMA, readPoolShot, shotSvg, type PoolShot } from "../pool.js";
+import { nineBallBreakShot, playShot, POOL_SHOT_SCHEMA, readPoolShot, shotSvg, type PoolShot } from "../exports/pool.js";
 import { parseArgs } from "./args.js";
 import { AtomicFile } from "./atomic-file.js";
 import { parseJson } from "../scene/json-parse.js";

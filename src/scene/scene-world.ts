@@ -5,16 +5,16 @@
  * gives the same positions, velocities, radii, inverse masses and time bit for bit, and runs
  * chain.
  */
-import "../2d-gravity.js";
-import "../3d-gravity.js";
-import "../2d-periodic.js";
-import "../3d-periodic.js";
-import "../2d-sensors.js";
-import "../3d-sensors.js";
-import "../2d-snapshots.js";
-import "../3d-snapshots.js";
-import "../2d-moving-walls.js";
-import "../3d-moving-walls.js";
+import "../exports/2d/gravity.js";
+import "../exports/3d/gravity.js";
+import "../exports/2d/periodic.js";
+import "../exports/3d/periodic.js";
+import "../exports/2d/sensors.js";
+import "../exports/3d/sensors.js";
+import "../exports/2d/snapshots.js";
+import "../exports/3d/snapshots.js";
+import "../exports/2d/moving-walls.js";
+import "../exports/3d/moving-walls.js";
 import { World2D } from "../world/world-2d.js";
 import { World3D } from "../world/world-3d.js";
 import { FLAG_ALIVE, FLAG_FIXED } from "../world/body-store.js";

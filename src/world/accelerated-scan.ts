@@ -1,7 +1,7 @@
 /**
  * The gravity part's contact times (see acceleration-part.ts and parts.ts): bodies with
  * different accelerations against each other and against walls, through the installed
- * kernels. Installed onto WorldCore by src/2d-gravity.ts and src/3d-gravity.ts.
+ * kernels. Installed onto WorldCore by src/exports/2d/gravity.ts and src/exports/3d/gravity.ts.
  */
 import { accelerationPart, wallContactAccelerated } from "./acceleration-part.js";
 import { WALL_STRIDE } from "./walls/wall-kind.js";

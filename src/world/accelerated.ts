@@ -209,7 +209,7 @@ export function partingTime(c0: number, c1: number, c2: number, c3: number, c4: 
   return c0 > 0 ? 0 : Infinity;
 }
 
-/** These kernels as the acceleration part (installed by src/2d-gravity.ts and src/3d-gravity.ts). */
+/** These kernels as the acceleration part (installed by src/exports/2d/gravity.ts and src/exports/3d/gravity.ts). */
 export const ACCELERATION_KERNELS: AccelerationKernels = {
   io: accelIO,
   pairContact: accelContact,

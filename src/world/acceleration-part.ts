@@ -5,7 +5,7 @@
  * about a quarter of the 2D world's bundle, and a game without gravity should not ship them.
  *
  * The engine core calls these kernels only through {@link accelerationPart}. Importing
- * `carom/2d/gravity` (src/2d-gravity.ts) or `carom/3d/gravity` installs them for that
+ * `carom/2d/gravity` (src/exports/2d/gravity.ts) or `carom/3d/gravity` installs them for that
  * dimension (see parts.ts); the package root `carom` installs both. A world asked to
  * accelerate a body without the part gets a RangeError that names the import.
  */

@@ -1,6 +1,6 @@
 /**
- * The moving-walls part (installed onto WorldCore by src/2d-moving-walls.ts and
- * src/3d-moving-walls.ts; see parts.ts): a body meeting a wall that `setWallVelocity` set
+ * The moving-walls part (installed onto WorldCore by src/exports/2d/moving-walls.ts and
+ * src/exports/3d/moving-walls.ts; see parts.ts): a body meeting a wall that `setWallVelocity` set
  * moving reflects in the wall's frame, and a body squeezed against something immovable stops
  * the wall. (Finding the contact in the wall's frame is the wall table's, walls.ts.)
  */

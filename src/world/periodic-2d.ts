@@ -1,7 +1,7 @@
 /**
  * The periodic part's 2D neighbour scan (see periodic.ts): the moving bodies in the
  * 3 x 3 cells around a body, a cell past the last one on a periodic axis seen across
- * the boundary at its image. Installed onto WorldKernels2 by src/2d-periodic.ts.
+ * the boundary at its image. Installed onto WorldKernels2 by src/exports/2d/periodic.ts.
  */
 import { circlesExactInput, exactToiCircles, screenCircles } from "../query/toi-circle-circle.js";
 import { cellHash } from "../broad/hash-grid.js";

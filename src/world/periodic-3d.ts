@@ -1,7 +1,7 @@
 /**
  * The periodic part's 3D neighbour scan (see periodic.ts): the moving bodies in the
  * 3 x 3 x 3 cells around a body, a cell past the last one on a periodic axis seen across
- * the boundary at its image. Installed onto WorldKernels3 by src/3d-periodic.ts.
+ * the boundary at its image. Installed onto WorldKernels3 by src/exports/3d/periodic.ts.
  */
 import { exactToiSpheres, screenSpheres, spheresExactInput } from "../query/toi-sphere-sphere.js";
 import { cellHash } from "../broad/hash-grid.js";

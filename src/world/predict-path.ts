@@ -1,5 +1,5 @@
 /**
- * Aim lines (the paths part, installed onto WorldCore by src/2d-paths.ts and src/3d-paths.ts;
+ * Aim lines (the paths part, installed onto WorldCore by src/exports/2d/paths.ts and src/exports/3d/paths.ts;
  * see parts.ts): the path one body would take from now, bouncing off walls, fixed bodies and
  * the container as the simulation would, up to its first contact with a moving body.
  */

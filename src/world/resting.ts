@@ -1,6 +1,6 @@
 /**
  * Resting contact under gravity (part of the gravity part, installed onto WorldCore by
- * src/2d-gravity.ts and src/3d-gravity.ts; see parts.ts): a body that bounces off a flat
+ * src/exports/2d/gravity.ts and src/exports/3d/gravity.ts; see parts.ts): a body that bounces off a flat
  * surface slower than the resting speed slides on it (the surface carries the normal part of
  * its acceleration) until it reaches the surface's edge; a slow body held between still things
  * goes to sleep (held still, immovable) until something hits it harder.

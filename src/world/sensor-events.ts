@@ -1,5 +1,5 @@
 /**
- * The sensors part (installed onto WorldCore by src/2d-sensors.ts and src/3d-sensors.ts; see
+ * The sensors part (installed onto WorldCore by src/exports/2d/sensors.ts and src/exports/3d/sensors.ts; see
  * parts.ts and sensors.ts): the exact enter and exit times of sensor pairs, the events, and the
  * pairs' inside state through removals and rebuilds.
  */

@@ -1,5 +1,5 @@
 /**
- * The snapshots part (installed onto WorldCore by src/2d-snapshots.ts and src/3d-snapshots.ts;
+ * The snapshots part (installed onto WorldCore by src/exports/2d/snapshots.ts and src/exports/3d/snapshots.ts;
  * see parts.ts): `snapshot`, `restore` and `clone`. A snapshot copies every column, the grid,
  * the walls, the sensor pairs, the queue and what a rebuild works out, so that a restored or
  * cloned world goes on bit for bit.

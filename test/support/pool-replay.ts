@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { PoolSystem, type PoolEvent } from "../../src/pool.js";
+import { PoolSystem, type PoolEvent } from "../../src/exports/pool.js";
 
 export interface ShotFile {
   id?: string;

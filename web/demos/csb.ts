@@ -4,7 +4,7 @@
  * checkpoints, and a mark where two pods collided. The replay is checked against the referee's
  * recorded pods on load (every field, Object.is); a slider picks the turn.
  */
-import { CsbSimulation, csbPodFromRecord, type CsbCommand, type CsbPod } from "../../src/contest.js";
+import { CsbSimulation, csbPodFromRecord, type CsbCommand, type CsbPod } from "../../src/exports/contest.js";
 import type { Scene } from "../../src/index.js";
 import { button, el, fitCanvas, type Demo, type DemoHost } from "../lab/demo.js";
 import { Sim } from "../lab/sim.js";

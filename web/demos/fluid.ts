@@ -7,7 +7,7 @@
  * goes) until the pressure passes 1,000: the disks lock into a crystal-like jammed packing.
  */
 import { formatScene, type Scene, type SceneBody } from "../../src/index.js";
-import { HardSpheres, latticeStart, radialDistribution } from "../../src/science.js";
+import { HardSpheres, latticeStart, radialDistribution } from "../../src/exports/science.js";
 import { drawHistogram, drawSeries } from "../lab/charts.js";
 import { button, el, fitCanvas, type Demo, type DemoHost, type LabRun } from "../lab/demo.js";
 import { HASH_SEED, hashCollision } from "../lab/event-hash.js";

@@ -13,7 +13,7 @@
 import type { Scene } from "../../src/index.js";
 import {
   angleDegrees, DEFAULT_BALL_PARAMS, pocketTable, PoolSystem, rackBalls, type BallState, type PoolEvent, type StrikeOptions,
-} from "../../src/pool.js";
+} from "../../src/exports/pool.js";
 import { button, el, fitCanvas, slider, type Demo, type DemoHost } from "../lab/demo.js";
 import { Sim } from "../lab/sim.js";
 import { View2D } from "../lab/view2d.js";

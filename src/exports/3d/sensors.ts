@@ -3,8 +3,8 @@
  * (`addBody({ …, sensor: true })`: no impulse, exact SENSOR_ENTER and SENSOR_EXIT events). A
  * part of its own (see world/parts.ts); the package root "carom" includes it.
  */
-import { installPart } from "./world/parts.js";
-import { WorldCore } from "./world/world-core.js";
-import { SensorEvents } from "./world/sensor-events.js";
+import { installPart } from "../../world/parts.js";
+import { WorldCore } from "../../world/world-core.js";
+import { SensorEvents } from "../../world/sensor-events.js";
 
 installPart("sensors", 3, [[WorldCore, SensorEvents]]);

@@ -4,8 +4,8 @@
  * body squeezed against something immovable stops the wall. A part of its own (see
  * world/parts.ts); the package root "carom" includes it.
  */
-import { installPart } from "./world/parts.js";
-import { WorldCore } from "./world/world-core.js";
-import { MovingWalls } from "./world/moving-walls.js";
+import { installPart } from "../../world/parts.js";
+import { WorldCore } from "../../world/world-core.js";
+import { MovingWalls } from "../../world/moving-walls.js";
 
 installPart("moving-walls", 3, [[WorldCore, MovingWalls]]);

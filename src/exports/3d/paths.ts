@@ -4,8 +4,8 @@
  * container up to its first contact with a moving body). A part of its own (see
  * world/parts.ts); the package root "carom" includes it.
  */
-import { installPart } from "./world/parts.js";
-import { WorldCore } from "./world/world-core.js";
-import { AimLines } from "./world/predict-path.js";
+import { installPart } from "../../world/parts.js";
+import { WorldCore } from "../../world/world-core.js";
+import { AimLines } from "../../world/predict-path.js";
 
 installPart("paths", 3, [[WorldCore, AimLines]]);

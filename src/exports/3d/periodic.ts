@@ -4,10 +4,10 @@
  * minimum image, `world.periodic` counts images. A part of its own (see world/parts.ts) so
  * that a program without periodic bounds does not bundle it; the package root "carom" includes it.
  */
-import { installPart } from "./world/parts.js";
-import { WorldCore } from "./world/world-core.js";
-import { PeriodicBounds } from "./world/periodic.js";
-import { WorldKernels3 } from "./world/scan-3d.js";
-import { PeriodicScan3 } from "./world/periodic-3d.js";
+import { installPart } from "../../world/parts.js";
+import { WorldCore } from "../../world/world-core.js";
+import { PeriodicBounds } from "../../world/periodic.js";
+import { WorldKernels3 } from "../../world/scan-3d.js";
+import { PeriodicScan3 } from "../../world/periodic-3d.js";
 
 installPart("periodic", 3, [[WorldCore, PeriodicBounds], [WorldKernels3, PeriodicScan3]]);

@@ -1,0 +1,29 @@
+/**
+ * carom/2d: the 2D half of carom (circles, segments, boxes, World2D) as its own entry, so a
+ * 2D program bundles no 3D code. Everything here is also exported from the package root.
+ */
+export type { MovingCircle, Circle, SweepHit2, ClosestApproach, Box2, WallHit2 } from "../query/types.js";
+export { FEATURE_INTERIOR, FEATURE_VERTEX } from "../query/types.js";
+export type { Ray2, Segment2, MovingPoint2, SegmentClosestPoint, BoxCrossing2 } from "../query/types-geometry2.js";
+export { toiCirclesRaw, timeOfImpactCircles, sweepCirclesInto, sweepCircles } from "../query/toi-circle-circle.js";
+export { type CircleArrays, timeOfImpactCirclesBatch, validateCircleArrays } from "../query/toi-batch.js";
+export { closestApproachCirclesInto, closestApproachCircles } from "../query/closest-approach.js";
+export { overlapCircles, pointInCircle } from "../query/overlap.js";
+export { type ShortenedMovement2, type ShortenedMovements2, shortenMovementCircleInto, shortenMovementCircle, shortenMovementsCirclesInto, shortenMovementsCircles } from "../query/pool-hall.js";
+export { enclosingCircle, boundsOfPoints2, sweptBoundsCircleInto, sweptBoundsCircle, overlapBoxes2 } from "../query/bounding.js";
+export { closestPointOnSegmentInto, closestPointOnSegment } from "../query/closest-point-segment.js";
+export { rayHitCircleRaw, segmentHitCircleRaw, rayHitCircle, segmentHitCircle } from "../query/ray-circle.js";
+export { pointCrossingBox2Raw, pointCrossingBox2Into, pointCrossingBox2 } from "../query/ray-box2.js";
+export { toiCircleSegmentRaw, sweepCircleSegmentRaw, timeOfImpactCircleSegment, sweepCircleSegmentInto, sweepCircleSegment } from "../query/sweep-circle-segment.js";
+export { toiCirclePolylineRaw, sweepCirclePolylineRaw, timeOfImpactCirclePolyline, sweepCirclePolylineInto, sweepCirclePolyline } from "../query/sweep-circle-polyline.js";
+export { toiCircleBoxRaw, sweepCircleBoxRaw, timeOfImpactCircleBox, sweepCircleBoxInto, sweepCircleBox } from "../query/sweep-circle-box.js";
+export { timeOfImpactCirclesAccelerated, sweepCirclesAccelerated, sweepCirclesAcceleratedInto, timeOfImpactAcceleratedCircleCircle, sweepAcceleratedCircleCircle, sweepAcceleratedCircleCircleInto, type AcceleratedCircle } from "../query/toi-accelerated.js";
+export { timeOfImpactAcceleratedCircleLine, sweepAcceleratedCircleLine, sweepAcceleratedCircleLineInto, type Line2 } from "../query/toi-accelerated-plane.js";
+export { timeOfImpactAcceleratedCircleSegment, sweepAcceleratedCircleSegment, sweepAcceleratedCircleSegmentInto } from "../query/toi-accelerated-segment.js";
+export * from "../response/impulse.js";
+export { World2D, type BodyInit2, type World2DOptions } from "../world/world-2d.js";
+export type { PathPrediction } from "../world/world-core.js";
+export type { WorldOptions, AdvanceReport } from "../world/event-loop.js";
+export type { WorldSnapshot } from "../world/body-store.js";
+export { START_SLACK } from "../world/world-core.js";
+export { EventLog, HIT_BODY, HIT_WALL, HIT_BOUNDS, SENSOR_ENTER, SENSOR_EXIT, type CollisionEvent } from "../world/event-log.js";

@@ -1,0 +1,31 @@
+/**
+ * carom/pool: billiards with sliding, rolling and spinning balls, cushions, jaws, pockets and a
+ * cue, event by event, reproducing pooltool's default physics (data/pool/model.md) with exact
+ * event times.
+ *
+ * ```ts
+ * import { PoolSystem } from "carom/pool";
+ * const system = new PoolSystem({ balls: [{ id: "cue", x: 0.5, y: 0.5 }, { id: "1", x: 0.5, y: 1.4 }] });
+ * system.strike({ ball: "cue", V0: 3, phi: 90, b: 0.3 });
+ * const events = system.simulate();   // [{ t, type, ids }, ...] until every ball rests
+ * system.ball("1");                   // { id, state, t, r, v, w }
+ * ```
+ *
+ * Determinism: every result comes from +, −, ×, ÷ and √ (IEEE 754 correctly rounded, hence the
+ * same bits in every engine); the model's sines, cosines, exponentials and arc cosines are
+ * carom's own polynomial implementations of those five operations (src/pool/elementary.ts),
+ * never `Math.sin` and friends, whose last bits may differ between engines.
+ */
+export { PoolSystem, CUE_STICK_ID, DEFAULT_MAX_EVENTS } from "../pool/system.js";
+export type { BallState, MotionState, PoolEvent, PoolEventType, PoolSystemOptions, SimulateOptions, StrikeOptions } from "../pool/system.js";
+export { pocketTable, DEFAULT_TABLE_SPECS, POCKET_DROP } from "../pool/table.js";
+export type { PocketTableSpecs, PoolTable, LinearCushion, CircularCushion, Pocket } from "../pool/table.js";
+export { DEFAULT_BALL_PARAMS, DEFAULT_CUE_SPECS } from "../pool/params.js";
+export type { BallParams, CueSpecs } from "../pool/params.js";
+export { rackBalls, breakStrike, angleDegrees, PoolRandom } from "../pool/rack.js";
+export type { RackKind, RackOptions } from "../pool/rack.js";
+export { readPoolShot, systemOf, nineBallBreakShot, POOL_SHOT_SCHEMA } from "../pool/shot-file.js";
+export type { PoolShot } from "../pool/shot-file.js";
+export { playShot } from "../pool/shot-play.js";
+export type { PlayedShot } from "../pool/shot-play.js";
+export { shotSvg } from "../pool/shot-svg.js";
