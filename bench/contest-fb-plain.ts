@@ -464,7 +464,7 @@ export function plainFbTurn(g: PlainFb, commands: readonly string[]): void {
   for (let p = 0; p < 2; p++) if (g.magic[p] < 100) g.magic[p]++;
   let steps = 0;
   for (let t = 0; t < 1; ) {
-    if (++steps > 100_000) throw new RangeError("plain FB transcription: more than 100000 collision steps");
+    if (++steps > 1_000_000) throw new RangeError("plain FB transcription: more than 1,000,000 collision steps");
     t += step(g, t);
   }
   for (const e of [...g.wizards, ...g.snaffles, ...g.bludgers]) {

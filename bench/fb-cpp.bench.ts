@@ -18,7 +18,7 @@
 import { report, median } from "./harness.js";
 import { runPeer, withCompiledPeer } from "./peers/compile.js";
 import { commandText, stateText } from "./peers/fb-text.js";
-import { readContestGames } from "../test/support/contest-fixtures.js";
+import { readContestGames, readContestRepro } from "../test/support/contest-fixtures.js";
 import type { FbGameRecord } from "../src/exports/contest.js";
 import { caseRate, fbCaseInputs } from "./contest-cases.js";
 
@@ -27,12 +27,12 @@ const OPS = 100_000;
 
 const flags = ["-O3", "-march=native", "-std=c++17"];
 withCompiledPeer("g++", "fb.cpp", flags, (exe) => {
-  const games = readContestGames<FbGameRecord>("fb-sample");
+  const games = [...readContestGames<FbGameRecord>("fb-sample"), ...readContestRepro<FbGameRecord>()];
   const verifyInput = [String(games.length), ...games.map((g) => [
     String(g.commands.length), stateText(g.states[0]),
     ...g.commands.map((cmd, k) => [...cmd.flat().map(commandText), stateText(g.states[k + 1])].join("\n")),
   ].join("\n"))].join("\n");
-  console.log(`C++ peer (g++ ${flags.join(" ")}) against the referee on the FB sample: ${runPeer(exe, "verify", verifyInput)}`);
+  console.log(`C++ peer (g++ ${flags.join(" ")}) against the referee on the FB sample and the repro turns: ${runPeer(exe, "verify", verifyInput)}`);
 
   const { states, commands } = fbCaseInputs();
   const input = [

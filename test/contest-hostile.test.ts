@@ -1,28 +1,33 @@
 /**
- * Contest simulators against hostile states: bodies on one point (the referee's bounce has no
- * direction there, so its loop would touch them again at every step, forever: a turn hung and
- * grew its memory until the process was killed) and coordinates out of any map (1e308 made
- * NaN states). Each is a RangeError naming the field, or a bounded loop.
+ * Contest simulators against hostile states: bodies on one point (the CSB referee's bounce has
+ * no direction there, so its loop would touch them again at every step, forever; the FB
+ * referee's parts them along +x) and coordinates out of any map (1e308 made NaN states). Each is
+ * a RangeError naming the field, or what the referee does.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { CsbSimulation, FantasticBitsSimulation, fbStateFromRecord, type CsbGameRecord, type FbGameRecord } from "../src/exports/contest.js";
-import { FbCollisionLoop } from "../src/contest/fb-collision-loop.js";
-import { arraysFromState } from "../src/contest/fb-state.js";
-import { readContestGames } from "./support/contest-fixtures.js";
+import { plainFbFromRecord, plainFbRecord, plainFbTurn } from "../bench/contest-fb-plain.js";
+import { readContestGames, recordOfState } from "./support/contest-fixtures.js";
 
 const fbGame = readContestGames<FbGameRecord>("fb-sample")[0];
 const csbGames = readContestGames<CsbGameRecord>("csb-sample");
 
-test("FB: two bodies that bounce off each other on one point are a RangeError naming both", () => {
-  const s = fbStateFromRecord(fbGame.states[5]);
-  s.wizards[1].x = s.wizards[0].x;
-  s.wizards[1].y = s.wizards[0].y;
-  assert.throws(() => FantasticBitsSimulation.fromState(s), /state\.wizards\[0\] and state\.wizards\[1\] are at the same point \(\d+, \d+\)/);
-  const t = fbStateFromRecord(fbGame.states[5]);
-  t.bludgers[1].x = t.bludgers[0].x;
-  t.bludgers[1].y = t.bludgers[0].y;
-  assert.throws(() => FantasticBitsSimulation.fromState(t), /state\.bludgers\[0\] and state\.bludgers\[1\] are at the same point/);
+test("FB: two bodies on one point part along +x, as the referee's bounce does (no endless loop)", () => {
+  for (const [list, a, b] of [["wizards", 0, 1], ["bludgers", 0, 1]] as const) {
+    const s = fbStateFromRecord(fbGame.states[5]);
+    s[list][b].x = s[list][a].x;
+    s[list][b].y = s[list][a].y;
+    const sim = FantasticBitsSimulation.fromState(s);
+    const plain = plainFbFromRecord(recordOfState(s));
+    const cmds = ["MOVE 8000 3750 0", "MOVE 8000 3750 0", "MOVE 8000 3750 0", "MOVE 8000 3750 0"];
+    sim.turn(cmds);
+    plainFbTurn(plain, cmds);
+    assert.deepEqual(recordOfState(sim.toState()), plainFbRecord(plain), list);
+    // the higher id is the referee's first body: it goes −x, the other +x
+    const after = sim.toState()[list];
+    assert.ok(after[a].x > after[b].x, `${list}: parted along x`);
+  }
 });
 
 test("FB: a wizard on a free snaffle is fine (it grabs it)", () => {
@@ -36,23 +41,25 @@ test("FB: a wizard on a free snaffle is fine (it grabs it)", () => {
   assert.equal(sim.toState().wizards[wizard.id].holding, free.id);
 });
 
-test("FB: coordinates and speeds beyond ±1e6 are a RangeError naming the field", () => {
+test("FB: coordinates and speeds beyond ±2^31 (the referee's int range) or not finite are a RangeError naming the field", () => {
   const s = fbStateFromRecord(fbGame.states[5]);
   s.wizards[2].x = 1e308;
-  assert.throws(() => FantasticBitsSimulation.fromState(s), /state\.wizards\[2\]\.x must be within ±1e6 \(the map is 16000 wide\), got 1e\+308/);
+  assert.throws(() => FantasticBitsSimulation.fromState(s), /state\.wizards\[2\]\.x must be within ±2\^31 \(the referee's int range\), got 1e\+308/);
   const t = fbStateFromRecord(fbGame.states[5]);
-  t.bludgers[0].vy = -2e6;
-  assert.throws(() => FantasticBitsSimulation.fromState(t), /state\.bludgers\[0\]\.vy must be within ±1e6/);
+  t.bludgers[0].vy = NaN;
+  assert.throws(() => FantasticBitsSimulation.fromState(t), /state\.bludgers\[0\]\.vy must be a finite number, got NaN/);
 });
 
-test("FB: the collision loop is bounded even on arrays that skipped the checks", () => {
-  const a = arraysFromState(fbStateFromRecord(fbGame.states[5]));
-  a.x[5] = a.x[4];
-  a.y[5] = a.y[4];
-  a.alive[4] = a.alive[5] = 1;
-  a.link[4] = a.link[5] = -1;
-  a.ignoreCount[4] = a.ignoreCount[5] = 0;
-  assert.throws(() => new FbCollisionLoop(a.snaffleCount + 6).run(a), /turn: more than 100000 collision steps at t = 0 of the turn/);
+test("FB: a wizard far beyond a wall bounces from wall to wall back into the field within one turn, as the referee does", () => {
+  const s = fbStateFromRecord(fbGame.states[5]);
+  s.wizards[3].x = 2 ** 24;
+  const sim = FantasticBitsSimulation.fromState(s);
+  const plain = plainFbFromRecord(recordOfState(s));
+  const cmds = ["MOVE 8000 3750 0", "MOVE 8000 3750 0", "MOVE 8000 3750 0", "MOVE 8000 3750 0"];
+  sim.turn(cmds);
+  plainFbTurn(plain, cmds);
+  assert.deepEqual(recordOfState(sim.toState()), plainFbRecord(plain));
+  assert.ok(sim.x(3) >= 400 && sim.x(3) <= 15600, `x ${sim.x(3)}`);
 });
 
 test("CSB: a new simulation puts the pods where the referee does (every sample game's initial pods)", () => {

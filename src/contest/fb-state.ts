@@ -3,7 +3,7 @@
  * simulator works on (`FbArrays`), and the conversions between them with RangeErrors that name
  * the field.
  */
-import { arrayOf, coordinate, describe, integerIn, plainObject, rejectUnknownKeys } from "./options.js";
+import { arrayOf, describe, finiteNumber, integerIn, plainObject, rejectUnknownKeys } from "./options.js";
 
 /** A spell slot: turns left and target id (−1 for none). */
 export interface FbSpell {
@@ -58,7 +58,7 @@ export interface FbSnaffle {
   alive: boolean;
   /** True while a wizard holds it (see FbWizard.holding). */
   captured: boolean;
-  /** Ids of the snaffles this one passes through until they separate, in the referee's order. */
+  /** Ids of the snaffles this one passes through until they separate, in the referee's order (an id may repeat, as in the referee's list). */
   ignore: number[];
 }
 
@@ -102,39 +102,53 @@ export const OBLIVIATE = 0, PETRIFICUS = 1, ACCIO = 2, FLIPENDO = 3;
 export const SPELL_NAMES = ["obliviate", "petrificus", "accio", "flipendo"] as const;
 
 /**
+ * The largest magnitude of a coordinate or speed: the referee rounds every position and speed
+ * to a Java int at the end of a turn, so every state a game (or this simulator) reaches lies
+ * within ±2^31.
+ */
+export const FB_COORDINATE_LIMIT = 2 ** 31;
+/** The most snaffles a state may hold (the game deals 5 or 7). */
+export const FB_MAX_SNAFFLES = 20;
+/** Ignore-list slots per snaffle at first (the lists grow when a game needs more). */
+const FIRST_IGNORE_CAPACITY = 4;
+
+/**
  * The simulator's arrays. Entities are indexed by id: wizards 0..3, then the snaffles, then
- * the two bludgers. Every array is fixed in size for a game, so `copyArrays` is a few `set`s.
+ * the two bludgers. The doubles are one buffer and the integers another, so `copyArrays` is two
+ * `set`s; the named arrays are views on them.
  */
 export class FbArrays {
   readonly n: number;
   readonly snaffleCount: number;
   readonly firstBludger: number;
+  /** Ignore-list slots per snaffle. */
+  readonly ignoreCapacity: number;
   /** Position and velocity of every entity. */
   readonly x: Float64Array;
   readonly y: Float64Array;
   readonly vx: Float64Array;
   readonly vy: Float64Array;
-  /** Snaffles: 1 while in play (not scored). */
-  readonly alive: Uint8Array;
-  /** Snaffles: the wizard carrying it, or −1. Wizards: the snaffle held, or −1. Bludgers: last victim. */
+  /** Wizards: the snaffle held, or −1. Snaffles: the wizard that holds it (captured), or −1. Bludgers: last victim, or −1. */
   readonly link: Int32Array;
+  /** Snaffles: 1 while in play (not scored); 1 for the other entities. */
+  readonly alive: Int32Array;
   /** Wizards: grab cooldown. */
   readonly cooldown: Int32Array;
   /** Wizards: turns left and target of each spell (index wizard·4 + spell). */
   readonly spellTurns: Int32Array;
   readonly spellTarget: Int32Array;
-  /** Snaffles: ignored snaffle ids, `snaffleCount` slots per snaffle, and how many are used. */
-  readonly ignore: Int32Array;
-  readonly ignoreCount: Int32Array;
   /** Round, then score and magic of player 0 and player 1. */
   readonly game: Int32Array;
+  /** Snaffles (index id − 4): how many ids their ignore list holds, and the lists, `ignoreCapacity` slots each. */
+  readonly ignoreCount: Int32Array;
+  readonly ignore: Int32Array;
 
-  /** The doubles (x, y, vx, vy) and the integers, each in one buffer: a copy is three `set`s. */
-  private readonly doubles: Float64Array;
-  private readonly ints: Int32Array;
+  readonly doubles: Float64Array;
+  readonly ints: Int32Array;
 
-  constructor(snaffleCount: number) {
+  constructor(snaffleCount: number, ignoreCapacity = FIRST_IGNORE_CAPACITY) {
     this.snaffleCount = snaffleCount;
+    this.ignoreCapacity = ignoreCapacity;
     this.firstBludger = 4 + snaffleCount;
     const n = (this.n = 6 + snaffleCount);
     const d = (this.doubles = new Float64Array(4 * n));
@@ -142,26 +156,36 @@ export class FbArrays {
     this.y = d.subarray(n, 2 * n);
     this.vx = d.subarray(2 * n, 3 * n);
     this.vy = d.subarray(3 * n, 4 * n);
-    this.alive = new Uint8Array(n);
-    // link n, cooldown 4, spellTurns 16, spellTarget 16, ignore n·S, ignoreCount n, game 5
-    const sizes = [n, 4, 16, 16, n * snaffleCount, n, 5];
+    const sizes = [n, n, 4, 16, 16, 5, snaffleCount, snaffleCount * ignoreCapacity];
     const ints = (this.ints = new Int32Array(sizes.reduce((u, v) => u + v, 0)));
     let at = 0;
     const take = (k: number): Int32Array => ints.subarray(at, (at += sizes[k]));
     this.link = take(0).fill(-1);
-    this.cooldown = take(1);
-    this.spellTurns = take(2);
-    this.spellTarget = take(3).fill(-1);
-    this.ignore = take(4);
-    this.ignoreCount = take(5);
-    this.game = take(6);
+    this.alive = take(1).fill(1);
+    this.cooldown = take(2);
+    this.spellTurns = take(3);
+    this.spellTarget = take(4).fill(-1);
+    this.game = take(5);
+    this.ignoreCount = take(6);
+    this.ignore = take(7);
   }
 
-  /** Copies every array of `o` (same snaffle count) into this. */
+  /** Copies every array of `o` (same snaffle count and ignore capacity) into this. */
   copyArrays(o: FbArrays): void {
     this.doubles.set(o.doubles);
-    this.alive.set(o.alive);
     this.ints.set(o.ints);
+  }
+
+  /** A copy of these arrays with `capacity` ignore slots per snaffle. */
+  withIgnoreCapacity(capacity: number): FbArrays {
+    const b = new FbArrays(this.snaffleCount, capacity);
+    b.doubles.set(this.doubles);
+    const head = this.ints.length - this.snaffleCount * this.ignoreCapacity;
+    b.ints.set(this.ints.subarray(0, head));
+    for (let k = 0; k < this.snaffleCount; k++) {
+      b.ignore.set(this.ignore.subarray(k * this.ignoreCapacity, k * this.ignoreCapacity + this.ignoreCount[k]), k * capacity);
+    }
+    return b;
   }
 }
 
@@ -173,17 +197,19 @@ const SPELL_KEYS = ["turns", "target"];
 const SNAFFLE_KEYS = ["id", "x", "y", "vx", "vy", "alive", "captured", "ignore"];
 const BLUDGER_KEYS = ["id", "x", "y", "vx", "vy", "lastVictim"];
 
-function loadBody(a: FbArrays, index: number, o: Record<string, unknown>, field: string): void {
-  const id = integerIn(o.id, index, index, `${field}.id`);
-  a.x[id] = coordinate(o.x, `${field}.x`);
-  a.y[id] = coordinate(o.y, `${field}.y`);
-  a.vx[id] = coordinate(o.vx, `${field}.vx`);
-  a.vy[id] = coordinate(o.vy, `${field}.vy`);
+/** A coordinate or speed: finite, within ±2^31. */
+function fbCoordinate(value: unknown, field: string): number {
+  const v = finiteNumber(value, field);
+  if (!(Math.abs(v) <= FB_COORDINATE_LIMIT)) throw new RangeError(`${field} must be within ±2^31 (the referee's int range), got ${v}`);
+  return v;
 }
 
-/** Whether entity i takes part in collisions (captured and scored snaffles do not). */
-export function isFree(a: FbArrays, i: number): boolean {
-  return i < 4 || i >= a.firstBludger || (a.alive[i] === 1 && a.link[i] === -1);
+function loadBody(a: FbArrays, index: number, o: Record<string, unknown>, field: string): void {
+  const id = integerIn(o.id, index, index, `${field}.id`);
+  a.x[id] = fbCoordinate(o.x, `${field}.x`);
+  a.y[id] = fbCoordinate(o.y, `${field}.y`);
+  a.vx[id] = fbCoordinate(o.vx, `${field}.vx`);
+  a.vy[id] = fbCoordinate(o.vy, `${field}.vy`);
 }
 
 /** Checks a snapshot and loads it into new arrays. */
@@ -197,8 +223,14 @@ export function arraysFromState(state: FbState): FbArrays {
   if (players.length !== 2) throw new RangeError(`state.players must hold 2 players, got ${players.length}`);
   if (wizards.length !== 4) throw new RangeError(`state.wizards must hold 4 wizards, got ${wizards.length}`);
   if (bludgers.length !== 2) throw new RangeError(`state.bludgers must hold 2 bludgers, got ${bludgers.length}`);
-  if (snaffles.length < 1 || snaffles.length > 20) throw new RangeError(`state.snaffles must hold 1..20 snaffles, got ${snaffles.length}`);
-  const a = new FbArrays(snaffles.length);
+  if (snaffles.length < 1 || snaffles.length > FB_MAX_SNAFFLES) throw new RangeError(`state.snaffles must hold 1..${FB_MAX_SNAFFLES} snaffles, got ${snaffles.length}`);
+  const S = snaffles.length;
+  // Ignore lists first: their longest one sets the arrays' capacity.
+  const lists = snaffles.map((sn, k) => arrayOf(plainObject(sn, `state.snaffles[${k}]`).ignore, `state.snaffles[${k}].ignore`));
+  let capacity = FIRST_IGNORE_CAPACITY;
+  for (const list of lists) while (capacity < list.length) capacity *= 2;
+  if (capacity > 1024) throw new RangeError(`state.snaffles: an ignore list holds ${Math.max(...lists.map((l) => l.length))} ids (at most 1024)`);
+  const a = new FbArrays(S, capacity);
   const last = a.n - 1;
   a.game[0] = integerIn(s.round, 0, 2 ** 31 - 1, "state.round");
   players.forEach((p, j) => {
@@ -213,14 +245,18 @@ export function arraysFromState(state: FbState): FbArrays {
     rejectUnknownKeys(o, WIZARD_KEYS, f);
     loadBody(a, i, o, f);
     a.link[i] = integerIn(o.holding, -1, last, `${f}.holding`);
+    if (a.link[i] !== -1 && (a.link[i] < 4 || a.link[i] >= a.firstBludger)) throw new RangeError(`${f}.holding must be -1 or a snaffle's id (4..${a.firstBludger - 1}), got ${a.link[i]}`);
     a.cooldown[i] = integerIn(o.grabCooldown, 0, 100, `${f}.grabCooldown`);
     const spells = plainObject(o.spells, `${f}.spells`);
     rejectUnknownKeys(spells, SPELLS_KEYS, `${f}.spells`);
     SPELL_NAMES.forEach((name, k) => {
       const sp = plainObject(spells[name], `${f}.spells.${name}`);
       rejectUnknownKeys(sp, SPELL_KEYS, `${f}.spells.${name}`);
-      a.spellTurns[i * 4 + k] = integerIn(sp.turns, 0, 100, `${f}.spells.${name}.turns`);
-      a.spellTarget[i * 4 + k] = integerIn(sp.target, -1, last, `${f}.spells.${name}.target`);
+      const turns = integerIn(sp.turns, 0, 100, `${f}.spells.${name}.turns`);
+      const target = integerIn(sp.target, -1, last, `${f}.spells.${name}.target`);
+      if ((turns === 0) !== (target === -1)) throw new RangeError(`${f}.spells.${name}: turns ${turns} with target ${target} (a running spell has a target, a spent one has -1)`);
+      a.spellTurns[i * 4 + k] = turns;
+      a.spellTarget[i * 4 + k] = target;
     });
   });
   snaffles.forEach((sn, k) => {
@@ -232,24 +268,20 @@ export function arraysFromState(state: FbState): FbArrays {
     if (typeof o.alive !== "boolean") throw new RangeError(`${f}.alive must be a boolean, got ${describe(o.alive)}`);
     if (typeof o.captured !== "boolean") throw new RangeError(`${f}.captured must be a boolean, got ${describe(o.captured)}`);
     a.alive[id] = o.alive ? 1 : 0;
-    const ignore = arrayOf(o.ignore, `${f}.ignore`);
-    if (ignore.length > a.snaffleCount) throw new RangeError(`${f}.ignore lists more ids than there are snaffles`);
-    ignore.forEach((v, m) => {
-      a.ignore[id * a.snaffleCount + m] = integerIn(v, 4, a.firstBludger - 1, `${f}.ignore[${m}]`);
+    lists[k].forEach((v, m) => {
+      const other = integerIn(v, 4, a.firstBludger - 1, `${f}.ignore[${m}]`);
+      if (other === id) throw new RangeError(`${f}.ignore[${m}] must be another snaffle's id, got its own (${id})`);
+      a.ignore[k * capacity + m] = other;
     });
-    a.ignoreCount[id] = ignore.length;
-    if (o.captured) {
-      const carrier = [0, 1, 2, 3].find((w) => a.link[w] === id);
-      if (carrier === undefined) throw new RangeError(`${f}.captured is true but no wizard holds snaffle ${id}`);
-      a.link[id] = carrier;
+    a.ignoreCount[k] = lists[k].length;
+    // The wizard that holds it (the last one, where two grabbed it in one instant, as the referee keeps it).
+    let carrier = -1;
+    for (let w = 0; w < 4; w++) if (a.link[w] === id) carrier = w;
+    if (o.captured !== (carrier !== -1)) {
+      throw new RangeError(o.captured ? `${f}.captured is true but no wizard holds snaffle ${id}` : `${f}.captured is false but wizard ${carrier} holds snaffle ${id}`);
     }
+    a.link[id] = carrier;
   });
-  for (let w = 0; w < 4; w++) {
-    const held = a.link[w];
-    if (held !== -1 && (held < 4 || held >= a.firstBludger || a.link[held] !== w)) {
-      throw new RangeError(`state.wizards[${w}].holding must be -1 or a captured snaffle's id, got ${held}`);
-    }
-  }
   bludgers.forEach((b, k) => {
     const f = `state.bludgers[${k}]`;
     const o = plainObject(b, f);
@@ -258,30 +290,17 @@ export function arraysFromState(state: FbState): FbArrays {
     loadBody(a, id, o, f);
     a.link[id] = integerIn(o.lastVictim, -1, 3, `${f}.lastVictim`);
   });
-  rejectCoincident(a);
-  return a;
-}
-
-/** The field of entity i in a snapshot. */
-function entityField(a: FbArrays, i: number): string {
-  return i < 4 ? `state.wizards[${i}]` : i < a.firstBludger ? `state.snaffles[${i - 4}]` : `state.bludgers[${i - a.firstBludger}]`;
-}
-
-/**
- * Two bodies that bounce off each other may not sit on the same point: the referee's bounce
- * has no direction there (its normal is 0/0), so they would touch again at every step of the
- * turn, forever. A wizard on a snaffle is fine (it grabs or carries it).
- */
-function rejectCoincident(a: FbArrays): void {
-  for (let i = 0; i < a.n; i++) {
-    if (!isFree(a, i)) continue;
-    for (let j = i + 1; j < a.n; j++) {
-      if (!isFree(a, j) || (i < 4 && j >= 4 && j < a.firstBludger)) continue;
-      if (a.x[i] === a.x[j] && a.y[i] === a.y[j]) {
-        throw new RangeError(`${entityField(a, i)} and ${entityField(a, j)} are at the same point (${a.x[i]}, ${a.y[i]}): the referee's bounce has no direction there`);
-      }
+  // A running spell's target must be one the referee lets that spell take; a snaffle may have
+  // scored since the order (Accio then ends at the next turn, the other spells run on).
+  for (let w = 0; w < 4; w++) {
+    for (let k = 0; k < 4; k++) {
+      const target = a.spellTarget[w * 4 + k];
+      if (target === -1 || target >= a.firstBludger || (target >= 4 && k !== OBLIVIATE)) continue;
+      if (target < 4 && (k === FLIPENDO || k === PETRIFICUS) && target >> 1 !== w >> 1) continue;
+      throw new RangeError(`state.wizards[${w}].spells.${SPELL_NAMES[k]}.target must be an entity ${SPELL_NAMES[k]} can take, got ${target}`);
     }
   }
+  return a;
 }
 
 /** The arrays as a snapshot object. */
@@ -296,8 +315,8 @@ export function stateFromArrays(a: FbArrays): FbState {
   }
   const snaffles: FbSnaffle[] = [];
   for (let id = 4; id < a.firstBludger; id++) {
-    const ignore: number[] = [];
-    for (let m = 0; m < a.ignoreCount[id]; m++) ignore.push(a.ignore[id * a.snaffleCount + m]);
+    const k = id - 4, ignore: number[] = [];
+    for (let m = 0; m < a.ignoreCount[k]; m++) ignore.push(a.ignore[k * a.ignoreCapacity + m]);
     snaffles.push({ id, x: a.x[id], y: a.y[id], vx: a.vx[id], vy: a.vy[id], alive: a.alive[id] === 1, captured: a.link[id] !== -1, ignore });
   }
   const bludgers: FbBludger[] = [];

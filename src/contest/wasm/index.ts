@@ -1,0 +1,10 @@
+// The Fantastic Bits kernel's exports (fb-kernel.ts describes them).
+export { turn } from "./turn";
+export { SCRATCH_BYTES } from "./layout";
+
+/** Copies the state of block `src` onto block `dst` (same layout); `dst`'s broadphase cache no longer holds. */
+export function copy(dst: i32, src: i32): void {
+  const bytes = load<i32>(src, 12);
+  memory.copy(dst, src, bytes);
+  store<i32>(dst + bytes, 0);
+}
