@@ -51,7 +51,7 @@ function kernelModule(): WebAssembly.Module {
  */
 export class FbBlock {
   readonly n: number;
-  /** Bytes of the state (what a copy copies), and of the whole block (the state, then the kernel's broadphase cache). */
+  /** Bytes of the state (what a copy copies), and of the whole block (the state, then the kernel's caches: fb-kernel.ts). */
   readonly stateBytes: number;
   readonly bytes: number;
   readonly x: number;
@@ -75,7 +75,8 @@ export class FbBlock {
   ) {
     const n = (this.n = snaffleCount + 6);
     this.stateBytes = stateBytes(snaffleCount, ignoreCapacity);
-    this.bytes = this.stateBytes + 8 + 40 * n;
+    // the kernel's caches after the state: two flags, the first step's broadphase (40 bytes a body), the state after the update
+    this.bytes = 2 * this.stateBytes + 8 + 40 * n;
     this.x = (ptr + 16) / 8;
     this.y = this.x + n;
     this.vx = this.y + n;
@@ -132,7 +133,7 @@ export class FbHeap {
 
   /** A new block for `owner` (recycled when the owner is collected); the views may be new. */
   allocate(owner: object, snaffleCount: number, ignoreCapacity: number): FbBlock {
-    const bytes = stateBytes(snaffleCount, ignoreCapacity) + 8 + 40 * (snaffleCount + 6);
+    const bytes = 2 * stateBytes(snaffleCount, ignoreCapacity) + 8 + 40 * (snaffleCount + 6);
     let ptr = this.free.get(bytes)?.pop();
     if (ptr === undefined) {
       ptr = this.top;
@@ -177,8 +178,9 @@ export function storeArrays(h: FbHeap, block: FbBlock, a: FbArrays): void {
   k[block.ptr / 4 + 1] = block.snaffleCount;
   k[block.ptr / 4 + 2] = block.ignoreCapacity;
   k[block.ptr / 4 + 3] = block.stateBytes;
-  // (the broadphase cache after the state: not valid)
+  // (the kernel's caches after the state: not valid)
   k[(block.ptr + block.stateBytes) / 4] = 0;
+  k[(block.ptr + block.stateBytes) / 4 + 1] = 0;
   f.set(a.x, block.x);
   f.set(a.y, block.y);
   f.set(a.vx, block.vx);

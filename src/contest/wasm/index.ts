@@ -2,9 +2,9 @@
 export { turn } from "./turn";
 export { SCRATCH_BYTES } from "./layout";
 
-/** Copies the state of block `src` onto block `dst` (same layout); `dst`'s broadphase cache no longer holds. */
+/** Copies the state of block `src` onto block `dst` (same layout); `dst`'s caches no longer hold. */
 export function copy(dst: i32, src: i32): void {
   const bytes = load<i32>(src, 12);
   memory.copy(dst, src, bytes);
-  store<i32>(dst + bytes, 0);
+  store<i64>(dst + bytes, 0);
 }

@@ -53,6 +53,10 @@ export function setHeldAtStart(bits: i32): void {
   heldAtStart = bits;
 }
 
+export function heldAtStartBits(): i32 {
+  return heldAtStart;
+}
+
 @inline function add(time: f64, key: i32, kind: i32, a: i32, b: i32): void {
   store<f64>(CAND_TIME + (count << 3), time);
   store<i32>(CAND_KEY + (count << 2), key);

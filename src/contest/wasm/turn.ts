@@ -2,12 +2,12 @@
 // TypeScript side has read and checked (in the scratch), the update in the referee's order, the
 // collision loop (loop.ts), friction and rounding, and the next round's preparation.
 import {
-  N, S, FB, CAP, CACHE, LINK, ALIVE, XS, YS, VXS, VYS, COOLDOWN, SPELL_TURNS, SPELL_TARGET, GAME, IGNORE_COUNT, IGNORE,
+  N, S, FB, CAP, CACHE, STATE_BYTES, LINK, ALIVE, XS, YS, VXS, VYS, COOLDOWN, SPELL_TURNS, SPELL_TARGET, GAME, IGNORE_COUNT, IGNORE,
   CMD_KIND, CMD_SPELL, CMD_A, CMD_B, CMD_C, ACC_X, ACC_Y, PENDING_SPELL, PENDING_TARGET, IGNORE_ADDS,
   OBLIVIATE, PETRIFICUS, ACCIO, FLIPENDO,
   bind, getX, getY, getVX, getVY, setX, setY, setVX, setVY, getLink, setLink, getAlive, spellTurns, spellTarget, setSpell,
 } from "./layout";
-import { runLoop, setHeldAtStart } from "./loop";
+import { runLoop, setHeldAtStart, heldAtStartBits } from "./loop";
 
 /** What `turn` returns. */
 export const TURN_DONE: i32 = 0;
@@ -27,22 +27,88 @@ export const TURN_WEDGED: i32 = 2;
 
 /**
  * Plays one turn of the block at `p` with the commands in the scratch; `root` is the block `p`
- * was copied from with no change since (its broadphase cache serves: loop.ts), or −1.
+ * was copied from with no change since (its caches serve: see postUpdate and loop.ts), or −1.
  */
 export function turn(p: i32, root: i32): i32 {
   bind(p);
   if (!ignoreRoom()) return TURN_IGNORE_FULL;
-  // this block's state changes: its own cache no longer holds
-  store<i32>(CACHE, 0);
+  // this block's state changes: its own caches no longer hold
+  store<i64>(CACHE, 0);
   let held: i32 = 0;
   for (let w: i32 = 0; w < 4; w++) if (getLink(w) != -1) held |= 1 << getLink(w);
   setHeldAtStart(held);
+  const cached = root >= 0 && root != p ? postUpdate(p, root) : -1;
   commands();
-  update();
+  if (cached >= 0) updateFrom(cached);
+  else update();
   if (runLoop(p, root) != 0) return TURN_WEDGED;
   endRound();
   prepare();
   return TURN_DONE;
+}
+
+/**
+ * The root's state after the update with commands that change nothing (no thrust, no throw,
+ * no spell), kept after its broadphase cache: what the update does is the same for every
+ * command but for the thrust added to a wizard's speed and a throw to its snaffle's, which
+ * come first, so those are added to it afterwards, to the same bits (updateFrom) — unless a
+ * running spell acts on a wizard or on a held snaffle after them (the addition would then come
+ * out of order): no cache for such a root. Its address, or −1. Computed at the first turn
+ * from the root (`p` holds the root's state then), in place.
+ */
+function postUpdate(p: i32, root: i32): i32 {
+  const flags = root + load<i32>(root, 12);
+  const at = flags + 8 + N * 40;
+  const known = load<i32>(flags, 4);
+  if (known == 1) return at;
+  if (known == 2) return -1;
+  for (let w: i32 = 0; w < 4; w++) {
+    for (let k: i32 = 0; k < 4; k++) {
+      const target = spellTarget(w, k);
+      if (target == -1 || spellTurns(w, k) <= 0) continue;
+      if (target < 4 || (target < FB && ((heldAtStartBits() >> target) & 1) != 0)) {
+        store<i32>(flags, 2, 4);
+        return -1;
+      }
+    }
+  }
+  memory.copy(at, p, STATE_BYTES);
+  bind(at);
+  for (let i: i32 = 0; i < N; i++) setAcc(i, 0.0, 0.0);
+  for (let w: i32 = 0; w < 4; w++) {
+    const h = getLink(w);
+    if (h == -1) continue;
+    setX(h, getX(w));
+    setY(h, getY(w));
+    setVX(h, getVX(w));
+    setVY(h, getVY(w));
+    store<i32>(COOLDOWN + (w << 2), 3);
+  }
+  update();
+  bind(p);
+  store<i32>(flags, 1, 4);
+  return at;
+}
+
+/**
+ * The update from the root's cached one (postUpdate): that state, then this turn's thrusts and
+ * throws added (the wizard's speed was v0 + 0 there, v0 + a here; the snaffle's v + 2 · 0, and
+ * v + 2 · a), and the magic: this turn's spells cost what they cost, then +1 up to 100.
+ */
+function updateFrom(cached: i32): void {
+  const magic0 = load<i32>(GAME, 8), magic1 = load<i32>(GAME, 16);
+  memory.copy(XS - 16, cached, STATE_BYTES);
+  store<i32>(GAME, magic0 < 100 ? magic0 + 1 : magic0, 8);
+  store<i32>(GAME, magic1 < 100 ? magic1 + 1 : magic1, 16);
+  for (let w: i32 = 0; w < 4; w++) {
+    setVX(w, getVX(w) + accX(w));
+    setVY(w, getVY(w) + accY(w));
+  }
+  for (let bits = heldAtStartBits(); bits != 0; bits &= bits - 1) {
+    const s = ctz(bits);
+    setVX(s, getVX(s) + accX(s) * 2.0);
+    setVY(s, getVY(s) + accY(s) * 2.0);
+  }
 }
 
 /** The last wizard (0..3) that holds snaffle s, or −1: where s will stand once the commands are read. */
