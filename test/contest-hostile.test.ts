@@ -6,7 +6,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CsbSimulation, FantasticBitsSimulation, fbStateFromRecord, type CsbGameRecord, type FbGameRecord } from "../src/exports/contest.js";
+import { CsbSimulation, FantasticBitsSimulation, fbStateFromRecord, type CsbCommand, type CsbGameRecord, type FbGameRecord } from "../src/exports/contest.js";
 import { plainFbFromRecord, plainFbRecord, plainFbTurn } from "../bench/contest-fb-plain.js";
 import { readContestGames, recordOfState } from "./support/contest-fixtures.js";
 
@@ -67,7 +67,7 @@ test("CSB: a new simulation puts the pods where the referee does (every sample g
     const sim = new CsbSimulation({ checkpoints: game.checkpoints });
     for (let i = 0; i < 4; i++) {
       const [x, y, vx, vy, angle, passed] = game.initial[i];
-      assert.deepEqual(sim.getPod(i), { x, y, vx, vy, angle, passed, shieldRound: null, boostUsed: false }, `game ${game.game}, pod ${i}`);
+      assert.deepEqual(sim.getPod(i), { x, y, vx, vy, angle, passed, shieldRound: null, boostUsed: false, lastCheckpointRound: 0 }, `game ${game.game}, pod ${i}`);
     }
   }
   // and a turn from there plays (before, every pod sat at (0, 0) and the first turn never ended)
@@ -85,8 +85,37 @@ test("CSB: pods on one point are a RangeError from turn, not an endless loop", (
   assert.throws(() => sim.turn([still, still, still, still]), /turn: pods 2 and 0 are at the same point \(3000, 3000\)/);
 });
 
-test("CSB: checkpoints, positions and speeds beyond ±1e6 are a RangeError naming the field", () => {
+test("CSB: checkpoints beyond ±1e6, pods beyond ±2^53 (or not finite) are a RangeError naming the field", () => {
   assert.throws(() => new CsbSimulation({ checkpoints: [[0, 0], [1e308, 5]] }), /options\.checkpoints\[1\]\[0\] must be within ±1e6/);
   const sim = new CsbSimulation({ checkpoints: [[1000, 1000], [5000, 5000]] });
-  assert.throws(() => sim.setPod(1, { x: 0, y: 0, vx: -3e6, vy: 0, angle: null, passed: 1, shieldRound: null, boostUsed: false }), /pod 1\.vx must be within ±1e6/);
+  assert.throws(() => sim.setPod(1, { x: 0, y: 0, vx: -1e300, vy: 0, angle: null, passed: 1, shieldRound: null, boostUsed: false }), /pod 1\.vx must be within ±2\^53, got -1e\+300/);
+  assert.throws(() => sim.setPod(1, { x: NaN, y: 0, vx: 0, vy: 0, angle: null, passed: 1, shieldRound: null, boostUsed: false }), /pod 1\.x must be a finite number, got NaN/);
+  assert.throws(() => sim.setPod(1, { ...sim.getPod(1), lastCheckpointRound: -1 }), /pod 1\.lastCheckpointRound must be an integer in 0\.\.2147483647, got -1/);
+  assert.throws(() => sim.copyFrom({} as never), /copyFrom takes a CsbSimulation, got Object/);
 });
+
+test("CSB: every state the simulation reaches loads back: 2,500 turns of full thrust away from the map (BOOST, SHIELD) leave pods beyond ±1e6, and each turn's pods set on a fresh simulation play on to the same bits", () => {
+  const checkpoints: [number, number][] = [[1000, 1000], [9000, 5000], [5000, 8000]];
+  const sim = new CsbSimulation({ checkpoints, laps: 3 });
+  const away = [{ x: -1e9, y: -1e9, thrust: 200 }, { x: 1e9, y: -1e9, thrust: "BOOST" }, { x: -1e9, y: 1e9, thrust: 200 }, { x: 1e9, y: 1e9, thrust: 200 }] as CsbCommand[];
+  for (let k = 0; k < 2500; k++) {
+    const cmds = away.map((c, i) => ({ ...c, thrust: k % 97 === i ? "SHIELD" : k > 0 && c.thrust === "BOOST" ? 200 : c.thrust })) as CsbCommand[];
+    sim.turn(cmds);
+    if (k % 250 !== 249) continue;
+    const copy = new CsbSimulation({ checkpoints, laps: 3, round: sim.round });
+    for (let i = 0; i < 4; i++) copy.setPod(i, sim.getPod(i));
+    const a = sim.getPod(0), b = copy.getPod(0);
+    assert.deepEqual(b, a);
+    const twin = new CsbSimulation({ checkpoints, laps: 3 });
+    twin.copyFrom(sim);
+    twin.turn(cmds);
+    copy.turn(cmds);
+    for (let i = 0; i < 4; i++) assert.deepEqual(copy.getPod(i), twin.getPod(i), `turn ${k}, pod ${i}`);
+  }
+  assert.ok(Math.abs(sim.x(0)) > 1e6 && Math.abs(sim.y(3)) > 1e6, `${sim.x(0)}, ${sim.y(3)}`);
+  // (no checkpoint in 100 rounds: both players are out, a draw)
+  assert.equal(sim.finished, true);
+  assert.equal(sim.winner(), -1);
+});
+
+
