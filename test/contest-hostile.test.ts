@@ -9,6 +9,8 @@ import assert from "node:assert/strict";
 import { CsbSimulation, FantasticBitsSimulation, fbStateFromRecord, type CsbCommand, type CsbGameRecord, type FbGameRecord } from "../src/exports/contest.js";
 import { plainFbFromRecord, plainFbRecord, plainFbTurn } from "../bench/contest-fb-plain.js";
 import { readContestGames, recordOfState } from "./support/contest-fixtures.js";
+import { plainPod } from "../bench/contest-cases.js";
+import { plainTurn, type PlainState } from "../bench/contest-csb-plain.js";
 
 const fbGame = readContestGames<FbGameRecord>("fb-sample")[0];
 const csbGames = readContestGames<CsbGameRecord>("csb-sample");
@@ -85,12 +87,12 @@ test("CSB: pods on one point are a RangeError from turn, not an endless loop", (
   assert.throws(() => sim.turn([still, still, still, still]), /turn: pods 2 and 0 are at the same point \(3000, 3000\)/);
 });
 
-test("CSB: checkpoints beyond ±1e6, pods beyond ±2^53 (or not finite) are a RangeError naming the field", () => {
+test("CSB: checkpoints beyond ±1e6, pods beyond ±2^31 (the referee's ints; or not finite) are a RangeError naming the field", () => {
   assert.throws(() => new CsbSimulation({ checkpoints: [[0, 0], [1e308, 5]] }), /options\.checkpoints\[1\]\[0\] must be within ±1e6/);
   const sim = new CsbSimulation({ checkpoints: [[1000, 1000], [5000, 5000]] });
-  assert.throws(() => sim.setPod(1, { x: 0, y: 0, vx: -1e300, vy: 0, angle: null, passed: 1, shieldRound: null, boostUsed: false }), /pod 1\.vx must be within ±2\^53, got -1e\+300/);
+  assert.throws(() => sim.setPod(1, { x: 0, y: 0, vx: -1e300, vy: 0, angle: null, passed: 1, shieldRound: null, boostUsed: false }), /pod 1\.vx must be within ±2\^31 \(the referee's int range\), got -1e\+300/);
   assert.throws(() => sim.setPod(1, { x: NaN, y: 0, vx: 0, vy: 0, angle: null, passed: 1, shieldRound: null, boostUsed: false }), /pod 1\.x must be a finite number, got NaN/);
-  assert.throws(() => sim.setPod(1, { ...sim.getPod(1), lastCheckpointRound: -1 }), /pod 1\.lastCheckpointRound must be an integer in 0\.\.2147483647, got -1/);
+  assert.throws(() => sim.setPod(1, { ...sim.getPod(1), lastCheckpointRound: -1 }), /pod 1\.lastCheckpointRound must be an integer in 0\.\.9007199254740992, got -1/);
   assert.throws(() => sim.copyFrom({} as never), /copyFrom takes a CsbSimulation, got Object/);
 });
 
@@ -118,4 +120,25 @@ test("CSB: every state the simulation reaches loads back: 2,500 turns of full th
   assert.equal(sim.winner(), -1);
 });
 
-
+test("CSB: pods that cross ±2^31 wrap around as the referee's (int) Math.round does (speeds saturate), as the plain transcription does, and load back", () => {
+  const checkpoints: [number, number][] = [[1000, 1000], [9000, 5000], [5000, 8000]];
+  const sim = new CsbSimulation({ checkpoints });
+  const edge = 2 ** 31 - 1;
+  const pods = [[edge - 5, 100, 2 ** 31 - 1, 0], [-edge + 3, 2000, -(2 ** 31), 0], [4000, edge, 0, 2 ** 31 - 1], [4000, -edge, 30, -(2 ** 31)]];
+  pods.forEach(([x, y, vx, vy], i) => sim.setPod(i, { x, y, vx, vy, angle: 0.5, passed: 1, shieldRound: null, boostUsed: false }));
+  const plain: PlainState = { checkpoints, round: 0, pods: [0, 1, 2, 3].map((i) => plainPod([sim.x(i), sim.y(i), sim.vx(i), sim.vy(i), 0.5, 1, null, 0])) };
+  const cmds: CsbCommand[] = [{ x: 0, y: 0, thrust: 200 }, { x: 0, y: 0, thrust: 200 }, { x: 0, y: 0, thrust: 100 }, { x: 0, y: 0, thrust: 0 }];
+  for (let k = 0; k < 6; k++) {
+    sim.turn(cmds);
+    plainTurn(plain, cmds);
+    for (let i = 0; i < 4; i++) {
+      const p = plain.pods[i];
+      assert.deepEqual([sim.x(i), sim.y(i), sim.vx(i), sim.vy(i), sim.angle(i)], [p.x, p.y, p.vx, p.vy, p.angle], `turn ${k}, pod ${i}`);
+      assert.ok(Math.abs(sim.x(i)) <= 2 ** 31 && Math.abs(sim.vx(i)) <= 2 ** 31);
+    }
+    const copy = new CsbSimulation({ checkpoints, round: sim.round });
+    for (let i = 0; i < 4; i++) copy.setPod(i, sim.getPod(i));
+  }
+  // the first turn wrapped pod 0 (past +2^31 to the far negative side)
+  assert.ok(plain.pods[0].x < 0);
+});

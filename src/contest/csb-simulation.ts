@@ -9,7 +9,7 @@
  */
 import { arrayOf, coordinate, describe, finiteNumber, integerIn, plainObject, rejectUnknownKeys } from "./options.js";
 import { csbStartPositions } from "./csb-start.js";
-import { pointSegmentDistanceSquared, truncateInt } from "./referee-math.js";
+import { pointSegmentDistanceSquared, roundToInt, truncateInt } from "./referee-math.js";
 import { CsbCollisionLoop, CSB_STRIDE } from "./csb-collision-loop.js";
 import { straightTurn } from "./csb-straight-turn.js";
 import { headingInto } from "./csb-heading-memo.js";
@@ -94,7 +94,15 @@ const ENDED = ROUND + 6;
 const WINNER = ROUND + 7;
 /** The `passed` count beyond which a pod has finished (laps × checkpoints): in the state, so a copy carries it. */
 const FINAL_PASSED = ROUND + 8;
-const STATE_LENGTH = ROUND + 9;
+/**
+ * The round before which a turn without collision cannot take a pod beyond the int range (so
+ * straightTurn need not look): 8192 rounds on from a state with every pod within ±2^30, speeds
+ * within ±2^16 (such a turn moves a pod by less than 2^16 + 650, and leaves its speed below
+ * 2^16); else the state's round (every turn then takes the general loop, which wraps positions
+ * as the referee's cast does). Set by setPod, the round setter and every general turn.
+ */
+const SAFE_UNTIL = ROUND + 9;
+const STATE_LENGTH = ROUND + 10;
 /** Rounds a player may go without a checkpoint, and the referee's round limit. */
 const CSB_TIMEOUT = 100, CSB_MAX_ROUNDS = 500;
 const NO_SHIELD = -Infinity;
@@ -104,8 +112,10 @@ const scratchStart = new Float64Array(8);
 
 const OPTION_KEYS = ["checkpoints", "round", "laps"] as const;
 const POD_KEYS = ["x", "y", "vx", "vy", "angle", "passed", "shieldRound", "boostUsed", "lastCheckpointRound"] as const;
-/** The largest coordinate or speed of a pod: any the simulation reaches (2^31 rounds at any speed a race allows stay far below). */
-const POD_LIMIT = 2 ** 53;
+/** The largest coordinate or speed of a pod: the referee's Java ints (a turn leaves every position wrapped into them, every speed truncated into them). */
+const POD_LIMIT = 2 ** 31;
+/** The largest round or checkpoint count: they count on as doubles (a turn adds one round), exact to 2^53. */
+const COUNT_LIMIT = 2 ** 53;
 
 /** A Coders Strike Back race between four pods, turn by turn as the referee computes it. */
 export class CsbSimulation {
@@ -143,7 +153,7 @@ export class CsbSimulation {
       this.checkpointX[k] = coordinate(pair[0], `options.checkpoints[${k}][0]`);
       this.checkpointY[k] = coordinate(pair[1], `options.checkpoints[${k}][1]`);
     }
-    this.state[ROUND] = o.round === undefined ? 0 : integerIn(o.round, 0, 2 ** 31 - 1, "options.round");
+    this.state[ROUND] = o.round === undefined ? 0 : integerIn(o.round, 0, COUNT_LIMIT, "options.round");
     // the referee's (int)(Math.ceil(15.0) / n)
     const laps = o.laps === undefined ? Math.max(1, Math.floor(15 / list.length)) : integerIn(o.laps, 1, 1000, "options.laps");
     this.state[FINAL_PASSED] = laps * list.length;
@@ -161,6 +171,7 @@ export class CsbSimulation {
       this.state[p + SHIELD] = NO_SHIELD;
     }
     this.updateDeadline();
+    this.updateSafe();
   }
 
   /** Laps of the race. */
@@ -173,10 +184,11 @@ export class CsbSimulation {
     return this.state[ROUND];
   }
 
-  /** Sets the round the next `turn` plays: an integer in [0, 2^31 - 1]. */
+  /** Sets the round the next `turn` plays: an integer in [0, 2^53]. */
   set round(value: number) {
-    this.state[ROUND] = integerIn(value, 0, 2 ** 31 - 1, "round");
+    this.state[ROUND] = integerIn(value, 0, COUNT_LIMIT, "round");
     this.updateDeadline();
+    this.updateSafe();
   }
 
   /**
@@ -213,12 +225,12 @@ export class CsbSimulation {
     const x = podNumber(o.x, `pod ${i}.x`), y = podNumber(o.y, `pod ${i}.y`);
     const vx = podNumber(o.vx, `pod ${i}.vx`), vy = podNumber(o.vy, `pod ${i}.vy`);
     const angle = o.angle === null || o.angle === undefined ? null : finiteNumber(o.angle, `pod ${i}.angle`);
-    const passed = o.passed === undefined ? 1 : integerIn(o.passed, 0, 2 ** 31 - 1, `pod ${i}.passed`);
-    const shield = o.shieldRound === null || o.shieldRound === undefined ? null : integerIn(o.shieldRound, 0, 2 ** 31 - 1, `pod ${i}.shieldRound`);
+    const passed = o.passed === undefined ? 1 : integerIn(o.passed, 0, COUNT_LIMIT, `pod ${i}.passed`);
+    const shield = o.shieldRound === null || o.shieldRound === undefined ? null : integerIn(o.shieldRound, 0, COUNT_LIMIT, `pod ${i}.shieldRound`);
     if (o.boostUsed !== undefined && typeof o.boostUsed !== "boolean" && o.boostUsed !== 0 && o.boostUsed !== 1) {
       throw new RangeError(`pod ${i}.boostUsed must be a boolean, got ${describe(o.boostUsed)}`);
     }
-    const lastCheckpoint = o.lastCheckpointRound === undefined ? 0 : integerIn(o.lastCheckpointRound, 0, 2 ** 31 - 1, `pod ${i}.lastCheckpointRound`);
+    const lastCheckpoint = o.lastCheckpointRound === undefined ? 0 : integerIn(o.lastCheckpointRound, 0, COUNT_LIMIT, `pod ${i}.lastCheckpointRound`);
     s[p + X] = x;
     s[p + Y] = y;
     s[p + VX] = vx;
@@ -231,6 +243,7 @@ export class CsbSimulation {
     s[p + BOOST] = o.boostUsed ? 1 : 0;
     s[LAST_CP + i] = lastCheckpoint;
     this.updateDeadline();
+    this.updateSafe();
     if (angle === null) {
       s[p + UX] = 1;
       s[p + UY] = 0;
@@ -311,7 +324,7 @@ export class CsbSimulation {
   /** Makes this simulation a copy of `other` (same map, pods, round, race, last collisions); allocates nothing. */
   copyFrom(other: CsbSimulation): void {
     // (the check costs a turn's worth of time in a search's copy loop: only a copy that fails looks)
-    const src = other.state;
+    const src = other?.state;
     if (src === undefined || src.length !== STATE_LENGTH) notASimulation(other, "CsbSimulation");
     this.state.set(src);
     // (A search copies from simulations of the same map: skip the stores, and their barriers.)
@@ -348,6 +361,16 @@ export class CsbSimulation {
     s[64 /* ROUND */] += 1;
     // A pod finished, a player's timeout or the round limit: only then is the race looked at.
     if (s[64 /* ROUND */] >= s[69 /* DEADLINE */]) this.endCheck();
+  }
+
+  /** Sets SAFE_UNTIL from the pods (see there). */
+  private updateSafe(): void {
+    const s = this.state;
+    let small = true;
+    for (let p = 0; p < 4 * STRIDE; p += STRIDE) {
+      if (!(Math.abs(s[p + X]) < 2 ** 30 && Math.abs(s[p + Y]) < 2 ** 30 && Math.abs(s[p + VX]) < 2 ** 16 && Math.abs(s[p + VY]) < 2 ** 16)) small = false;
+    }
+    s[SAFE_UNTIL] = small ? s[ROUND] + 8192 : s[ROUND];
   }
 
   /** The round by which the race must be looked at again: each player's timeout, the round limit (0 once a pod finished). */
@@ -406,8 +429,9 @@ export class CsbSimulation {
     const cpx = this.checkpointX, cpy = this.checkpointY;
     for (let i = 0, p = 0; i < 4; i++, p += STRIDE) {
       const vx = s[p + VX] * DAMPING, vy = s[p + VY] * DAMPING;
-      // roundHalfUp and truncateInt (referee-math.ts) written out; out of int range, the call.
-      const x = Math.floor(s[p + X] + 0.5) + 0, y = Math.floor(s[p + Y] + 0.5) + 0;
+      // roundToInt and truncateInt (referee-math.ts) written out; out of int range, the calls.
+      let x = Math.round(s[p + X]) + 0, y = Math.round(s[p + Y]) + 0;
+      if (!(Math.abs(x) + Math.abs(y) < 2147483647)) (x = roundToInt(s[p + X])), (y = roundToInt(s[p + Y]));
       s[p + X] = x;
       s[p + Y] = y;
       s[p + VX] = vx > -2147483648 && vx < 2147483647 ? Math.trunc(vx) + 0 : truncateInt(vx);
@@ -423,6 +447,7 @@ export class CsbSimulation {
       }
       this.passCheckpoints(i);
     }
+    this.updateSafe();
   }
 
   /** After a turn without collision, the checkpoint test of the pods in `check` (bit i for pod i), on no way-point. */
@@ -471,10 +496,10 @@ export function notASimulation(other: unknown, kind: string): never {
   throw new RangeError(`copyFrom takes a ${kind}, got ${other === null || typeof other !== "object" ? String(other) : ((other as object).constructor?.name ?? "an object")}`);
 }
 
-/** A pod's coordinate or speed: finite, within ±2^53. */
+/** A pod's coordinate or speed: finite, within ±2^31. */
 function podNumber(value: unknown, field: string): number {
   const v = finiteNumber(value, field);
-  if (!(Math.abs(v) <= POD_LIMIT)) throw new RangeError(`${field} must be within ±2^53, got ${v}`);
+  if (!(Math.abs(v) <= POD_LIMIT)) throw new RangeError(`${field} must be within ±2^31 (the referee's int range), got ${v}`);
   return v;
 }
 

@@ -54,10 +54,10 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
   // Local constants (CsbSimulation's layout, csb-orders.ts, csb-collision-loop.ts,
   // reach-bound.ts and CsbSimulation's finish): folded by V8. MAX_TURN is π/10; 0.1 is
   // 1/CSB_SHIELD_MASS; DAMPING is 1 − 0.15, the double 0.85 (the same doubles as the referee's).
-  const STRIDE = 16, ROUND = 64, ANGLE = 4, HAS_ANGLE = 5, SHIELD = 7, BOOST = 8, UX = 9, UY = 10, NEXT = 11, PLUS = 12, MINUS = 14;
+  const STRIDE = 16, ROUND = 64, SAFE_UNTIL = 73, ANGLE = 4, HAS_ANGLE = 5, SHIELD = 7, BOOST = 8, UX = 9, UY = 10, NEXT = 11, PLUS = 12, MINUS = 14;
   const MAX_TURN = 0.3141592653589793, BOOST_THRUST = 650, SHIELD_INV_MASS = 0.1, ORDER_SHIELD = -1;
   const RADII = 800, RADII_SQUARED = 640000, REACH_SLACK = 9.5367431640625e-7, REACH_SPAN_LIMIT = 8388608;
-  const DAMPING = 0.85, OUTSIDE = 601, SHORT_SEGMENT = 1e6;
+  const DAMPING = 0.85, OUTSIDE = 601, SHORT_SEGMENT = 1e6, EDGE = 0.49999999999999994;
   // The steering shortcut's limits, steeringSide's literals (csb-steering.ts; checked against
   // their formulas in test/contest-rules.test.ts).
   const COS_LIMIT_SQUARED = 0.9045084965996866, SIN_LIMIT_SQUARED = 1e-18;
@@ -484,8 +484,10 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
   u3 += ax * m3;
   v3 += ay * m3;
   // The loop's first step: one block per pair (A = pod i, B = pod j), the loop's test written
-  // out; the first candidate leaves the block.
+  // out; the first candidate leaves the block, and so does a state whose pods may leave the int
+  // range this turn (not before SAFE_UNTIL: see csb-simulation.ts).
   candidate: {
+    if (s[ROUND] >= s[SAFE_UNTIL]) break candidate;
     let dvx, dvy, a, b, c, delta, span, reach, tau;
     dx = x3 - x2; dy = y3 - y2; d2 = dx * dx + dy * dy;
     if (d2 <= RADII_SQUARED) break candidate;
@@ -555,13 +557,16 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
     }
     // No candidate: each pod's end of turn. (ex, ey: the position at t = 1; rx, ry: rounded;
     // wx, wy: the damped velocity; ax..by: the checkpoint's offsets from both ends.) The
-    // rounding is roundHalfUp (referee-math.ts) without its `+ 0`: floor(e + 0.5) is never −0
-    // here (a sum with +0.5 is −0 for no e), and a bare floor stays a double in V8, with no
-    // int32 check. The truncation keeps its `+ 0` (trunc(−0.85) is −0).
+    // referee rounds a position with (int) Math.round, Java's round half up: below 2^52 that is
+    // floor(e + 0.5) but at EDGE = 0.49999999999999994 (where e + 0.5 rounds up to 1; Java,
+    // like JavaScript's Math.round, gives 0); floor(e + 0.5) is never −0 (a sum with +0.5 is −0
+    // for no e), and a bare floor stays a double in V8, with no int32 check. No position here
+    // leaves the int range (SAFE_UNTIL, above), so the cast changes nothing. The truncation
+    // keeps its `+ 0` (trunc(−0.85) is −0).
     let ex, ey, rx, ry, wx, wy, next, cx, cy, bx, by, check = 0;
     // Pod 0.
     ex = x0 + u0; ey = y0 + v0;
-    rx = Math.floor(ex + 0.5); ry = Math.floor(ey + 0.5);
+    rx = ex === EDGE ? 0 : Math.floor(ex + 0.5); ry = ey === EDGE ? 0 : Math.floor(ey + 0.5);
     wx = u0 * DAMPING; wy = v0 * DAMPING;
     s[0] = rx;
     s[1] = ry;
@@ -577,7 +582,7 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
     }
     // Pod 1.
     ex = x1 + u1; ey = y1 + v1;
-    rx = Math.floor(ex + 0.5); ry = Math.floor(ey + 0.5);
+    rx = ex === EDGE ? 0 : Math.floor(ex + 0.5); ry = ey === EDGE ? 0 : Math.floor(ey + 0.5);
     wx = u1 * DAMPING; wy = v1 * DAMPING;
     s[STRIDE] = rx;
     s[STRIDE + 1] = ry;
@@ -593,7 +598,7 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
     }
     // Pod 2.
     ex = x2 + u2; ey = y2 + v2;
-    rx = Math.floor(ex + 0.5); ry = Math.floor(ey + 0.5);
+    rx = ex === EDGE ? 0 : Math.floor(ex + 0.5); ry = ey === EDGE ? 0 : Math.floor(ey + 0.5);
     wx = u2 * DAMPING; wy = v2 * DAMPING;
     s[2 * STRIDE] = rx;
     s[2 * STRIDE + 1] = ry;
@@ -609,7 +614,7 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
     }
     // Pod 3.
     ex = x3 + u3; ey = y3 + v3;
-    rx = Math.floor(ex + 0.5); ry = Math.floor(ey + 0.5);
+    rx = ex === EDGE ? 0 : Math.floor(ex + 0.5); ry = ey === EDGE ? 0 : Math.floor(ey + 0.5);
     wx = u3 * DAMPING; wy = v3 * DAMPING;
     s[3 * STRIDE] = rx;
     s[3 * STRIDE + 1] = ry;
