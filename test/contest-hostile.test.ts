@@ -142,3 +142,20 @@ test("CSB: pods that cross ±2^31 wrap around as the referee's (int) Math.round 
   // the first turn wrapped pod 0 (past +2^31 to the far negative side)
   assert.ok(plain.pods[0].x < 0);
 });
+
+test("CSB: a pod ending a turn at x = 0.49999999999999994 rounds to 0 as Java's Math.round does (floor(x + 0.5) would give 1), on the straight path and after a collision", () => {
+  const checkpoints: [number, number][] = [[1000, 1000], [9000, 5000], [5000, 8000]];
+  const edge = 0.49999999999999994;
+  for (const collide of [false, true]) {
+    const sim = new CsbSimulation({ checkpoints });
+    // pod 0 drifts by `edge` from x = 0 (thrust 0); pods 2 and 3 collide far away, or not
+    const pods = [[0, 0, edge, 0], [0, 5000, 0, 0], [20000, 0, collide ? 500 : 0, 0], [20900, 0, 0, 0]];
+    pods.forEach(([x, y, vx, vy], i) => sim.setPod(i, { x, y, vx, vy, angle: 0, passed: 1, shieldRound: null, boostUsed: false }));
+    const plain: PlainState = { checkpoints, round: 0, pods: [0, 1, 2, 3].map((i) => plainPod([sim.x(i), sim.y(i), sim.vx(i), sim.vy(i), 0, 1, null, 0])) };
+    const cmds: CsbCommand[] = [{ x: 5000, y: 0, thrust: 0 }, { x: 5000, y: 5000, thrust: 0 }, { x: 30000, y: 0, thrust: 0 }, { x: 30000, y: 0, thrust: 0 }];
+    sim.turn(cmds);
+    plainTurn(plain, cmds);
+    assert.equal(sim.collisionCount, collide ? 1 : 0);
+    assert.ok(Object.is(sim.x(0), 0) && Object.is(plain.pods[0].x, 0), `collide ${collide}: ${sim.x(0)}, plain ${plain.pods[0].x}`);
+  }
+});
