@@ -182,9 +182,9 @@ test("bad FB input is a RangeError naming the wizard or the field, and what the 
   assert.throws(() => sim.turn([ok, ok, ok, "THROW 1 2 501"]), /power must be in 0\.\.500/);
   // what the referee rejects (and the player loses on): a THROW with no snaffle, a spell on an entity it may not take
   assert.throws(() => sim.turn([ok, ok, ok, "THROW 1 2 3"]), /commands\[3\]: THROW by wizard 3, which holds no snaffle/);
-  assert.throws(() => sim.turn([ok, "OBLIVIATE 4", ok, ok]), /commands\[1\]: OBLIVIATE 4 by wizard 1: the referee rejects it \(Obliviate takes a bludger\)/);
-  assert.throws(() => sim.turn([ok, ok, "ACCIO 0", ok]), /Accio takes a snaffle in play or a bludger/);
-  assert.throws(() => sim.turn(["FLIPENDO 1", ok, ok, ok]), /Flipendo takes a snaffle in play, a bludger or a wizard of the other team/);
+  assert.throws(() => sim.turn([ok, "OBLIVIATE 4", ok, ok]), /commands\[1\]: OBLIVIATE 4 by wizard 1: the referee rejects it \(OBLIVIATE takes a bludger\)/);
+  assert.throws(() => sim.turn([ok, ok, "ACCIO 0", ok]), /ACCIO takes a snaffle in play or a bludger/);
+  assert.throws(() => sim.turn(["FLIPENDO 1", ok, ok, ok]), /FLIPENDO takes a snaffle in play, a bludger or a wizard of the other team/);
   assert.throws(() => sim.turn(["PETRIFICUS 99", ok, ok, ok]), /commands\[0\]: PETRIFICUS 99/);
   assert.equal(sim.canCast(0, "FLIPENDO", 2), true);
   assert.equal(sim.canCast(0, "FLIPENDO", 1), false);

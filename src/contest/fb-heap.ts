@@ -1,6 +1,6 @@
 /**
  * The memory of the Fantastic Bits simulations: one WebAssembly memory shared by every
- * `FantasticBitsSimulation`, with the turn kernel (fb-kernel.ts) instantiated on it. The memory
+ * `FantasticBitsSimulation`, with the turn kernel (src/contest/wasm/) instantiated on it. The memory
  * starts with the kernel's scratch (the commands of the turn being played, accelerations, boxes,
  * candidates); each simulation owns a block further on (its whole state, laid out as
  * src/contest/wasm/layout.ts's `bind` reads it), so a copy is one `memory.copy` and a turn one
@@ -8,15 +8,15 @@
  * or changes size. Growing the memory replaces its buffer: read the views from here after any
  * allocation.
  */
-import { FB_KERNEL_WASM } from "./fb-kernel-wasm.js";
-import { FbArrays } from "./fb-state.js";
+import { FB_KERNEL_WASM, FB_KERNEL_WASM_SIZE } from "./fb-kernel-wasm.js";
+import { inflate, unbase91 } from "./inflate.js";
 
 /** The kernel's exports. */
 interface FbKernelExports {
   /**
    * Plays one turn of the block at p with the commands in the scratch (root: the block p was
    * copied from with no change since, whose broadphase cache then serves, or −1):
-   * FB_TURN_DONE, FB_TURN_IGNORE_FULL or FB_TURN_WEDGED.
+   * FB_TURN_DONE, FB_TURN_IGNORE_FULL, FB_TURN_WEDGED or FB_TURN_WEDGED_RESTORED.
    */
   turn(p: number, root: number): number;
   /** Copies block src's state onto block dst (same layout). */
@@ -25,7 +25,7 @@ interface FbKernelExports {
   SCRATCH_BYTES: WebAssembly.Global;
 }
 
-export const FB_TURN_DONE = 0, FB_TURN_IGNORE_FULL = 1, FB_TURN_WEDGED = 2;
+export const FB_TURN_DONE = 0, FB_TURN_IGNORE_FULL = 1, FB_TURN_WEDGED = 2, FB_TURN_WEDGED_RESTORED = 3;
 
 /** Scratch addresses of the commands (src/contest/wasm/layout.ts): kind and spell as int32, a, b, c as float64, per wizard. */
 export const CMD_KIND = 0, CMD_SPELL = 16, CMD_A = 32, CMD_B = 64, CMD_C = 96;
@@ -36,9 +36,9 @@ const FIRST_BLOCK = 32768;
 
 let compiled: WebAssembly.Module | undefined;
 
-/** The module, compiled once when the first simulation needs it (about 12 KB: browsers compile that synchronously on their main thread too). */
+/** The module, inflated and compiled once when the first simulation needs it (15 KB: browsers compile that synchronously on their main thread too). */
 function kernelModule(): WebAssembly.Module {
-  compiled ??= new WebAssembly.Module(Uint8Array.from(atob(FB_KERNEL_WASM), (c) => c.charCodeAt(0)));
+  compiled ??= new WebAssembly.Module(inflate(unbase91(FB_KERNEL_WASM), FB_KERNEL_WASM_SIZE));
   return compiled;
 }
 
@@ -50,29 +50,32 @@ function kernelModule(): WebAssembly.Module {
  * ignore counts per snaffle, then the lists (`ignoreCapacity` slots per snaffle).
  */
 export class FbBlock {
-  readonly n: number;
-  /** Bytes of the state (what a copy copies), and of the whole block (the state, then the kernel's caches: fb-kernel.ts). */
-  readonly stateBytes: number;
-  readonly bytes: number;
-  readonly x: number;
-  readonly y: number;
-  readonly vx: number;
-  readonly vy: number;
-  readonly link: number;
-  readonly alive: number;
-  readonly order: number;
-  readonly cooldown: number;
-  readonly spellTurns: number;
-  readonly spellTarget: number;
-  readonly game: number;
-  readonly ignoreCount: number;
-  readonly ignore: number;
+  // (declared, not class fields: the constructor sets each, and a bot's bundle carries no field list)
+  declare readonly ptr: number;
+  declare readonly snaffleCount: number;
+  declare readonly ignoreCapacity: number;
+  declare readonly n: number;
+  /** Bytes of the state (what a copy copies), and of the whole block (the state, then the kernel's caches: src/contest/wasm/layout.ts). */
+  declare readonly stateBytes: number;
+  declare readonly bytes: number;
+  declare readonly x: number;
+  declare readonly y: number;
+  declare readonly vx: number;
+  declare readonly vy: number;
+  declare readonly link: number;
+  declare readonly alive: number;
+  declare readonly order: number;
+  declare readonly cooldown: number;
+  declare readonly spellTurns: number;
+  declare readonly spellTarget: number;
+  declare readonly game: number;
+  declare readonly ignoreCount: number;
+  declare readonly ignore: number;
 
-  constructor(
-    readonly ptr: number,
-    readonly snaffleCount: number,
-    readonly ignoreCapacity: number,
-  ) {
+  constructor(ptr: number, snaffleCount: number, ignoreCapacity: number) {
+    this.ptr = ptr;
+    this.snaffleCount = snaffleCount;
+    this.ignoreCapacity = ignoreCapacity;
     const n = (this.n = snaffleCount + 6);
     this.stateBytes = stateBytes(snaffleCount, ignoreCapacity);
     // the kernel's caches after the state: two flags, the first step's broadphase (40 bytes a body), the state after the update
@@ -171,50 +174,31 @@ export function fbHeap(): FbHeap {
   return heap;
 }
 
-/** Writes the checked arrays `a` into `block` (same snaffle count and ignore slots). */
-export function storeArrays(h: FbHeap, block: FbBlock, a: FbArrays): void {
-  const f = h.f64, k = h.i32, n = block.n;
-  k[block.ptr / 4] = n;
-  k[block.ptr / 4 + 1] = block.snaffleCount;
-  k[block.ptr / 4 + 2] = block.ignoreCapacity;
-  k[block.ptr / 4 + 3] = block.stateBytes;
+/**
+ * Writes `block`'s header (what the kernel's `bind` reads first) and marks its caches empty:
+ * the start of every block's life.
+ */
+export function writeHeader(h: FbHeap, block: FbBlock): void {
+  const k = h.i32, at = block.ptr / 4;
+  k[at] = block.n;
+  k[at + 1] = block.snaffleCount;
+  k[at + 2] = block.ignoreCapacity;
+  k[at + 3] = block.stateBytes;
   // (the kernel's caches after the state: not valid)
-  k[(block.ptr + block.stateBytes) / 4] = 0;
-  k[(block.ptr + block.stateBytes) / 4 + 1] = 0;
-  f.set(a.x, block.x);
-  f.set(a.y, block.y);
-  f.set(a.vx, block.vx);
-  f.set(a.vy, block.vy);
-  k.set(a.link, block.link);
-  k.set(a.alive, block.alive);
-  // the sweep's order, by the left edge of each body's disc: the kernel's first sort starts nearly sorted
-  const ids = Array.from({ length: n }, (_, i) => i);
-  const left = (i: number): number => a.x[i] - (i < 4 ? 400 : i < n - 2 ? 150 : 200) + Math.min(0, a.vx[i]);
-  ids.sort((p, q) => left(p) - left(q) || p - q);
-  k.set(ids, block.order);
-  k.set(a.cooldown, block.cooldown);
-  k.set(a.spellTurns, block.spellTurns);
-  k.set(a.spellTarget, block.spellTarget);
-  k.set(a.game, block.game);
-  k.set(a.ignoreCount, block.ignoreCount);
-  k.set(a.ignore, block.ignore);
+  k[(block.ptr + block.stateBytes) / 4] = k[(block.ptr + block.stateBytes) / 4 + 1] = 0;
 }
 
-/** The state in `block`, as new arrays. */
-export function loadArrays(h: FbHeap, block: FbBlock): FbArrays {
-  const a = new FbArrays(block.snaffleCount, block.ignoreCapacity);
-  const f = h.f64, k = h.i32, n = block.n, S = block.snaffleCount;
-  a.x.set(f.subarray(block.x, block.x + n));
-  a.y.set(f.subarray(block.y, block.y + n));
-  a.vx.set(f.subarray(block.vx, block.vx + n));
-  a.vy.set(f.subarray(block.vy, block.vy + n));
-  a.link.set(k.subarray(block.link, block.link + n));
-  a.alive.set(k.subarray(block.alive, block.alive + n));
-  a.cooldown.set(k.subarray(block.cooldown, block.cooldown + 4));
-  a.spellTurns.set(k.subarray(block.spellTurns, block.spellTurns + 16));
-  a.spellTarget.set(k.subarray(block.spellTarget, block.spellTarget + 16));
-  a.game.set(k.subarray(block.game, block.game + 5));
-  a.ignoreCount.set(k.subarray(block.ignoreCount, block.ignoreCount + S));
-  a.ignore.set(k.subarray(block.ignore, block.ignore + S * block.ignoreCapacity));
-  return a;
+/** A block for `owner` with `capacity` (more) ignore slots a snaffle, holding `from`'s state; `from` is given back. */
+export function regrow(h: FbHeap, owner: object, from: FbBlock, capacity: number): FbBlock {
+  // (given back first, for the registry's sake; a larger block never takes its place, so its bytes stay as they are)
+  h.discard(owner, from);
+  const to = h.allocate(owner, from.snaffleCount, capacity), k = h.i32;
+  writeHeader(h, to);
+  // everything but the lists lies where it did; then each list at its new place
+  k.copyWithin(to.ptr / 4 + 4, from.ptr / 4 + 4, from.ignore);
+  for (let s = 0; s < from.snaffleCount; s++) {
+    const at = from.ignore + s * from.ignoreCapacity;
+    k.copyWithin(to.ignore + s * capacity, at, at + k[from.ignoreCount + s]);
+  }
+  return to;
 }

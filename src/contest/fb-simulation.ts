@@ -1,13 +1,13 @@
 /**
  * Fantastic Bits, one referee turn at a time (docs/contest-rules.md). The state lives in a block
- * of the shared WebAssembly memory (fb-heap.ts) and the turn runs in the kernel (fb-kernel.ts:
+ * of the shared WebAssembly memory (fb-heap.ts) and the turn runs in the kernel (src/contest/wasm/:
  * the commands, the update in the referee's order, the collision loop, friction and rounding,
  * the next round's preparation); this class reads and checks the commands, converts snapshots
  * and reads single fields without allocating.
  */
 import { FbCommands, type FbCommand } from "./fb-commands.js";
-import { CMD_A, CMD_B, CMD_C, CMD_KIND, CMD_SPELL, fbHeap, loadArrays, storeArrays, type FbBlock, type FbHeap } from "./fb-heap.js";
-import { ACCIO, OBLIVIATE, SPELL_NAMES, arraysFromState, stateFromArrays, type FbArrays, type FbState } from "./fb-state.js";
+import { CMD_A, CMD_B, CMD_C, CMD_KIND, CMD_SPELL, fbHeap, regrow, type FbBlock, type FbHeap } from "./fb-heap.js";
+import { ACCIO, OBLIVIATE, readState, stateShape, writeState, type FbState } from "./fb-state.js";
 
 const SPELL_WORDS = ["OBLIVIATE", "PETRIFICUS", "ACCIO", "FLIPENDO"] as const;
 
@@ -24,20 +24,26 @@ export class FantasticBitsSimulation {
   private source: FantasticBitsSimulation | null = null;
   private sourceVersion = 0;
 
-  private constructor(a: FbArrays) {
+  private constructor(state: FbState) {
+    const [snaffles, capacity] = stateShape(state);
     this.heap = fbHeap();
-    this.block = this.heap.allocate(this, a.snaffleCount, a.ignoreCapacity);
-    storeArrays(this.heap, this.block, a);
+    this.block = this.heap.allocate(this, snaffles, capacity);
+    try {
+      writeState(this.heap, this.block, state);
+    } catch (e) {
+      this.heap.discard(this, this.block);
+      throw e;
+    }
   }
 
   /** A simulation at the snapshot `state` (checked: a RangeError names a bad field). */
   static fromState(state: FbState): FantasticBitsSimulation {
-    return new FantasticBitsSimulation(arraysFromState(state));
+    return new FantasticBitsSimulation(state);
   }
 
   /** The snapshot at the next command point (after the last update and the next round's preparation). */
   toState(): FbState {
-    return stateFromArrays(loadArrays(this.heap, this.block));
+    return readState(this.heap, this.block);
   }
 
   /** The round the next `turn` plays. */
@@ -133,30 +139,25 @@ export class FantasticBitsSimulation {
         }
       }
     }
-    // A copy of a root with no change since: the root's broadphase cache serves (fb-kernel.ts).
+    // A copy of a root with no change since: the root's broadphase cache serves (src/contest/wasm/loop.ts).
     const source = this.source;
     const root = source !== null && source.version === this.sourceVersion ? source.block.ptr : -1;
     this.source = null;
     this.version++;
-    // (the kernel's answers as literals: FB_TURN_DONE 0, FB_TURN_IGNORE_FULL 1, FB_TURN_WEDGED 2)
+    // (the kernel's answers as literals: FB_TURN_DONE 0, FB_TURN_IGNORE_FULL 1, FB_TURN_WEDGED 2, FB_TURN_WEDGED_RESTORED 3)
     let done = h.kernel.turn(b.ptr, root);
     while (done === 1) {
       // An ignore list would outgrow its room (nothing changed): twice the room, and again.
-      const a = loadArrays(h, b).withIgnoreCapacity(2 * b.ignoreCapacity);
-      h.discard(this, b);
-      b = this.block = h.allocate(this, a.snaffleCount, a.ignoreCapacity);
-      storeArrays(h, b, a);
+      b = this.block = regrow(h, this, b, 2 * b.ignoreCapacity);
       // (a grown memory keeps the commands in its scratch; only the views are new)
       done = h.kernel.turn(b.ptr, -1);
     }
-    if (done !== 0) throw new RangeError("turn: more than 1,000,000 collision steps (bodies wedged together?); the state is left mid-turn");
+    if (done !== 0) throw new RangeError(`turn: more than 1,000,000 collision steps (bodies wedged together, or speeds far beyond a game's?); the state is ${done === 3 ? "as before the turn" : "left mid-turn"}`);
   }
 }
 
 /** What each spell may take, for the error message. */
 function spellRule(spell: number): string {
-  if (spell === OBLIVIATE) return "Obliviate takes a bludger";
-  if (spell === ACCIO) return "Accio takes a snaffle in play or a bludger";
-  return `${SPELL_NAMES[spell][0].toUpperCase()}${SPELL_NAMES[spell].slice(1)} takes a snaffle in play, a bludger or a wizard of the other team`;
+  return `${SPELL_WORDS[spell]} takes ${spell === OBLIVIATE ? "" : `a snaffle in play${spell === ACCIO ? " or " : ", "}`}a bludger${spell === ACCIO || spell === OBLIVIATE ? "" : " or a wizard of the other team"}`;
 }
 

@@ -1,8 +1,9 @@
 /**
- * Fantastic Bits state: the snapshot shape a bot sees (`FbState`), the flat typed arrays the
- * simulator works on (`FbArrays`), and the conversions between them with RangeErrors that name
+ * Fantastic Bits state: the snapshot shape a bot sees (`FbState`), and the conversions between
+ * it and a simulation's block of the kernel's memory (fb-heap.ts), with RangeErrors that name
  * the field.
  */
+import { writeHeader, type FbBlock, type FbHeap } from "./fb-heap.js";
 import { arrayOf, describe, finiteNumber, integerIn, plainObject, rejectUnknownKeys } from "./options.js";
 
 /** A spell slot: turns left and target id (−1 for none). */
@@ -106,88 +107,11 @@ export const SPELL_NAMES = ["obliviate", "petrificus", "accio", "flipendo"] as c
  * to a Java int at the end of a turn, so every state a game (or this simulator) reaches lies
  * within ±2^31.
  */
-export const FB_COORDINATE_LIMIT = 2 ** 31;
+const LIMIT = 2 ** 31;
 /** The most snaffles a state may hold (the game deals 5 or 7). */
-export const FB_MAX_SNAFFLES = 20;
-/** Ignore-list slots per snaffle at first (the lists grow when a game needs more). */
-const FIRST_IGNORE_CAPACITY = 4;
-
-/**
- * The simulator's arrays. Entities are indexed by id: wizards 0..3, then the snaffles, then
- * the two bludgers. The doubles are one buffer and the integers another, so `copyArrays` is two
- * `set`s; the named arrays are views on them.
- */
-export class FbArrays {
-  readonly n: number;
-  readonly snaffleCount: number;
-  readonly firstBludger: number;
-  /** Ignore-list slots per snaffle. */
-  readonly ignoreCapacity: number;
-  /** Position and velocity of every entity. */
-  readonly x: Float64Array;
-  readonly y: Float64Array;
-  readonly vx: Float64Array;
-  readonly vy: Float64Array;
-  /** Wizards: the snaffle held, or −1. Snaffles: the wizard that holds it (captured), or −1. Bludgers: last victim, or −1. */
-  readonly link: Int32Array;
-  /** Snaffles: 1 while in play (not scored); 1 for the other entities. */
-  readonly alive: Int32Array;
-  /** Wizards: grab cooldown. */
-  readonly cooldown: Int32Array;
-  /** Wizards: turns left and target of each spell (index wizard·4 + spell). */
-  readonly spellTurns: Int32Array;
-  readonly spellTarget: Int32Array;
-  /** Round, then score and magic of player 0 and player 1. */
-  readonly game: Int32Array;
-  /** Snaffles (index id − 4): how many ids their ignore list holds, and the lists, `ignoreCapacity` slots each. */
-  readonly ignoreCount: Int32Array;
-  readonly ignore: Int32Array;
-
-  readonly doubles: Float64Array;
-  readonly ints: Int32Array;
-
-  constructor(snaffleCount: number, ignoreCapacity = FIRST_IGNORE_CAPACITY) {
-    this.snaffleCount = snaffleCount;
-    this.ignoreCapacity = ignoreCapacity;
-    this.firstBludger = 4 + snaffleCount;
-    const n = (this.n = 6 + snaffleCount);
-    const d = (this.doubles = new Float64Array(4 * n));
-    this.x = d.subarray(0, n);
-    this.y = d.subarray(n, 2 * n);
-    this.vx = d.subarray(2 * n, 3 * n);
-    this.vy = d.subarray(3 * n, 4 * n);
-    const sizes = [n, n, 4, 16, 16, 5, snaffleCount, snaffleCount * ignoreCapacity];
-    const ints = (this.ints = new Int32Array(sizes.reduce((u, v) => u + v, 0)));
-    let at = 0;
-    const take = (k: number): Int32Array => ints.subarray(at, (at += sizes[k]));
-    this.link = take(0).fill(-1);
-    this.alive = take(1).fill(1);
-    this.cooldown = take(2);
-    this.spellTurns = take(3);
-    this.spellTarget = take(4).fill(-1);
-    this.game = take(5);
-    this.ignoreCount = take(6);
-    this.ignore = take(7);
-  }
-
-  /** Copies every array of `o` (same snaffle count and ignore capacity) into this. */
-  copyArrays(o: FbArrays): void {
-    this.doubles.set(o.doubles);
-    this.ints.set(o.ints);
-  }
-
-  /** A copy of these arrays with `capacity` ignore slots per snaffle. */
-  withIgnoreCapacity(capacity: number): FbArrays {
-    const b = new FbArrays(this.snaffleCount, capacity);
-    b.doubles.set(this.doubles);
-    const head = this.ints.length - this.snaffleCount * this.ignoreCapacity;
-    b.ints.set(this.ints.subarray(0, head));
-    for (let k = 0; k < this.snaffleCount; k++) {
-      b.ignore.set(this.ignore.subarray(k * this.ignoreCapacity, k * this.ignoreCapacity + this.ignoreCount[k]), k * capacity);
-    }
-    return b;
-  }
-}
+const MAX_SNAFFLES = 20;
+/** Ignore-list slots per snaffle at first (the lists grow when a game needs more), and at most. */
+const FIRST_IGNORE_CAPACITY = 4, MAX_IGNORE = 1024;
 
 const STATE_KEYS = ["round", "players", "wizards", "snaffles", "bludgers"];
 const PLAYER_KEYS = ["score", "magic"];
@@ -197,137 +121,126 @@ const SPELL_KEYS = ["turns", "target"];
 const SNAFFLE_KEYS = ["id", "x", "y", "vx", "vy", "alive", "captured", "ignore"];
 const BLUDGER_KEYS = ["id", "x", "y", "vx", "vy", "lastVictim"];
 
-/** A coordinate or speed: finite, within ±2^31. */
-function fbCoordinate(value: unknown, field: string): number {
-  const v = finiteNumber(value, field);
-  if (!(Math.abs(v) <= FB_COORDINATE_LIMIT)) throw new RangeError(`${field} must be within ±2^31 (the referee's int range), got ${v}`);
-  return v;
-}
-
-function loadBody(a: FbArrays, index: number, o: Record<string, unknown>, field: string): void {
-  const id = integerIn(o.id, index, index, `${field}.id`);
-  a.x[id] = fbCoordinate(o.x, `${field}.x`);
-  a.y[id] = fbCoordinate(o.y, `${field}.y`);
-  a.vx[id] = fbCoordinate(o.vx, `${field}.vx`);
-  a.vy[id] = fbCoordinate(o.vy, `${field}.vy`);
-}
-
-/** Checks a snapshot and loads it into new arrays. */
-export function arraysFromState(state: FbState): FbArrays {
-  const s = plainObject(state, "state");
-  rejectUnknownKeys(s, STATE_KEYS, "state");
-  const players = arrayOf(s.players, "state.players");
-  const wizards = arrayOf(s.wizards, "state.wizards");
-  const snaffles = arrayOf(s.snaffles, "state.snaffles");
-  const bludgers = arrayOf(s.bludgers, "state.bludgers");
-  if (players.length !== 2) throw new RangeError(`state.players must hold 2 players, got ${players.length}`);
-  if (wizards.length !== 4) throw new RangeError(`state.wizards must hold 4 wizards, got ${wizards.length}`);
-  if (bludgers.length !== 2) throw new RangeError(`state.bludgers must hold 2 bludgers, got ${bludgers.length}`);
-  if (snaffles.length < 1 || snaffles.length > FB_MAX_SNAFFLES) throw new RangeError(`state.snaffles must hold 1..${FB_MAX_SNAFFLES} snaffles, got ${snaffles.length}`);
-  const S = snaffles.length;
-  // Ignore lists first: their longest one sets the arrays' capacity.
-  const lists = snaffles.map((sn, k) => arrayOf(plainObject(sn, `state.snaffles[${k}]`).ignore, `state.snaffles[${k}].ignore`));
-  let capacity = FIRST_IGNORE_CAPACITY;
-  for (const list of lists) while (capacity < list.length) capacity *= 2;
-  if (capacity > 1024) throw new RangeError(`state.snaffles: an ignore list holds ${Math.max(...lists.map((l) => l.length))} ids (at most 1024)`);
-  const a = new FbArrays(S, capacity);
-  const last = a.n - 1;
-  a.game[0] = integerIn(s.round, 0, 2 ** 31 - 1, "state.round");
-  players.forEach((p, j) => {
-    const o = plainObject(p, `state.players[${j}]`);
-    rejectUnknownKeys(o, PLAYER_KEYS, `state.players[${j}]`);
-    a.game[1 + 2 * j] = integerIn(o.score, 0, 1000, `state.players[${j}].score`);
-    a.game[2 + 2 * j] = integerIn(o.magic, 0, 100, `state.players[${j}].magic`);
-  });
-  wizards.forEach((w, i) => {
-    const f = `state.wizards[${i}]`;
-    const o = plainObject(w, f);
-    rejectUnknownKeys(o, WIZARD_KEYS, f);
-    loadBody(a, i, o, f);
-    a.link[i] = integerIn(o.holding, -1, last, `${f}.holding`);
-    if (a.link[i] !== -1 && (a.link[i] < 4 || a.link[i] >= a.firstBludger)) throw new RangeError(`${f}.holding must be -1 or a snaffle's id (4..${a.firstBludger - 1}), got ${a.link[i]}`);
-    a.cooldown[i] = integerIn(o.grabCooldown, 0, 100, `${f}.grabCooldown`);
-    const spells = plainObject(o.spells, `${f}.spells`);
-    rejectUnknownKeys(spells, SPELLS_KEYS, `${f}.spells`);
-    SPELL_NAMES.forEach((name, k) => {
-      const sp = plainObject(spells[name], `${f}.spells.${name}`);
-      rejectUnknownKeys(sp, SPELL_KEYS, `${f}.spells.${name}`);
-      const turns = integerIn(sp.turns, 0, 100, `${f}.spells.${name}.turns`);
-      const target = integerIn(sp.target, -1, last, `${f}.spells.${name}.target`);
-      if ((turns === 0) !== (target === -1)) throw new RangeError(`${f}.spells.${name}: turns ${turns} with target ${target} (a running spell has a target, a spent one has -1)`);
-      a.spellTurns[i * 4 + k] = turns;
-      a.spellTarget[i * 4 + k] = target;
-    });
-  });
-  snaffles.forEach((sn, k) => {
-    const f = `state.snaffles[${k}]`;
-    const o = plainObject(sn, f);
-    rejectUnknownKeys(o, SNAFFLE_KEYS, f);
-    const id = 4 + k;
-    loadBody(a, id, o, f);
-    if (typeof o.alive !== "boolean") throw new RangeError(`${f}.alive must be a boolean, got ${describe(o.alive)}`);
-    if (typeof o.captured !== "boolean") throw new RangeError(`${f}.captured must be a boolean, got ${describe(o.captured)}`);
-    a.alive[id] = o.alive ? 1 : 0;
-    lists[k].forEach((v, m) => {
-      const other = integerIn(v, 4, a.firstBludger - 1, `${f}.ignore[${m}]`);
-      if (other === id) throw new RangeError(`${f}.ignore[${m}] must be another snaffle's id, got its own (${id})`);
-      a.ignore[k * capacity + m] = other;
-    });
-    a.ignoreCount[k] = lists[k].length;
-    // The wizard that holds it (the last one, where two grabbed it in one instant, as the referee keeps it).
-    let carrier = -1;
-    for (let w = 0; w < 4; w++) if (a.link[w] === id) carrier = w;
-    if (o.captured !== (carrier !== -1)) {
-      throw new RangeError(o.captured ? `${f}.captured is true but no wizard holds snaffle ${id}` : `${f}.captured is false but wizard ${carrier} holds snaffle ${id}`);
-    }
-    a.link[id] = carrier;
-  });
-  bludgers.forEach((b, k) => {
-    const f = `state.bludgers[${k}]`;
-    const o = plainObject(b, f);
-    rejectUnknownKeys(o, BLUDGER_KEYS, f);
-    const id = a.firstBludger + k;
-    loadBody(a, id, o, f);
-    a.link[id] = integerIn(o.lastVictim, -1, 3, `${f}.lastVictim`);
-  });
-  // A running spell's target must be one the referee lets that spell take; a snaffle may have
-  // scored since the order (Accio then ends at the next turn, the other spells run on).
-  for (let w = 0; w < 4; w++) {
-    for (let k = 0; k < 4; k++) {
-      const target = a.spellTarget[w * 4 + k];
-      if (target === -1 || target >= a.firstBludger || (target >= 4 && k !== OBLIVIATE)) continue;
-      if (target < 4 && (k === FLIPENDO || k === PETRIFICUS) && target >> 1 !== w >> 1) continue;
-      throw new RangeError(`state.wizards[${w}].spells.${SPELL_NAMES[k]}.target must be an entity ${SPELL_NAMES[k]} can take, got ${target}`);
-    }
+/** `field` of `o`, an array of `count` (or, when count is −1, 1..20) entries. */
+function list(o: Record<string, unknown>, key: string, count: number): readonly unknown[] {
+  const a = arrayOf(o[key], `state.${key}`);
+  if (count === -1 ? a.length < 1 || a.length > MAX_SNAFFLES : a.length !== count) {
+    throw new RangeError(`state.${key} must hold ${count === -1 ? `1..${MAX_SNAFFLES}` : count} ${key}, got ${a.length}`);
   }
   return a;
 }
 
-/** The arrays as a snapshot object. */
-export function stateFromArrays(a: FbArrays): FbState {
-  const spell = (w: number, k: number): FbSpell => ({ turns: a.spellTurns[w * 4 + k], target: a.spellTarget[w * 4 + k] });
-  const wizards: FbWizard[] = [];
-  for (let w = 0; w < 4; w++) {
-    wizards.push({
-      id: w, x: a.x[w], y: a.y[w], vx: a.vx[w], vy: a.vy[w], holding: a.link[w], grabCooldown: a.cooldown[w],
-      spells: { obliviate: spell(w, OBLIVIATE), accio: spell(w, ACCIO), flipendo: spell(w, FLIPENDO), petrificus: spell(w, PETRIFICUS) },
+/** The object `value` with only the keys `known`. */
+function entry(value: unknown, known: readonly string[], field: string): Record<string, unknown> {
+  const o = plainObject(value, field);
+  rejectUnknownKeys(o, known, field);
+  return o;
+}
+
+/**
+ * Checks the shape of snapshot `state` (its lists and their lengths): its snaffle count and
+ * the ignore slots a snaffle its longest list needs (a power of two, at least 4).
+ */
+export function stateShape(state: FbState): [snaffles: number, capacity: number] {
+  const s = entry(state, STATE_KEYS, "state");
+  list(s, "players", 2);
+  list(s, "wizards", 4);
+  list(s, "bludgers", 2);
+  const snaffles = list(s, "snaffles", -1);
+  let capacity = FIRST_IGNORE_CAPACITY;
+  snaffles.forEach((sn, k) => {
+    const length = arrayOf(plainObject(sn, `state.snaffles[${k}]`).ignore, `state.snaffles[${k}].ignore`).length;
+    if (length > MAX_IGNORE) throw new RangeError(`state.snaffles[${k}].ignore holds ${length} ids (at most ${MAX_IGNORE})`);
+    while (capacity < length) capacity *= 2;
+  });
+  return [snaffles.length, capacity];
+}
+
+/**
+ * Checks snapshot `state` field by field (its shape as stateShape found it) and writes it into
+ * `block` of `h`, a block of its snaffle count and ignore slots.
+ */
+export function writeState(h: FbHeap, block: FbBlock, state: FbState): void {
+  writeHeader(h, block);
+  const f = h.f64, k = h.i32, n = block.n, S = block.snaffleCount, first = 4 + S;
+  const body = (value: unknown, id: number, keys: readonly string[], field: string): Record<string, unknown> => {
+    const o = entry(value, keys, field);
+    integerIn(o.id, id, id, `${field}.id`);
+    ["x", "y", "vx", "vy"].forEach((key, m) => {
+      const v = finiteNumber(o[key], `${field}.${key}`);
+      if (!(Math.abs(v) <= LIMIT)) throw new RangeError(`${field}.${key} must be within ±2^31 (the referee's int range), got ${v}`);
+      f[block.x + m * n + id] = v;
     });
-  }
-  const snaffles: FbSnaffle[] = [];
-  for (let id = 4; id < a.firstBludger; id++) {
-    const k = id - 4, ignore: number[] = [];
-    for (let m = 0; m < a.ignoreCount[k]; m++) ignore.push(a.ignore[k * a.ignoreCapacity + m]);
-    snaffles.push({ id, x: a.x[id], y: a.y[id], vx: a.vx[id], vy: a.vy[id], alive: a.alive[id] === 1, captured: a.link[id] !== -1, ignore });
-  }
-  const bludgers: FbBludger[] = [];
-  for (let id = a.firstBludger; id < a.n; id++) {
-    bludgers.push({ id, x: a.x[id], y: a.y[id], vx: a.vx[id], vy: a.vy[id], lastVictim: a.link[id] });
-  }
-  return {
-    round: a.game[0],
-    players: [{ score: a.game[1], magic: a.game[2] }, { score: a.game[3], magic: a.game[4] }],
-    wizards,
-    snaffles,
-    bludgers,
+    k[block.alive + id] = 1;
+    return o;
   };
+  k[block.game] = integerIn(state.round, 0, 2 ** 31 - 1, "state.round");
+  state.players.forEach((p, j) => {
+    const o = entry(p, PLAYER_KEYS, `state.players[${j}]`);
+    k[block.game + 1 + 2 * j] = integerIn(o.score, 0, 1000, `state.players[${j}].score`);
+    k[block.game + 2 + 2 * j] = integerIn(o.magic, 0, 100, `state.players[${j}].magic`);
+  });
+  state.wizards.forEach((w, i) => {
+    const field = `state.wizards[${i}]`, o = body(w, i, WIZARD_KEYS, field);
+    const holding = integerIn(o.holding, -1, first - 1, `${field}.holding`);
+    if (holding >= 0 && holding < 4) throw new RangeError(`${field}.holding must be -1 or a snaffle's id (4..${first - 1}), got ${holding}`);
+    k[block.link + i] = holding;
+    k[block.cooldown + i] = integerIn(o.grabCooldown, 0, 100, `${field}.grabCooldown`);
+    const spells = entry(o.spells, SPELLS_KEYS, `${field}.spells`);
+    SPELL_NAMES.forEach((name, m) => {
+      const at = `${field}.spells.${name}`, sp = entry(spells[name], SPELL_KEYS, at);
+      const turns = integerIn(sp.turns, 0, 100, `${at}.turns`), target = integerIn(sp.target, -1, n - 1, `${at}.target`);
+      if ((turns === 0) !== (target === -1)) throw new RangeError(`${at}: turns ${turns} with target ${target} (a running spell has a target, a spent one has -1)`);
+      // A running spell's target must be one the referee lets that spell take; a snaffle may
+      // have scored since the order (Accio then ends at the next turn, the other spells run on).
+      if (target >= 0 && target < first && (m === OBLIVIATE || (target < 4 && (m === ACCIO || target >> 1 === i >> 1)))) {
+        throw new RangeError(`${at}.target must be an entity ${name} can take, got ${target}`);
+      }
+      k[block.spellTurns + 4 * i + m] = turns;
+      k[block.spellTarget + 4 * i + m] = target;
+    });
+  });
+  state.snaffles.forEach((sn, j) => {
+    const field = `state.snaffles[${j}]`, id = 4 + j, o = body(sn, id, SNAFFLE_KEYS, field);
+    if (typeof o.alive !== "boolean") throw new RangeError(`${field}.alive must be a boolean, got ${describe(o.alive)}`);
+    if (typeof o.captured !== "boolean") throw new RangeError(`${field}.captured must be a boolean, got ${describe(o.captured)}`);
+    k[block.alive + id] = o.alive ? 1 : 0;
+    const ids = o.ignore as unknown[];
+    ids.forEach((v, m) => {
+      const other = integerIn(v, 4, first - 1, `${field}.ignore[${m}]`);
+      if (other === id) throw new RangeError(`${field}.ignore[${m}] must be another snaffle's id, got its own (${id})`);
+      k[block.ignore + j * block.ignoreCapacity + m] = other;
+    });
+    k[block.ignoreCount + j] = ids.length;
+    // The wizard that holds it (the last one, where two grabbed it in one instant, as the referee keeps it).
+    let carrier = -1;
+    for (let w = 0; w < 4; w++) if (k[block.link + w] === id) carrier = w;
+    if (o.captured !== (carrier !== -1)) throw new RangeError(`${field}.captured is ${o.captured} but ${o.captured ? "no wizard" : `wizard ${carrier}`} holds snaffle ${id}`);
+    k[block.link + id] = carrier;
+  });
+  state.bludgers.forEach((b, j) => {
+    const field = `state.bludgers[${j}]`, id = first + j;
+    k[block.link + id] = integerIn(body(b, id, BLUDGER_KEYS, field).lastVictim, -1, 3, `${field}.lastVictim`);
+  });
+  // the sweep's order, by the left edge of each body's disc: the kernel's first sort starts nearly sorted
+  const left = (i: number): number => f[block.x + i] - (i < 4 ? 400 : i < first ? 150 : 200) + Math.min(0, f[block.vx + i]);
+  const ids = Array.from({ length: n }, (_, i) => i).sort((p, q) => left(p) - left(q) || p - q);
+  k.set(ids, block.order);
+}
+
+/** The snapshot in `block` of `h`. */
+export function readState(h: FbHeap, block: FbBlock): FbState {
+  const f = h.f64, k = h.i32, first = 4 + block.snaffleCount;
+  const at = (id: number) => ({ id, x: f[block.x + id], y: f[block.y + id], vx: f[block.vx + id], vy: f[block.vy + id] });
+  const spell = (w: number, m: number): FbSpell => ({ turns: k[block.spellTurns + 4 * w + m], target: k[block.spellTarget + 4 * w + m] });
+  const state: FbState = { round: k[block.game], players: [0, 1].map((p) => ({ score: k[block.game + 1 + 2 * p], magic: k[block.game + 2 + 2 * p] })), wizards: [], snaffles: [], bludgers: [] };
+  for (let w = 0; w < 4; w++) {
+    state.wizards.push({ ...at(w), holding: k[block.link + w], grabCooldown: k[block.cooldown + w], spells: { obliviate: spell(w, OBLIVIATE), accio: spell(w, ACCIO), flipendo: spell(w, FLIPENDO), petrificus: spell(w, PETRIFICUS) } });
+  }
+  for (let id = 4; id < first; id++) {
+    const list = block.ignore + (id - 4) * block.ignoreCapacity;
+    state.snaffles.push({ ...at(id), alive: k[block.alive + id] === 1, captured: k[block.link + id] !== -1, ignore: Array.from(k.subarray(list, list + k[block.ignoreCount + id - 4])) });
+  }
+  for (let id = first; id < block.n; id++) state.bludgers.push({ ...at(id), lastVictim: k[block.link + id] });
+  return state;
 }

@@ -1,4 +1,4 @@
-// The Fantastic Bits kernel's exports (fb-kernel.ts describes them).
+// The Fantastic Bits kernel's exports (src/contest/fb-heap.ts describes them; docs/contest-rules.md the kernel).
 export { turn } from "./turn";
 export { SCRATCH_BYTES } from "./layout";
 

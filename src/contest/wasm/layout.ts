@@ -1,7 +1,7 @@
 // Where the Fantastic Bits kernel finds everything in its memory (fb-heap.ts lays out the
-// same; docs in fb-kernel.ts). Byte addresses. The scratch of a turn sits at the start of the
-// memory, shared by every simulation (turns do not interleave); each simulation's state is a
-// block further on, which `bind` reads the layout of.
+// same; docs/contest-rules.md describes the kernel). Byte addresses. The scratch of a turn
+// sits at the start of the memory, shared by every simulation (turns do not interleave); each
+// simulation's state is a block further on, which `bind` reads the layout of.
 
 /** The most entities a state holds: 4 wizards, 20 snaffles, 2 bludgers. */
 export const MAX_N: i32 = 26;

@@ -1,4 +1,4 @@
-// The Fantastic Bits referee's collision loop (see fb-kernel.ts): `t = 0; while (t < 1)
+// The Fantastic Bits referee's collision loop (see docs/contest-rules.md): `t = 0; while (t < 1)
 // t += step(t)`. A step lists every candidate from the positions and speeds at its start in
 // the referee's order (wizards 3..0: wall, goal posts, the wizards before it, the nearest
 // snaffle already in grab reach, the snaffles it can reach; snaffles last to first: goal posts,
@@ -11,8 +11,8 @@
 // surely gives no candidate, and is. Each body has a box that holds its disc for the rest of the
 // turn, widened by BOX_MARGIN; two bodies whose boxes are apart, or a body whose box keeps clear
 // of the walls, the goal posts or the goal lines, have no candidate there in the referee's
-// arithmetic (fb-kernel.ts gives the bound; every coordinate and speed must be below 2^20, else
-// every formula runs). NEAR holds, per body, the bodies whose boxes overlap its own (a sweep
+// arithmetic (docs/contest-rules.md; test/contest-fb-boxes.test.ts checks it; every coordinate
+// and speed must be below 2^20, else every formula runs). NEAR holds, per body, the bodies whose boxes overlap its own (a sweep
 // along x finds them), FEAT what else its box reaches.
 //
 // A box stays true for as long as the body moves on straight: after a step, only the bodies a

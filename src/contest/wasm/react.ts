@@ -1,5 +1,5 @@
 // How the Fantastic Bits referee resolves one candidate of its collision loop, operation for
-// operation (see fb-kernel.ts and docs/contest-rules.md): walls, goal posts, bounces, grabs,
+// operation (see docs/contest-rules.md): walls, goal posts, bounces, grabs,
 // goals, and the carrying of a held snaffle. Also the record of shared objects: the referee's
 // grab makes the snaffle share the wizard's position and speed objects and carrying writes
 // into the snaffle's objects in place, which shows when two wizards hold one snaffle (carrying

@@ -1,4 +1,4 @@
-// One Fantastic Bits referee turn on the bound block (see fb-kernel.ts): the commands the
+// One Fantastic Bits referee turn on the bound block (see docs/contest-rules.md): the commands the
 // TypeScript side has read and checked (in the scratch), the update in the referee's order, the
 // collision loop (loop.ts), friction and rounding, and the next round's preparation.
 import {
@@ -15,6 +15,16 @@ export const TURN_DONE: i32 = 0;
 export const TURN_IGNORE_FULL: i32 = 1;
 /** More than the collision loop's steps: the state is left mid-turn. */
 export const TURN_WEDGED: i32 = 2;
+/** More than the collision loop's steps, from a state kept before the turn (see HUGE): the state is as it was. */
+export const TURN_WEDGED_RESTORED: i32 = 3;
+
+/**
+ * A body with |x| + |y| + |vx| + |vy| from here (the boxes' limit, loop.ts) makes the turn keep
+ * a copy of the state first: such speeds (far beyond any game's: a bludger at 2^31 a turn
+ * crosses the field 140,000 times) may take the collision loop past its steps, and the state
+ * is then put back, so that a turn that fails changes nothing.
+ */
+const HUGE: f64 = 1048576.0;
 
 @inline function accX(i: i32): f64 { return load<f64>(ACC_X + (i << 3)); }
 @inline function accY(i: i32): f64 { return load<f64>(ACC_Y + (i << 3)); }
@@ -32,8 +42,14 @@ export const TURN_WEDGED: i32 = 2;
 export function turn(p: i32, root: i32): i32 {
   bind(p);
   if (!ignoreRoom()) return TURN_IGNORE_FULL;
-  // this block's state changes: its own caches no longer hold
+  // this block's state changes: its own caches no longer hold (the state after the update among them, whose room keeps the copy)
   store<i64>(CACHE, 0);
+  const copy = CACHE + 8 + N * 40;
+  let kept = false;
+  for (let i: i32 = 0; i < N; i++) {
+    if (!(Math.abs(getX(i)) + Math.abs(getY(i)) + Math.abs(getVX(i)) + Math.abs(getVY(i)) < HUGE)) kept = true;
+  }
+  if (kept) memory.copy(copy, p, STATE_BYTES);
   let held: i32 = 0;
   for (let w: i32 = 0; w < 4; w++) if (getLink(w) != -1) held |= 1 << getLink(w);
   setHeldAtStart(held);
@@ -41,7 +57,11 @@ export function turn(p: i32, root: i32): i32 {
   commands();
   if (cached >= 0) updateFrom(cached);
   else update();
-  if (runLoop(p, root) != 0) return TURN_WEDGED;
+  if (runLoop(p, root) != 0) {
+    if (!kept) return TURN_WEDGED;
+    memory.copy(p, copy, STATE_BYTES);
+    return TURN_WEDGED_RESTORED;
+  }
   endRound();
   prepare();
   return TURN_DONE;
