@@ -55,8 +55,8 @@ test("the readers reject bad lines with a RangeError naming the line", () => {
   assert.throws(() => readCsbInit(["3", "2", "1000 1000", "5000 x"]), /lines\[3\] \(checkpoint 1\) must hold 2 integers/);
   const sim = readCsbInit(["3", "2", "1000 1000", "5000 5000"]);
   assert.throws(() => readCsbTurn(["1 2 3 4 5 1", "1 2 3 4 5 1", "1 2 3 4 5 1"], sim), /lines must hold the 4 pod lines/);
-  assert.throws(() => readCsbTurn(["1 2 3 4 5 1", "1 2 3 4 5 1", "1 2 3 4 5 1", "1 2 3 4 5 9"], sim), /lines\[3\] \(pod 3\): the next checkpoint must be -1\.\.1, got 9/);
-  assert.throws(() => readCsbTurn(["1 2 3 4 5 1", "1 2 3 4 400 1", "1 2 3 4 5 1", "1 2 3 4 5 1"], sim), /lines\[1\] \(pod 1\): the angle must be -1 or 0\.\.360 degrees, got 400/);
+  assert.throws(() => readCsbTurn(["1 2 3 4 5 1", "1 2 3 4 5 1", "1 2 3 4 5 1", "1 2 3 4 5 9"], sim), /lines\[3\] \(pod 3\): the angle must be -1 or 0\.\.360 degrees and the next checkpoint -1\.\.1, got 5 and 9/);
+  assert.throws(() => readCsbTurn(["1 2 3 4 5 1", "1 2 3 4 400 1", "1 2 3 4 5 1", "1 2 3 4 5 1"], sim), /lines\[1\] \(pod 1\): the angle must be -1 or 0\.\.360 degrees and the next checkpoint -1\.\.1, got 400 and 1/);
   assert.throws(() => readCsbTurn(["1 2 3 4 5", "1 2 3 4 5 1", "1 2 3 4 5 1", "1 2 3 4 5 1"], sim), /lines\[0\] \(pod 0\) must hold 6 integers/);
 });
 

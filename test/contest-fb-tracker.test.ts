@@ -63,6 +63,7 @@ test("FbTracker on every sample turn from both seats: what a bot can know exact,
     }
   }
   const rate = (k: string): number => tally.get(k)![1] / tally.get(k)![0];
+  if (process.env.FB_TRACKER_RATES) console.log([...tally].map(([k, [n, ok]]) => `${k} ${ok}/${n}`).join(", "));
   assert.ok(rate("lastVictim") > 0.8, `lastVictim ${rate("lastVictim")}`);
   for (const sp of ["obliviate", "accio", "flipendo"]) assert.ok(rate(`opponent ${sp}`) > 0.55, `${sp} ${rate(`opponent ${sp}`)}`);
 });

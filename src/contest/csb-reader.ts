@@ -9,6 +9,7 @@
  * BOOST. Reading allocates nothing after the first turn.
  */
 import { CsbSimulation, type CsbCommand, type CsbPod } from "./csb-simulation.js";
+import { describe } from "./options.js";
 
 /** Turns read into each simulation (the round of the next one). */
 const turnsRead = new WeakMap<CsbSimulation, number>();
@@ -16,37 +17,27 @@ const turnsRead = new WeakMap<CsbSimulation, number>();
 const numbers = new Float64Array(6);
 const pod: CsbPod = { x: 0, y: 0, vx: 0, vy: 0, angle: null, passed: 1, shieldRound: null, boostUsed: false, lastCheckpointRound: 0 };
 
+/** Whether text[k] is white space (space, tab, line break). */
+const isSpace = (text: string, k: number): boolean => text.charCodeAt(k) === 32 || (text.charCodeAt(k) >= 9 && text.charCodeAt(k) <= 13);
+
 /**
  * Reads the integers of `line` into `numbers`: exactly `count` of them, separated by white
  * space (a RangeError naming the line otherwise).
  */
 function readLine(line: unknown, count: number, field: string): void {
-  if (typeof line !== "string") throw new RangeError(`${field} must be a line of text, got ${typeof line}`);
-  let i = 0, found = 0;
-  const len = line.length;
-  while (true) {
-    while (i < len && (line.charCodeAt(i) === 32 || (line.charCodeAt(i) >= 9 && line.charCodeAt(i) <= 13))) i++;
+  const text = typeof line === "string" ? line : "", len = text.length;
+  let i = 0, found = 0, ok = typeof line === "string";
+  while (ok) {
+    while (i < len && isSpace(text, i)) i++;
     if (i >= len) break;
-    let sign = 1;
-    if (line.charCodeAt(i) === 45) {
-      sign = -1;
-      i++;
-    }
+    const sign = text.charCodeAt(i) === 45 ? -1 : 1;
+    if (sign < 0) i++;
     let value = 0, digits = 0;
-    while (i < len) {
-      const ch = line.charCodeAt(i);
-      if (ch < 48 || ch > 57) break;
-      value = value * 10 + (ch - 48);
-      digits++;
-      i++;
-    }
-    const end = i < len && !(line.charCodeAt(i) === 32 || (line.charCodeAt(i) >= 9 && line.charCodeAt(i) <= 13));
-    if (digits === 0 || digits > 15 || end || found === count) {
-      throw new RangeError(`${field} must hold ${count} integer${count > 1 ? "s" : ""} separated by spaces, got ${JSON.stringify(line)}`);
-    }
+    for (let c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(++i)) (value = value * 10 + c - 48), digits++;
+    ok = digits > 0 && digits < 16 && (i >= len || isSpace(text, i)) && found < count;
     numbers[found++] = sign * value + 0;
   }
-  if (found !== count) throw new RangeError(`${field} must hold ${count} integer${count > 1 ? "s" : ""} separated by spaces, got ${JSON.stringify(line)}`);
+  if (!ok || found !== count) throw new RangeError(`${field} must hold ${count} integer${count > 1 ? "s" : ""} separated by spaces, got ${describe(line)}`);
 }
 
 /**
@@ -54,13 +45,12 @@ function readLine(line: unknown, count: number, field: string): void {
  * `x y`. The pods stand where the referee starts them; read the first turn with readCsbTurn.
  */
 export function readCsbInit(lines: readonly string[]): CsbSimulation {
-  if (!Array.isArray(lines) || lines.length < 2) throw new RangeError(`lines must hold the laps, the checkpoint count and the checkpoints, got ${Array.isArray(lines) ? lines.length : typeof lines} lines`);
+  if (!Array.isArray(lines) || lines.length < 2) throw new RangeError(`lines must hold the laps, the checkpoint count and the checkpoints, got ${describe(lines)}`);
   readLine(lines[0], 1, "lines[0] (laps)");
   const laps = numbers[0];
   readLine(lines[1], 1, "lines[1] (checkpoint count)");
   const n = numbers[0];
-  if (!(n >= 2 && n <= 100)) throw new RangeError(`lines[1] (checkpoint count) must be 2..100, got ${n}`);
-  if (lines.length !== 2 + n) throw new RangeError(`lines must hold 2 + ${n} lines (laps, count, the checkpoints), got ${lines.length}`);
+  if (!(n >= 2 && n <= 100) || lines.length !== 2 + n) throw new RangeError(`lines must hold 2 + ${n} lines (laps, count, 2..100 checkpoints), got ${lines.length}`);
   const checkpoints: [number, number][] = [];
   for (let k = 0; k < n; k++) {
     readLine(lines[2 + k], 2, `lines[${2 + k}] (checkpoint ${k})`);
@@ -87,42 +77,29 @@ export function readCsbInit(lines: readonly string[]): CsbSimulation {
  */
 export function readCsbTurn(lines: readonly string[], sim: CsbSimulation, mine?: readonly [CsbCommand, CsbCommand]): CsbSimulation {
   if (!(sim instanceof CsbSimulation)) throw new RangeError("readCsbTurn's sim must be the CsbSimulation readCsbInit made");
-  if (!Array.isArray(lines) || lines.length !== 4) throw new RangeError(`lines must hold the 4 pod lines of a turn, got ${Array.isArray(lines) ? lines.length : typeof lines}`);
+  if (!Array.isArray(lines) || lines.length !== 4) throw new RangeError(`lines must hold the 4 pod lines of a turn, got ${describe(lines)}`);
   const round = turnsRead.get(sim) ?? sim.round;
   const n = sim.checkpointCount;
   for (let i = 0; i < 4; i++) {
     readLine(lines[i], 6, `lines[${i}] (pod ${i})`);
     const degrees = numbers[4], next = numbers[5];
-    if (!(degrees >= -1 && degrees <= 360)) throw new RangeError(`lines[${i}] (pod ${i}): the angle must be -1 or 0..360 degrees, got ${degrees}`);
-    if (!(next >= -1 && next < n)) throw new RangeError(`lines[${i}] (pod ${i}): the next checkpoint must be -1..${n - 1}, got ${next}`);
-    let passed = sim.passed(i);
-    let lastCheckpoint = sim.lastCheckpointRound(i);
-    const was = sim.nextCheckpoint(i);
-    if (next !== -1 && next !== was) {
-      passed += (next - was + n) % n;
-      lastCheckpoint = round;
-    }
+    if (!(degrees >= -1 && degrees <= 360 && next >= -1 && next < n)) throw new RangeError(`lines[${i}] (pod ${i}): the angle must be -1 or 0..360 degrees and the next checkpoint -1..${n - 1}, got ${degrees} and ${next}`);
+    const was = sim.nextCheckpoint(i), moved = next !== -1 && next !== was;
+    pod.passed = sim.passed(i) + (moved ? (next - was + n) % n : 0);
+    pod.lastCheckpointRound = moved ? round : sim.lastCheckpointRound(i);
     let angle: number | null = null;
     if (degrees >= 0) {
       angle = (degrees * Math.PI) / 180;
       if (sim.hasAngle(i) && javaDegrees(sim.angle(i)) === degrees) angle = sim.angle(i);
     }
-    let shieldRound = sim.shieldRound(i);
-    let boostUsed = sim.boostUsed(i);
-    if (mine !== undefined && i < 2 && round > 0) {
-      const thrust = mine[i]?.thrust;
-      if (thrust === "SHIELD") shieldRound = round - 1;
-      if (thrust === "BOOST") boostUsed = true;
-    }
+    const thrust = i < 2 && round > 0 ? mine?.[i]?.thrust : undefined;
+    pod.shieldRound = thrust === "SHIELD" ? round - 1 : sim.shieldRound(i);
+    pod.boostUsed = thrust === "BOOST" || sim.boostUsed(i);
     pod.x = numbers[0];
     pod.y = numbers[1];
     pod.vx = numbers[2];
     pod.vy = numbers[3];
     pod.angle = angle;
-    pod.passed = passed;
-    pod.shieldRound = shieldRound;
-    pod.boostUsed = boostUsed;
-    pod.lastCheckpointRound = lastCheckpoint;
     sim.setPod(i, pod);
   }
   sim.round = round;
