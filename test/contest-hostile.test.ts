@@ -143,19 +143,25 @@ test("CSB: pods that cross ±2^31 wrap around as the referee's (int) Math.round 
   assert.ok(plain.pods[0].x < 0);
 });
 
-test("CSB: a pod ending a turn at x = 0.49999999999999994 rounds to 0 as Java's Math.round does (floor(x + 0.5) would give 1), on the straight path and after a collision", () => {
+test("CSB: a pod ending a turn at x = 0.49999999999999994 rounds to 0 as Java's Math.round does (floor(x + 0.5) would give 1): from x = 0 or from a non-integer x, with or without a collision elsewhere", () => {
   const checkpoints: [number, number][] = [[1000, 1000], [9000, 5000], [5000, 8000]];
   const edge = 0.49999999999999994;
-  for (const collide of [false, true]) {
+  for (const [x, collide] of [[0, false], [0, true], [0.25, false], [0.25, true]] as const) {
     const sim = new CsbSimulation({ checkpoints });
-    // pod 0 drifts by `edge` from x = 0 (thrust 0); pods 2 and 3 collide far away, or not
-    const pods = [[0, 0, edge, 0], [0, 5000, 0, 0], [20000, 0, collide ? 500 : 0, 0], [20900, 0, 0, 0]];
-    pods.forEach(([x, y, vx, vy], i) => sim.setPod(i, { x, y, vx, vy, angle: 0, passed: 1, shieldRound: null, boostUsed: false }));
+    // pod 0 drifts by edge − x from x (thrust 0; 0.25 + (0.25 − 2^-54) is edge exactly); pods 2 and 3 collide far away, or not
+    const pods = [[x, 3000, edge - x, 0], [7000, 5000, 0, 0], [20000, 3000, collide ? 500 : 0, 0], [20900, 3000, 0, 0]];
+    pods.forEach(([px, py, vx, vy], i) => sim.setPod(i, { x: px, y: py, vx, vy, angle: 0, passed: 1, shieldRound: null, boostUsed: false }));
     const plain: PlainState = { checkpoints, round: 0, pods: [0, 1, 2, 3].map((i) => plainPod([sim.x(i), sim.y(i), sim.vx(i), sim.vy(i), 0, 1, null, 0])) };
-    const cmds: CsbCommand[] = [{ x: 5000, y: 0, thrust: 0 }, { x: 5000, y: 5000, thrust: 0 }, { x: 30000, y: 0, thrust: 0 }, { x: 30000, y: 0, thrust: 0 }];
+    const cmds: CsbCommand[] = [{ x: 5000, y: 3000, thrust: 0 }, { x: 5000, y: 5000, thrust: 0 }, { x: 30000, y: 3000, thrust: 0 }, { x: 30000, y: 3000, thrust: 0 }];
     sim.turn(cmds);
     plainTurn(plain, cmds);
     assert.equal(sim.collisionCount, collide ? 1 : 0);
-    assert.ok(Object.is(sim.x(0), 0) && Object.is(plain.pods[0].x, 0), `collide ${collide}: ${sim.x(0)}, plain ${plain.pods[0].x}`);
+    assert.ok(Object.is(sim.x(0), 0) && Object.is(plain.pods[0].x, 0), `from ${x}, collide ${collide}: ${sim.x(0)}, plain ${plain.pods[0].x}`);
+    // on integer coordinates off the axes the straight turn runs again, and agrees with the plain transcription
+    for (let k = 0; k < 3; k++) {
+      sim.turn(cmds);
+      plainTurn(plain, cmds);
+    }
+    for (let i = 0; i < 4; i++) assert.deepEqual([sim.x(i), sim.y(i), sim.vx(i), sim.vy(i)], [plain.pods[i].x, plain.pods[i].y, plain.pods[i].vx, plain.pods[i].vy]);
   }
 });

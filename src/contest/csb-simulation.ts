@@ -96,10 +96,11 @@ const WINNER = ROUND + 7;
 const FINAL_PASSED = ROUND + 8;
 /**
  * The round before which a turn without collision cannot take a pod beyond the int range (so
- * straightTurn need not look): 8192 rounds on from a state with every pod within ±2^30, speeds
- * within ±2^16 (such a turn moves a pod by less than 2^16 + 650, and leaves its speed below
- * 2^16); else the state's round (every turn then takes the general loop, which wraps positions
- * as the referee's cast does). Set by setPod, the round setter and every general turn.
+ * straightTurn need not look): 8192 rounds on from a state with every pod at integer
+ * coordinates within ±2^30, speeds within ±2^16 (such a turn moves a pod by less than 2^16 +
+ * 650, leaves its speed below 2^16 and its coordinates integers); else the state's round
+ * (every turn then takes the general loop, which wraps positions as the referee's cast does
+ * and rounds any double exactly). Set by setPod, the round setter and every general turn.
  */
 const SAFE_UNTIL = ROUND + 9;
 const STATE_LENGTH = ROUND + 10;
@@ -368,7 +369,8 @@ export class CsbSimulation {
     const s = this.state;
     let small = true;
     for (let p = 0; p < 4 * STRIDE; p += STRIDE) {
-      if (!(Math.abs(s[p + X]) < 2 ** 30 && Math.abs(s[p + Y]) < 2 ** 30 && Math.abs(s[p + VX]) < 2 ** 16 && Math.abs(s[p + VY]) < 2 ** 16)) small = false;
+      const x = s[p + X], y = s[p + Y];
+      if (!(Math.abs(x) < 2 ** 30 && Math.abs(y) < 2 ** 30 && x === Math.floor(x) && y === Math.floor(y) && Math.abs(s[p + VX]) < 2 ** 16 && Math.abs(s[p + VY]) < 2 ** 16)) small = false;
     }
     s[SAFE_UNTIL] = small ? s[ROUND] + 8192 : s[ROUND];
   }
