@@ -11,6 +11,7 @@
 import { SceneError, childPath, describeValue, issueAt, type SceneIssue } from "./scene-error.js";
 import { suggestKey } from "./suggest-key.js";
 import { defaultBodyId, defaultWallId, type Scene } from "./scene-types.js";
+import { MAX_MASS, MIN_MASS } from "../world/options.js";
 
 export const SCENE_KEYS = ["$schema", "carom", "dimensions", "description", "time", "duration", "gravity", "restitution", "bounds", "bodies", "walls"] as const;
 export const BODY_KEYS = ["id", "position", "velocity", "acceleration", "radius", "mass", "fixed", "restitution", "group", "mask", "color"] as const;
@@ -159,9 +160,9 @@ class Checker {
     if ("velocity" in v) this.vector(v.velocity, childPath(path, "velocity"));
     if ("acceleration" in v) this.vector(v.acceleration, childPath(path, "acceleration"));
     if ("radius" in v) this.number(v.radius, childPath(path, "radius"), { min: 0 });
-    if ("mass" in v) this.number(v.mass, childPath(path, "mass"), { above: 0 });
+    if ("mass" in v) this.number(v.mass, childPath(path, "mass"), { min: MIN_MASS, max: MAX_MASS });
     if ("fixed" in v && typeof v.fixed !== "boolean") this.add(childPath(path, "fixed"), ` must be true or false, got ${describeValue(v.fixed)}`);
-    if ("restitution" in v) this.number(v.restitution, childPath(path, "restitution"), { min: 0, max: 1 });
+    if ("restitution" in v) this.number(v.restitution, childPath(path, "restitution"), { min: 0 });
     if ("group" in v) this.integer32(v.group, childPath(path, "group"));
     if ("mask" in v) this.integer32(v.mask, childPath(path, "mask"));
     if ("color" in v) this.color(v.color, childPath(path, "color"));
@@ -264,7 +265,7 @@ class Checker {
     if ("time" in v) this.number(v.time, "time");
     if ("duration" in v) this.number(v.duration, "duration", { min: 0 });
     if ("gravity" in v) this.vector(v.gravity, "gravity");
-    if ("restitution" in v) this.number(v.restitution, "restitution", { min: 0, max: 1 });
+    if ("restitution" in v) this.number(v.restitution, "restitution", { min: 0 });
     if ("bounds" in v) this.box(v.bounds, "bounds", true);
     let bodies: unknown[] = [];
     let walls: unknown[] = [];

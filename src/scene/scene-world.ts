@@ -22,6 +22,13 @@ import type { WorldOptions } from "../world/event-loop.js";
 import { WALL_BOX2, WALL_BOX3, WALL_PLANE, WALL_SEGMENT, WALL_STRIDE } from "../world/world-core.js";
 import { sceneBodyIds, sceneDimensions, sceneWallIds, type Scene, type SceneBody, type SceneWall } from "./scene-types.js";
 
+/**
+ * A world built from a scene, as code that treats both dimensions alike reads it: a World3D,
+ * or a World2D whose third-axis columns (z, vz, az: zeros) and container sides (minZ, maxZ:
+ * infinite) are there too.
+ */
+export type SceneWorld = World3D | (World2D & Pick<World3D, "z" | "vz" | "az" | "minZ" | "maxZ">);
+
 /** Options passed through to the world (collision callbacks, rules, budgets); the scene sets gravity, bounds and restitution. */
 export type SceneWorldOptions = Omit<WorldOptions, "restitution">;
 
@@ -37,7 +44,7 @@ function periodicOf(scene: Scene): boolean | boolean[] {
  * at `scene.time` (default 0). The start state is checked by the world at its first `advance`;
  * call checkSceneStart first for messages that name the JSON paths.
  */
-export function worldFromScene(scene: Scene, options: SceneWorldOptions = {}): World2D | World3D {
+export function worldFromScene(scene: Scene, options: SceneWorldOptions = {}): SceneWorld {
   const dim = sceneDimensions(scene);
   const restitution = scene.restitution ?? 1;
   const ids = sceneBodyIds(scene);
@@ -69,7 +76,7 @@ export function worldFromScene(scene: Scene, options: SceneWorldOptions = {}): W
         w.addBox(wall.box.min[0], wall.box.min[1], wall.box.max[0], wall.box.max[1], wallIds[k]);
       }
     });
-    return w;
+    return w as SceneWorld;
   }
   const w = new World3D({
     ...options,
@@ -140,7 +147,8 @@ export function massForInverse(invMass: number, preferred?: number): number {
  * `description`, `duration`) and the masses the scene was written with are taken from
  * `template`, matched by id. Removed bodies are left out.
  */
-export function sceneFromWorld(world: World2D | World3D, template?: Scene): Scene {
+export function sceneFromWorld(w: World2D | World3D, template?: Scene): Scene {
+  const world = w as SceneWorld;
   const dim = world.dim;
   const pick = (x: number, y: number, z: number): number[] => (dim === 3 ? [x, y, z] : [x, y]);
   const byId = new Map<string, SceneBody>();

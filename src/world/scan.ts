@@ -9,10 +9,11 @@ import { firstContact1D } from "./motion-1d.js";
 import { FLAG_ALIVE, FLAG_FIXED } from "./body-store.js";
 import { EV_BODY, EV_BOUNDS, EV_CELL, EV_NONE, EV_WALL } from "./event-loop.js";
 import { LAST_BODY, LAST_BOUNDS, LAST_NONE, LAST_WALL } from "./motion.js";
-import { WorldSensors } from "./sensors.js";
+import { WorldOverlaps } from "./overlaps.js";
+import { WALL_FLAG_FLOATING } from "./walls.js";
 
 /** @internal Prediction of each body's next event. */
-export abstract class WorldScan extends WorldSensors {
+export abstract class WorldScan extends WorldOverlaps {
   // The search for body i's next event keeps its running best in these fields (the scans are
   // separate small functions so that TurboFan inlines the contact kernels into them).
   protected pBest = Infinity;
@@ -32,6 +33,14 @@ export abstract class WorldScan extends WorldSensors {
   protected scanBodiesPeriodic?(i: number): void;
   /** Whether body i is still parting from the body it just bounced off across a wrap (the periodic part, periodic.ts). */
   protected justBounced?(i: number, wx: number, wy: number, wz: number): boolean;
+
+  /**
+   * Works out whether the neighbour scans may take the fast path: every pair interacts (no
+   * pair filter, default masks, no kinematic bodies, no sensors, no pair passing through).
+   */
+  protected override pairsChanged(): void {
+    this.simplePairs = this.pairFilter === null && this.customMasks === 0 && this.kinematicCount === 0 && this.sensorCount === 0 && this.passBodies.size === 0;
+  }
 
   /** Computes and schedules body i's next event from its state at `now`. */
   protected override predict(i: number): void {
@@ -110,8 +119,11 @@ export abstract class WorldScan extends WorldSensors {
     const cs = this.cellSize;
     const eps = cs * 2 ** -20;
     const lx = this.cellX[i] * cs, ly = this.cellY[i] * cs, lz = this.cellZ[i] * cs;
+    const special = this.customMasks > 0 || this.passingFaces > 0 || this.boundsLeak;
+    if (special && !this.boundsInteract(i)) return;
     for (let face = 0; face < faces; face++) {
       if (sup === -2 - face || (this.periodicAxes & (1 << (face >> 1))) !== 0) continue;
+      if (special && this.faceSpecial(i, face)) continue;
       switch (face) {
         case 0: if (this.minX + r < lx - eps) continue; break;
         case 1: if (this.maxX - r > lx + cs + eps) continue; break;
@@ -140,6 +152,27 @@ export abstract class WorldScan extends WorldSensors {
     }
   }
 
+  /**
+   * Side `face` of the container for body i when it may pass through: while it does, its next
+   * event there is the time it is clear of the side; a centre beyond the side (a body outside
+   * the container) does not meet it. True when that settled the face.
+   */
+  private faceSpecial(i: number, face: number): boolean {
+    if ((this.passFaces[i] & (1 << face)) !== 0) {
+      const t = this.faceExitTime(i, face, this.pBest);
+      if (t < this.pBest) {
+        this.pBest = t;
+        this.pKind = EV_BOUNDS;
+        this.pOther = face;
+      }
+      return true;
+    }
+    const axis = face >> 1;
+    const c = axis === 0 ? this.x[i] : axis === 1 ? this.y[i] : this.z[i];
+    const P = axis === 0 ? (face & 1 ? this.maxX : this.minX) : axis === 1 ? (face & 1 ? this.maxY : this.minY) : face & 1 ? this.maxZ : this.minZ;
+    return face & 1 ? c > P : c < P;
+  }
+
   /** Walls and static bodies registered in body i's cell, and the global ones. */
   protected scanWalls(i: number): void {
     const grid = this.grid;
@@ -156,14 +189,16 @@ export abstract class WorldScan extends WorldSensors {
     const accelerated = ax !== 0 || ay !== 0 || az !== 0;
     const items = grid.wallItems;
     let bestWall = -1;
+    // (walls that need more than a contact time: sensor walls, passing pairs, masks, walls moved since the rebuild)
+    const special = this.sensorWalls > 0 || this.wallInside.size > 0 || this.customWallMasks > 0 || this.customMasks > 0 || this.floatingWalls > 0;
     for (let k = 0; k < m; k++) {
       const code = k < nLocal ? items[base + k] : g[k - nLocal];
       let t: number;
       if (code < 0) {
         const j = -1 - code;
         if (!this.interacts(i, j)) continue;
-        t = this.sensorCount > 0 && this.sensorPair(i, j)
-          ? this.sensorPairTime!(i, j, this.pBest)
+        t = this.pairTracked(i, j)
+          ? this.trackedPairTime(i, j, this.pBest)
           : accelerated
           ? this.accelPairTime!(i, j, this.pBest)
           : this.pairToi(x, y, z, vx, vy, vz, r, this.x[j], this.y[j], this.z[j], 0, 0, 0, this.r[j], this.pBest);
@@ -177,6 +212,20 @@ export abstract class WorldScan extends WorldSensors {
         continue;
       }
       if (code === this.support[i]) continue;
+      if (special) {
+        if (k < nLocal && (this.wallFlags[code] & WALL_FLAG_FLOATING) !== 0) continue; // (checked among the global ones)
+        if (!this.wallInteracts(i, code)) continue;
+        if (this.wallTracked(i, code)) {
+          t = this.wallTrackTime(i, code, this.pBest);
+          if (t < this.pBest && !(t === 0 && this.pLastKind === LAST_WALL && this.pLastOther === code)) {
+            this.pBest = t;
+            this.pKind = EV_WALL;
+            this.pOther = code;
+            bestWall = -1;
+          }
+          continue;
+        }
+      }
       t = accelerated
         ? this.wallToiAccelerated!(code, i, this.pBest)
         : this.wallToi(code, x, y, z, vx, vy, vz, r, this.pBest);
@@ -228,6 +277,6 @@ export abstract class WorldScan extends WorldSensors {
   protected softStill?(i: number, code: number, t: number): void;
   /** Body i takes the flat thing `code` as its support (o: its normal). */
   protected trySupport?(i: number, code: number, ox: number, oy: number, oz: number): void;
-  /** Wakes sleeping body i. */
+  /** Wakes sleeping body i, and what sleeps on it. */
   protected wakeUp?(i: number): void;
 }
