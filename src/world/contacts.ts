@@ -39,7 +39,7 @@ export abstract class WorldContacts extends WorldWallEdits {
     c.vy = ry;
     c.vz = rz;
     c.speed = Math.max(0, rx * nx + ry * ny + rz * nz);
-    return f(c) === true;
+    return f(a, other, c) === true;
   }
 
   /** Body i and `other` start or stop overlapping without a contact: neither meets the other again at this instant. */
@@ -88,7 +88,8 @@ export abstract class WorldContacts extends WorldWallEdits {
     }
     this.moveTo(i, t);
     this.moveTo(j, t);
-    if (this.passBodies.size > 0 && this.passBodies.delete(this.pairKey(i, j))) {
+    // (simplePairs: no pair is passing; see pairsChanged)
+    if (!this.simplePairs && this.passBodies.size > 0 && this.passBodies.delete(this.pairKey(i, j))) {
       // They no longer overlap: the pass is over.
       this.passMark(i, LAST_BODY, j, t);
       this.passMark(j, LAST_BODY, i, t);
@@ -147,9 +148,11 @@ export abstract class WorldContacts extends WorldWallEdits {
     // (u <= 0: not closing; with a resting speed the contact still parts, see impulseFor)
     let J = u > 0 || this.minSeparation > 0 ? this.impulseFor(i, HIT_BODY, j, t, Math.max(u, 0), nx, ny, nz, invI, invJ, this.restitution[j]) : 0;
     if (J > 0) {
-      const elastic = (2 * Math.max(u, 0)) / (invI + invJ);
-      if (invI > 0) J = this.limitImpulse(i, J, invI, -1, nx, ny, nz, elastic);
-      if (invJ > 0) J = this.limitImpulse(j, J, invJ, 1, nx, ny, nz, elastic);
+      if (this.energetic) {
+        const elastic = (2 * Math.max(u, 0)) / (invI + invJ);
+        if (invI > 0) J = this.limitImpulse(i, J, invI, -1, nx, ny, nz, elastic);
+        if (invJ > 0) J = this.limitImpulse(j, J, invJ, 1, nx, ny, nz, elastic);
+      }
       const ia = invI * J, ib = invJ * J;
       this.vx[i] -= ia * nx;
       this.vy[i] -= ia * ny;
@@ -190,7 +193,7 @@ export abstract class WorldContacts extends WorldWallEdits {
     let J = u > 0 || this.minSeparation > 0 ? this.impulseFor(i, kind, other, t, Math.max(u, 0), nx, ny, nz, this.invMass[i], 0, eB) : 0;
     if (J > 0) {
       const inv = this.invMass[i];
-      J = this.limitImpulse(i, J, inv, -1, nx, ny, nz, (2 * Math.max(u, 0)) / inv);
+      if (this.energetic) J = this.limitImpulse(i, J, inv, -1, nx, ny, nz, (2 * Math.max(u, 0)) / inv);
       const ia = inv * J;
       this.vx[i] -= ia * nx;
       this.vy[i] -= ia * ny;

@@ -55,12 +55,13 @@ export interface WorldOptions {
    */
   restSpeed?: number;
   /**
-   * Decides each contact as it happens (with a body, a wall or a side of the container): return
-   * false and A passes through B until they no longer overlap (a one-way platform, a ghost).
-   * See {@link ContactFilter}. A function declared with two parameters `(a, b)` is the pair
-   * filter of version 0.1 instead (see {@link PairFilter}).
+   * Decides which contacts happen; see {@link ContactFilter}. Declared with three parameters
+   * `(a, b, contact)` it is asked at every contact, with a body, a wall or a side of the
+   * container (false: A passes through B until they no longer overlap, as through a one-way
+   * platform); with two, `(a, b)`, it is the pair filter of version 0.1, asked about pairs of
+   * bodies only.
    */
-  filter?: ContactFilter | PairFilter;
+  filter?: ContactFilter;
   /** Called for every event (one reused event object); see also `world.on`. */
   onCollision?: (e: CollisionEvent) => void;
   /** Keep the events of the last `advance` in `world.events` (default true). */
@@ -94,21 +95,25 @@ export interface ContactFilterInfo {
 }
 
 /**
- * Decides a contact when it happens: true lets it happen, false lets A pass through B (no
- * impulse, no event) until they stop overlapping; group and mask bits are applied first. A
- * one-way platform that bodies jump through from below and land on from above:
+ * The world's filter (group and mask bits are applied first).
+ *
+ * Declared with three parameters, it decides each contact when it happens: `a` is the body,
+ * `b` the other party (a body index, wall number or container face, per `contact.kind`), and
+ * `contact` the contact (kind, time, normal, relative velocity); true lets it happen, false
+ * lets A pass through B (no impulse, no event) until they no longer overlap. A one-way platform
+ * that bodies jump through from below and land on from above:
  *
  * ```ts
- * world.filter = (c) => c.kind !== HIT_WALL || c.b !== platform || c.ny < 0; // the normal points down: landing
+ * world.filter = (a, b, c) => c.kind !== HIT_WALL || b !== platform || c.ny < 0; // normal down: landing
  * ```
+ *
+ * Declared with two parameters `(a, b)`, it is the pair filter of version 0.1: asked with two
+ * body indices whenever the pair is considered (never about walls or the container); false
+ * lets the pair pass through each other.
  */
-export type ContactFilter = (c: ContactFilterInfo) => boolean;
+export type ContactFilter = (a: number, b: number, contact: ContactFilterInfo) => boolean;
 
-/**
- * The pair filter of version 0.1: called with two body indices when a pair is considered
- * (walls and the container are not asked); false lets the pair pass through each other.
- * A filter declared with two parameters is taken as this form.
- */
+/** @internal The two-parameter form of ContactFilter (version 0.1). */
 export type PairFilter = (a: number, b: number) => boolean;
 
 /** What `world.on` listens to: collisions (with a body, a wall or the container), or a body entering or leaving a sensor. */
@@ -167,13 +172,15 @@ export abstract class EventLoop extends BodyStore {
   };
   /** What a contact filter is handed (see contactAllowed). */
   protected readonly filterInfo: ContactFilterInfo = { kind: HIT_BODY, a: 0, b: 0, t: 0, nx: 0, ny: 0, nz: 0, vx: 0, vy: 0, vz: 0, speed: 0 };
-  private filterFunction: ContactFilter | PairFilter | null = null;
+  private filterFunction: ContactFilter | null = null;
   /** The 0.1 pair filter, asked when a pair is considered (see `interacts`), or null. */
   protected pairFilter: PairFilter | null = null;
   /** The contact filter, asked when a contact happens, or null. */
   protected contactFilter: ContactFilter | null = null;
   /** Listeners by kind: collisions, sensor entries, sensor exits (each array replaced, never changed, so a dispatch may unsubscribe). */
   private listeners: WorldListener[][] = [[], [], []];
+  /** Listeners subscribed, all types. */
+  private listening = 0;
 
   constructor(options: WorldOptions) {
     super();
@@ -194,20 +201,21 @@ export abstract class EventLoop extends BodyStore {
   }
 
   /**
-   * The filter (WorldOptions.filter): a {@link ContactFilter} asked at each contact, or the 0.1
-   * {@link PairFilter} (a function of two parameters); null for none. May be changed between
-   * calls and inside callbacks.
+   * The filter (WorldOptions.filter; see {@link ContactFilter}): with three parameters asked at
+   * each contact, with two about pairs of bodies; null for none. May be changed between calls
+   * and inside callbacks.
    */
-  get filter(): ContactFilter | PairFilter | null {
+  get filter(): ContactFilter | null {
     return this.filterFunction;
   }
 
-  set filter(f: ContactFilter | PairFilter | null) {
+  set filter(f: ContactFilter | null) {
     if (f !== null && typeof f !== "function") throw new RangeError(`filter must be a function or null, got ${String(f)}`);
     this.filterFunction = f;
-    // (a 0.1 pair filter `(a, b) => …` is recognised by its two parameters)
-    this.pairFilter = f !== null && f.length === 2 ? (f as PairFilter) : null;
-    this.contactFilter = f !== null && f.length !== 2 ? (f as ContactFilter) : null;
+    // (the 0.1 pair filter `(a, b) => …` is told by its two parameters)
+    const pair = f !== null && f.length <= 2;
+    this.pairFilter = pair ? (f as unknown as PairFilter) : null;
+    this.contactFilter = f !== null && !pair ? f : null;
     // (the scans take the general path until the next event loop works out whether they may not)
     this.simplePairs = false;
   }
@@ -232,8 +240,11 @@ export abstract class EventLoop extends BodyStore {
     if (typeof listener !== "function") throw new RangeError(`on("${type}"): the listener must be a function, got ${String(listener)}`);
     const entry: WorldListener = (e) => listener(e);
     this.listeners[k] = [...this.listeners[k], entry];
+    this.listening++;
     return () => {
+      const before = this.listeners[k].length;
       this.listeners[k] = this.listeners[k].filter((f) => f !== entry);
+      this.listening -= before - this.listeners[k].length;
     };
   }
 
@@ -395,6 +406,9 @@ export abstract class EventLoop extends BodyStore {
     );
   }
 
+  /** True when the last impulseFor may add energy (a restitution above 1, or a custom rule). */
+  protected energetic = false;
+
   /**
    * Restitution of a contact of body i with a party whose own restitution is eB (NaN: none):
    * the world's default, replaced by a party's own where it has one; both: the product.
@@ -423,6 +437,8 @@ export abstract class EventLoop extends BodyStore {
     const minSep = this.minSeparation;
     if (minSep > 0 && e * closingSpeed < minSep && invA + invB > 0) J = (closingSpeed + minSep) / (invA + invB);
     const rule = this.response;
+    // (a contact that may add energy: its result is checked against the world's scale, see WorldContacts.limitImpulse)
+    this.energetic = e > 1 || rule !== null;
     if (rule !== null) {
       const c = this.contact;
       c.kind = kind;
@@ -458,8 +474,8 @@ export abstract class EventLoop extends BodyStore {
     const p = this.pending;
     if (this.recordEvents) this.events.pushFrom(p, a, b, kind);
     const cb = this.onCollision;
+    if (cb === null && this.listening === 0) return;
     const ls = this.listeners[kind === SENSOR_ENTER || kind === WALL_SENSOR_ENTER ? 1 : kind === SENSOR_EXIT || kind === WALL_SENSOR_EXIT ? 2 : 0];
-    if (cb === null && ls.length === 0) return;
     const e = this.eventObject;
     e.t = p[0];
     e.a = a;

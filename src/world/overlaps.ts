@@ -148,14 +148,14 @@ export abstract class WorldOverlaps extends WorldSensors {
       const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
       const s0 = ((f[0] - d[o]) * nx + (f[1] - d[o + 1]) * ny + (f[2] - d[o + 2]) * nz) / len;
       const sv = (f[3] * nx + f[4] * ny + f[5] * nz) / len, sa = (acc[0] * nx + acc[1] * ny + acc[2] * nz) / len;
-      if (!(s0 < r)) return 0;
       T = firstContact1D(r - s0, -sv, -sa);
       return T <= tMax ? T : Infinity;
     }
+    // (a centre on the grown box's side, or a rounding past it, as at the instant it entered,
+    // leaves through that side only if it moves out: firstContact1D's case gap <= 0)
     for (let a = 0; a < dim; a++) {
       const c0 = f[a], v = f[3 + a], g = acc[a];
       const lo = e[a] - r, hi = e[3 + a] + r;
-      if (!(c0 > lo && c0 < hi)) return 0; // clear of the wall already
       T = Math.min(T, firstContact1D(hi - c0, -v, -g), firstContact1D(c0 - lo, v, g));
     }
     if (T === Infinity) return Infinity;
@@ -191,7 +191,6 @@ export abstract class WorldOverlaps extends WorldSensors {
     const r = this.r[i];
     // u: how far the centre is beyond the side (outwards); the body overlaps it while -r < u < r.
     const u = s * (c - P);
-    if (!(u > -r && u < r)) return 0;
     const t = Math.min(firstContact1D(r - u, -s * v, -s * a), firstContact1D(u + r, s * v, s * a));
     return t <= tMax ? t : Infinity;
   }

@@ -84,6 +84,7 @@ export abstract class RestingContact extends WorldCore {
 
   /** Wakes sleeping body i (its own schedule is the caller's), and the sleepers resting on it. */
   protected override wakeUp(i: number): void {
+    this.moveTo(i, this.now); // (its state was kept at the time it fell asleep: bring it to now before it accelerates)
     this.flags[i] &= ~FLAG_ASLEEP;
     this.updateAcc(i);
     this.wakeAbove(i);
@@ -96,6 +97,9 @@ export abstract class RestingContact extends WorldCore {
    */
   private wakeAbove(a: number): void {
     const gx = this.gx, gy = this.gy, gz = this.gz;
+    // (positions as they were when they slept: sleepers do not move, and a woken one is
+    // scheduled only once its whole pile is found)
+    const woken: number[] = [];
     const stack = [a];
     const k = 1 + START_SLACK;
     while (stack.length > 0) {
@@ -107,18 +111,21 @@ export abstract class RestingContact extends WorldCore {
         // (with no gravity at all, every touching sleeper)
         if ((sx0 - bx) * gx + (sy0 - by) * gy + (sz0 - bz) * gz < 0) return;
         if (separationSign(sx0, sy0, sz0, sr, bx, by, bz, this.r[b] * k) > 0) return;
-        this.rouse(b);
+        this.rouse(b, false);
+        woken.push(b);
         stack.push(b);
       });
     }
+    if (!this.dirty) for (const b of woken) this.predict(b);
   }
 
-  /** Wakes sleeper b and schedules it again. */
-  private rouse(b: number): void {
+  /** Wakes sleeper b (and schedules it again when `schedule`). */
+  private rouse(b: number, schedule: boolean): void {
+    this.moveTo(b, this.now);
     this.flags[b] &= ~FLAG_ASLEEP;
     this.updateAcc(b);
     this.version[b]++;
-    if (!this.dirty) this.predict(b);
+    if (schedule && !this.dirty) this.predict(b);
   }
 
   /**
@@ -134,8 +141,9 @@ export abstract class RestingContact extends WorldCore {
         ? this.wallOverlaps(b, code, k)
         : separationSign(this.x[j], this.y[j], this.z[j], this.r[j] * k, this.x[b], this.y[b], this.z[b], this.r[b] * k) <= 0;
       if (!touching) continue;
-      this.rouse(b);
+      this.rouse(b, false);
       this.wakeAbove(b);
+      if (!this.dirty) this.predict(b);
     }
   }
 
