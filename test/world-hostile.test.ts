@@ -7,6 +7,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { HIT_BODY, HIT_WALL, World2D, World3D, sceneFromWorld, worldFromScene, formatScene, parseScene } from "../src/index.js";
 import { randomGas2, randomGas3 } from "./support/scenes.js";
+import { carom, ensureBuilt, tempDir } from "./support/cli.js";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 /** Every live body inside the container (to within 1e-9) and no two overlapping (brute force). */
 function assertSound(w: World2D | World3D, what: string): void {
@@ -299,4 +302,22 @@ test("a response rule or a bumper that would send a body beyond 1e150 is refused
   b.advance(1e-59);
   assert.equal(b.vx[0], -1e60, "elastic instead of 1e160");
   assert.equal(b.events.kind[0], HIT_WALL);
+});
+
+test("carom run: a mass of 1e-310 is invalid input naming the field; a mass of 1e-150 runs and its --final reloads", () => {
+  ensureBuilt();
+  const dir = tempDir("carom-world-mass-");
+  const scene = (mass: number): string =>
+    JSON.stringify({ carom: 1, bounds: { min: [0, 0], max: [10, 10] }, bodies: [{ id: "dust", position: [2, 5], velocity: [1, 0], radius: 0.5, mass }, { id: "rock", position: [5, 5], radius: 0.5 }] });
+  writeFileSync(join(dir, "tiny.json"), scene(1e-310));
+  const bad = carom(["run", join(dir, "tiny.json"), "--duration", "3", "--quiet"]);
+  assert.equal(bad.code, 2, bad.stderr);
+  assert.match(bad.stderr, /tiny\.json: bodies\[0\]\.mass must be between 1e-150 and 1e\+150, got 1e-310/);
+  writeFileSync(join(dir, "light.json"), scene(1e-150));
+  const ok = carom(["run", join(dir, "light.json"), "--duration", "3", "--final", join(dir, "end.json"), "--quiet"]);
+  assert.equal(ok.code, 0, ok.stderr);
+  const end = JSON.parse(readFileSync(join(dir, "end.json"), "utf8"));
+  assert.deepEqual(end.bodies.map((b: { velocity: number[] }) => b.velocity[0]), [-1, 2e-150], "the light body bounced off the heavy one");
+  const again = carom(["run", join(dir, "end.json"), "--duration", "1", "--quiet"]);
+  assert.equal(again.code, 0, again.stderr);
 });

@@ -209,6 +209,7 @@ export abstract class EventLoop extends BodyStore {
     return this.filterFunction;
   }
 
+  /** Sets the filter (see the getter); a RangeError for anything but a function or null. */
   set filter(f: ContactFilter | null) {
     if (f !== null && typeof f !== "function") throw new RangeError(`filter must be a function or null, got ${String(f)}`);
     this.filterFunction = f;

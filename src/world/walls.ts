@@ -36,13 +36,50 @@ export interface WallOptions {
 
 const WALL_OPTION_KEYS = ["id", "restitution", "group", "mask", "sensor"];
 
-/** What `world.wall(id)` tells about a wall, its geometry at `world.now` in the form of the scene file. */
-export type WallInfo = WallCommon & (
-  | { readonly kind: "segment"; readonly segment: number[][] }
-  | { readonly kind: "box"; readonly box: { readonly min: number[]; readonly max: number[] } }
-  | { readonly kind: "plane"; readonly plane: { readonly point: number[]; readonly normal: number[] } }
-  | { readonly kind: "triangle"; readonly triangle: number[][] }
-);
+/** What `world.wall(id)` tells about a wall, its geometry at `world.now` in the form of the scene file (narrow it by `kind`). */
+export type WallInfo = SegmentWallInfo | BoxWallInfo | PlaneWallInfo | TriangleWallInfo;
+
+/** A segment wall (2D) as `world.wall(id)` reads it. */
+export interface SegmentWallInfo extends WallCommon {
+  /** "segment". */
+  readonly kind: "segment";
+  /** Its ends [[x0, y0], [x1, y1]]. */
+  readonly segment: number[][];
+}
+
+/** A box wall (2D or 3D) as `world.wall(id)` reads it. */
+export interface BoxWallInfo extends WallCommon {
+  /** "box". */
+  readonly kind: "box";
+  /** Its lower and upper corners. */
+  readonly box: {
+    /** Lower corner [minX, minY(, minZ)]. */
+    readonly min: number[];
+    /** Upper corner [maxX, maxY(, maxZ)]. */
+    readonly max: number[];
+  };
+}
+
+/** A plane wall (3D) as `world.wall(id)` reads it. */
+export interface PlaneWallInfo extends WallCommon {
+  /** "plane". */
+  readonly kind: "plane";
+  /** A point on it and its normal (the solid half-space is behind the normal). */
+  readonly plane: {
+    /** A point of the plane. */
+    readonly point: number[];
+    /** Its normal, as given (not normalised). */
+    readonly normal: number[];
+  };
+}
+
+/** A triangle wall (3D) as `world.wall(id)` reads it. */
+export interface TriangleWallInfo extends WallCommon {
+  /** "triangle". */
+  readonly kind: "triangle";
+  /** Its three vertices. */
+  readonly triangle: number[][];
+}
 
 /** The fields every kind of {@link WallInfo} has. */
 export interface WallCommon {

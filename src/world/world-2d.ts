@@ -3,7 +3,8 @@
  * circles and a rectangular container. The facade over the engine (world-core.ts and the
  * layers it names) with the 2D kernels (scan-2d.ts) and the 2D wall kinds.
  */
-import type { WorldOptions } from "./event-loop.js";
+import type { ContactFilter, WorldOptions } from "./event-loop.js";
+import type { PeriodicInfo } from "./cells.js";
 import { WorldKernels2 } from "./scan-2d.js";
 import { WALL_BOX2, WALL_SEGMENT, type WallKind } from "./walls/wall-kind.js";
 import { segmentWall } from "./walls/wall-segment.js";
@@ -209,8 +210,11 @@ export class World2DEngine extends WorldKernels2 {
   }
 }
 
-/** The engine's members that belong to the third dimension, left out of World2D's type. */
-type ThirdAxis = "z" | "vz" | "az" | "minZ" | "maxZ" | "dim";
+/**
+ * The engine's members that belong to the third dimension, left out of World2D's type, and its
+ * accessors, declared again below (a mapped type would drop their documentation).
+ */
+type ThirdAxis = "z" | "vz" | "az" | "minZ" | "maxZ" | "dim" | "gravity" | "filter" | "periodic" | "walls" | "bodyCount";
 
 /**
  * Exact event-driven simulation of moving circles in 2D.
@@ -227,6 +231,19 @@ type ThirdAxis = "z" | "vz" | "az" | "minZ" | "maxZ" | "dim";
 export interface World2D extends Omit<World2DEngine, ThirdAxis> {
   /** 2: the world's dimension. */
   readonly dim: 2;
+  /**
+   * The uniform gravity [gx, gy] acting on every movable body; assigning it changes it from the
+   * current time on (sleeping bodies wake up). Nonzero gravity needs `carom/2d/gravity`.
+   */
+  gravity: readonly number[];
+  /** The filter (WorldOptions.filter; see ContactFilter), or null; may be changed at any time. */
+  filter: ContactFilter | null;
+  /** The periodic box's axes and each body's images (see World2DOptions.bounds.periodic). */
+  readonly periodic: PeriodicInfo;
+  /** Number of wall slots (wall numbers run from 0 to walls - 1; removed walls keep their number). */
+  readonly walls: number;
+  /** Number of live bodies. */
+  readonly bodyCount: number;
 }
 
 /** World2D's constructor. */
