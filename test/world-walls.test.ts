@@ -1,7 +1,7 @@
 /** Walls as first-class objects (issue 29, items 2 and 4): read-back, setWallPosition, per-wall options, bumpers, cheap changes. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { HIT_BODY, HIT_BOUNDS, HIT_WALL, WALL_STRIDE, World2D, World3D, type ContactInfo } from "../src/index.js";
+import { HIT_BODY, HIT_BOUNDS, HIT_WALL, WALL_STRIDE, World2D, World3D, formatScene, parseScene, sceneFromWorld, worldFromScene, type ContactInfo } from "../src/index.js";
 import { Random } from "./support/random.js";
 
 /** The box or segment of a 2D wall's read-back (narrowed by kind). */
@@ -158,4 +158,25 @@ test("wall options are checked: unknown keys, bad restitution, group and mask", 
   assert.throws(() => w.addBox(0, 0, 1, 1, { id: "b", group: 1.5 }), /box "b": group must be an integer of 32 bits/);
   assert.throws(() => w.addBox(0, 0, 1, 1, { sensor: "yes" as never }), /box: sensor must be true or false/);
   assert.equal(w.walls, 0);
+});
+
+test("a scene carries wall restitution, group, mask and sensor, and sensor bodies: read, run, written back", () => {
+  const scene = parseScene(JSON.stringify({
+    carom: 1, bounds: { min: [0, 0], max: [10, 10] },
+    bodies: [{ id: "ball", position: [1, 5], velocity: [2, 0], radius: 0.5 }, { id: "eye", position: [8, 8], radius: 1, fixed: true, sensor: true }],
+    walls: [
+      { id: "bumper", segment: [[9, 0], [9, 10]], restitution: 1.5 },
+      { id: "zone", box: { min: [3, 4], max: [4, 6] }, sensor: true },
+      { id: "fence", segment: [[6, 0], [6, 10]], group: 2, mask: 2 },
+    ],
+  }));
+  const w = worldFromScene(scene);
+  w.advance(4);
+  // through the zone, past the fence (its mask 2 does not meet the ball's group 1), off the bumper at 1.5 times
+  assert.deepEqual([...w.events].map((e) => [e.kind, e.b, e.t]), [[5, 1, 0.75], [6, 1, 1.75], [HIT_WALL, 0, 3.75]]);
+  assert.equal(w.vx[0], -3);
+  const back = sceneFromWorld(w);
+  assert.deepEqual(back.walls!.map((x) => [x.id, x.restitution, x.group, x.mask, x.sensor]), [["bumper", 1.5, undefined, undefined, undefined], ["zone", undefined, undefined, undefined, true], ["fence", undefined, 2, 2, undefined]]);
+  assert.equal(back.bodies[1].sensor, true);
+  assert.ok(worldFromScene(parseScene(formatScene(back))).advance(1).complete);
 });

@@ -14,8 +14,8 @@ import { defaultBodyId, defaultWallId, type Scene } from "./scene-types.js";
 import { MAX_MASS, MIN_MASS } from "../world/options.js";
 
 export const SCENE_KEYS = ["$schema", "carom", "dimensions", "description", "time", "duration", "gravity", "restitution", "bounds", "bodies", "walls"] as const;
-export const BODY_KEYS = ["id", "position", "velocity", "acceleration", "radius", "mass", "fixed", "restitution", "group", "mask", "color"] as const;
-export const WALL_KEYS = ["id", "segment", "box", "triangle", "plane", "color"] as const;
+export const BODY_KEYS = ["id", "position", "velocity", "acceleration", "radius", "mass", "fixed", "restitution", "group", "mask", "sensor", "color"] as const;
+export const WALL_KEYS = ["id", "segment", "box", "triangle", "plane", "restitution", "group", "mask", "sensor", "color"] as const;
 export const BOX_KEYS = ["min", "max"] as const;
 /** The keys of the scene's bounds. */
 export const BOUNDS_KEYS = ["min", "max", "periodic"] as const;
@@ -165,7 +165,12 @@ class Checker {
     if ("restitution" in v) this.number(v.restitution, childPath(path, "restitution"), { min: 0 });
     if ("group" in v) this.integer32(v.group, childPath(path, "group"));
     if ("mask" in v) this.integer32(v.mask, childPath(path, "mask"));
+    if ("sensor" in v) this.boolean(v.sensor, childPath(path, "sensor"));
     if ("color" in v) this.color(v.color, childPath(path, "color"));
+  }
+
+  boolean(v: unknown, path: string): void {
+    if (typeof v !== "boolean") this.add(path, ` must be true or false, got ${describeValue(v)}`);
   }
 
   id(v: unknown, path: string): void {
@@ -177,6 +182,10 @@ class Checker {
     this.keys(v, path, WALL_KEYS, []);
     if ("id" in v) this.id(v.id, childPath(path, "id"));
     if ("color" in v) this.color(v.color, childPath(path, "color"));
+    if ("restitution" in v) this.number(v.restitution, childPath(path, "restitution"), { min: 0 });
+    if ("group" in v) this.integer32(v.group, childPath(path, "group"));
+    if ("mask" in v) this.integer32(v.mask, childPath(path, "mask"));
+    if ("sensor" in v) this.boolean(v.sensor, childPath(path, "sensor"));
     const allowed = this.dim === 2 ? ["segment", "box"] : ["box", "triangle", "plane"];
     const shapes = ["segment", "box", "triangle", "plane"].filter((k) => k in v);
     const choice = allowed.map((k) => `"${k}"`).join(this.dim === 2 ? " or " : ", ");

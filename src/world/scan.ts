@@ -59,7 +59,8 @@ export abstract class WorldScan extends WorldOverlaps {
     if (this.periodicAxes !== 0) this.scanCellPeriodic!(i);
     else this.scanCell(i);
     if ((this.flags[i] & FLAG_FIXED) === 0) {
-      this.scanBounds(i);
+      if (this.customMasks > 0 || this.passingFaces > 0 || this.boundsLeak) this.scanBoundsSpecial(i);
+      else this.scanBounds(i);
       this.scanWalls(i);
       if (this.support[i] !== -1) this.scanSupport!(i);
     }
@@ -109,8 +110,20 @@ export abstract class WorldScan extends WorldOverlaps {
     }
   }
 
-  /** The container's faces: 0 -x, 1 +x, 2 -y, 3 +y, 4 -z, 5 +z (none on a periodic axis). */
-  protected scanBounds(i: number): void {
+  /**
+   * scanBounds where a body may pass through the container or be outside it (masks, a filter):
+   * the faces it passes through (their exit times) or lies beyond are settled here, the others
+   * left to scanBounds.
+   */
+  protected scanBoundsSpecial(i: number): void {
+    if (!this.boundsInteract(i)) return;
+    let skip = 0;
+    for (let face = 0; face < (this.dim === 3 ? 6 : 4); face++) if (this.faceSpecial(i, face)) skip |= 1 << face;
+    this.scanBounds(i, skip);
+  }
+
+  /** The container's faces: 0 -x, 1 +x, 2 -y, 3 +y, 4 -z, 5 +z (none on a periodic axis; none in `skip`, a bit per face). */
+  protected scanBounds(i: number, skip = 0): void {
     const r = this.r[i];
     const faces = this.dim === 3 ? 6 : 4;
     const sup = this.support[i];
@@ -119,11 +132,8 @@ export abstract class WorldScan extends WorldOverlaps {
     const cs = this.cellSize;
     const eps = cs * 2 ** -20;
     const lx = this.cellX[i] * cs, ly = this.cellY[i] * cs, lz = this.cellZ[i] * cs;
-    const special = this.customMasks > 0 || this.passingFaces > 0 || this.boundsLeak;
-    if (special && !this.boundsInteract(i)) return;
     for (let face = 0; face < faces; face++) {
-      if (sup === -2 - face || (this.periodicAxes & (1 << (face >> 1))) !== 0) continue;
-      if (special && this.faceSpecial(i, face)) continue;
+      if (sup === -2 - face || (this.periodicAxes & (1 << (face >> 1))) !== 0 || (skip & (1 << face)) !== 0) continue;
       switch (face) {
         case 0: if (this.minX + r < lx - eps) continue; break;
         case 1: if (this.maxX - r > lx + cs + eps) continue; break;
