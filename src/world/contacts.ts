@@ -327,6 +327,7 @@ export abstract class WorldContacts extends WorldWallEdits {
     if (this.contactFilter !== null && !this.contactAllowed(HIT_BOUNDS, i, face, t, nx, ny, nz, this.vx[i], this.vy[i], this.vz[i])) {
       if (this.passFaces[i] === 0) this.passingFaces++;
       this.passFaces[i] |= 1 << face;
+      this.boundsSpecial = true;
       this.passMark(i, LAST_BOUNDS, face, t);
       // It may leave the container now: the cells become hashed (the dense grid covers the box only).
       if (!this.boundsLeak) {

@@ -287,7 +287,6 @@ export abstract class EventLoop extends BodyStore {
 
   private run(target: number): AdvanceReport {
     this.events.clear();
-    const rep = this.report;
     while (this.dirty) this.rebuild();
     this.pairsChanged();
     const q = this.queue;
@@ -300,7 +299,6 @@ export abstract class EventLoop extends BodyStore {
     let atInstant = 0;
     const zeno = this.zenoLimit();
     // The bodies of the event being processed (for the recovery from an exception).
-    let cur = -1, curOther = -1;
     try {
       while (q.size > 0) {
         const i = q.heap[0];
@@ -319,8 +317,6 @@ export abstract class EventLoop extends BodyStore {
           atInstant = 0;
         }
         this.now = t;
-        cur = i;
-        curOther = -1;
         switch (evKind[i]) {
           case EV_BODY: {
             const j = evOther[i];
@@ -328,7 +324,6 @@ export abstract class EventLoop extends BodyStore {
               this.predict(i);
               break;
             }
-            curOther = j;
             if (this.collideBodies(i, j, t)) collisions++;
             this.predict(i);
             this.predict(j);
@@ -353,7 +348,6 @@ export abstract class EventLoop extends BodyStore {
           default:
             q.remove(i);
         }
-        cur = -1;
         // A callback added or moved a body or changed the walls: the cells and every
         // schedule are rebuilt at this instant, and the run goes on from here.
         if (this.dirty) {
@@ -362,15 +356,12 @@ export abstract class EventLoop extends BodyStore {
         }
       }
     } catch (err) {
-      this.recover(cur, curOther);
-      rep.collisions = collisions;
-      rep.work = work;
-      rep.time = this.now;
-      rep.complete = false;
+      this.recover();
       throw err;
     }
     if (complete) this.now = target;
     this.syncAll();
+    const rep = this.report;
     rep.collisions = collisions;
     rep.work = work;
     rep.time = this.now;
@@ -379,21 +370,18 @@ export abstract class EventLoop extends BodyStore {
   }
 
   /**
-   * After an exception inside the loop (from a callback, or the world's own RangeError): the
-   * bodies of the event being processed are scheduled again (when that fails too, or something
-   * changed that needs it, the whole world is at the next `advance`), and every body is brought
-   * to the current time.
+   * After an exception inside the loop (from a callback, or the world's own RangeError): every
+   * body is brought to the current time and the whole world is scheduled again at the next
+   * `advance` (a rebuild, which keeps the overlaps of sensors and passes as recorded), so that
+   * what the event being processed left unscheduled is scheduled again. The report says where
+   * the world stopped.
    */
-  private recover(i: number, j: number): void {
-    try {
-      if (!this.dirty) {
-        if (i >= 0) this.predict(i);
-        if (j >= 0) this.predict(j);
-      }
-    } catch {
-      this.dirty = true;
-    }
+  private recover(): void {
+    this.dirty = true;
     this.syncAll();
+    const rep = this.report;
+    rep.time = this.now;
+    rep.complete = false;
   }
 
   /** Throws the RangeError for bodies pinned at one instant (see zenoLimit). */

@@ -40,7 +40,11 @@ export abstract class WorldScan extends WorldOverlaps {
    */
   protected override pairsChanged(): void {
     this.simplePairs = this.pairFilter === null && this.customMasks === 0 && this.kinematicCount === 0 && this.sensorCount === 0 && this.passBodies.size === 0;
+    this.boundsSpecial = this.customMasks > 0 || this.passingFaces > 0 || this.boundsLeak;
   }
+
+  /** True when a body may pass through the container or be outside it (see scanBoundsSpecial); worked out with simplePairs. */
+  protected boundsSpecial = false;
 
   /** Computes and schedules body i's next event from its state at `now`. */
   protected override predict(i: number): void {
@@ -59,7 +63,7 @@ export abstract class WorldScan extends WorldOverlaps {
     if (this.periodicAxes !== 0) this.scanCellPeriodic!(i);
     else this.scanCell(i);
     if ((this.flags[i] & FLAG_FIXED) === 0) {
-      if (this.customMasks > 0 || this.passingFaces > 0 || this.boundsLeak) this.scanBoundsSpecial(i);
+      if (this.boundsSpecial) this.scanBoundsSpecial(i);
       else this.scanBounds(i);
       this.scanWalls(i);
       if (this.support[i] !== -1) this.scanSupport!(i);

@@ -83,6 +83,7 @@ export abstract class Snapshots extends WorldCore {
       if (this.wallGroup[w] !== 1 || this.wallMask[w] !== -1) this.customWallMasks++;
     }
     this.simplePairs = false; // (worked out again by the next advance)
+    this.boundsSpecial = true;
   }
 
   /** Typed arrays beyond the columns that a snapshot must carry (grid, walls, ...). */
