@@ -5,7 +5,8 @@
  * needs every run there and writes the header and the runs in the sweep's order; report writes
  * the CSV table of what is there.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
+import { resolve } from "node:path";
 import { gatherResults, listSome, readResults, reportCsv, sweepReport, type GatheredResults } from "../exports/sweep.js";
 import { parseArgs } from "./args.js";
 import { AtomicFile } from "./atomic-file.js";
@@ -19,7 +20,16 @@ function gather(command: string, argv: readonly string[], stderr: (s: string) =>
   const { positional: files, values } = parseArgs(`sweep ${command}`, argv, GATHER_OPTIONS);
   if (files.length === 0) throw inputError(`carom sweep ${command}: name the results files, e.g. carom sweep ${command} results-*.ndjson${command === "merge" ? " -o all.ndjson" : " -o table.csv"}`);
   const output = values.output as string | undefined;
-  if (output !== undefined && output !== "-") checkOutputs(`sweep ${command}`, [{ flag: "-o", path: output }], files);
+  if (output !== undefined && output !== "-") checkOutputs(`sweep ${command}`, [{ flag: "-o", path: output }], files, "results file");
+  const real = files.map((f) => {
+    try {
+      return realpathSync(f);
+    } catch {
+      return resolve(f);
+    }
+  });
+  const twice = files.find((f, k) => real.indexOf(real[k]) !== k);
+  if (twice !== undefined) throw inputError(`carom sweep ${command}: ${twice} is named twice`);
   const quiet = values.quiet === true;
   const read = files.map((file) => {
     let text: string;

@@ -124,7 +124,7 @@ export async function sweep(argv: readonly string[], stdout: (s: string) => void
   }
   if (output === undefined) throw inputError("carom sweep: name the results file with -o FILE (one per shard; - writes to standard output)");
   const toStdout = output === "-";
-  if (!toStdout) checkOutputs("sweep", [{ flag: "-o", path: output }], [file]);
+  if (!toStdout) checkOutputs("sweep", [{ flag: "-o", path: output }], [file], "sweep file");
   const version = packageVersion();
   const special = !toStdout && existsSync(output) && !statSync(output).isFile(); // (a device or a pipe)
   const opened = toStdout || special ? SweepOutput.stream(output, sweepDef, runs.length, version) : SweepOutput.open(output, sweepDef, runs.length, version, values["retry-failed"] === true);

@@ -82,8 +82,13 @@ function gridValues(c: Checker, value: JsonValue, path: string): number {
 }
 
 function checkDistribution(c: Checker, value: JsonValue, path: string): void {
-  if (!isObject(value) || Object.keys(value).length !== 1 || !DISTRIBUTIONS.includes(Object.keys(value)[0])) {
-    if (isObject(value)) c.unknownKeys(value, DISTRIBUTIONS, path);
+  if (isObject(value) && Object.keys(value).length === 1 && !DISTRIBUTIONS.includes(Object.keys(value)[0])) {
+    const [name] = Object.keys(value);
+    const guess = suggestKey(name, DISTRIBUTIONS);
+    c.fail(childPath(path, name), `: no such distribution${guess === undefined ? "" : `, did you mean "${guess}"?`} (${DISTRIBUTIONS.join(", ")})`);
+    return;
+  }
+  if (!isObject(value) || Object.keys(value).length !== 1) {
     c.fail(path, ` must be one of {"uniform": [lo, hi]}, {"integer": [lo, hi]}, {"normal": [mean, sd]}, {"choice": [values]}, got ${describeValue(value)}`);
     return;
   }
