@@ -98,9 +98,14 @@ test("the report's means and standard errors are those of the lines, per paramet
   assert.equal(carom(["sweep", "report", "r.ndjson"], { cwd: dir }).stdout, readFileSync(join(dir, "table.csv"), "utf8"));
 });
 
-test("merge lists the missing and the repeated runs and writes nothing; files of another sweep and a file named twice are refused", () => {
+test("merge lists the missing and the repeated runs and writes nothing; files of another sweep and a file named twice are refused", async () => {
   const dir = folderWith(EOS8);
-  for (const i of [0, 1, 2]) assert.equal(carom(["sweep", "eos.json", "--shard", `${i}/4`, "-o", `s${i}.ndjson`, "-q"], { cwd: dir }).code, 0);
+  writeFileSync(join(dir, "other.json"), JSON.stringify({ ...EOS8, seed: 12 }));
+  const made = await Promise.all([
+    ...[0, 1, 2].map((i) => caromAsync(["sweep", "eos.json", "--shard", `${i}/4`, "--workers", "1", "-o", `s${i}.ndjson`, "-q"], { cwd: dir })),
+    caromAsync(["sweep", "other.json", "-o", "o.ndjson", "-q", "--shard", "0/8", "--workers", "1"], { cwd: dir }),
+  ]);
+  for (const m of made) assert.equal(m.code, 0, m.stderr);
   const missing = carom(["sweep", "merge", "s0.ndjson", "s1.ndjson", "s2.ndjson", "-o", "all.ndjson"], { cwd: dir });
   assert.equal(missing.code, 2);
   assert.equal(missing.stderr, 'carom sweep merge: 2 of 8 runs are missing: "packingFraction=0.3,replica=1", "packingFraction=0.45,replica=1" (run their shards again, with the same command, then merge)\n');
@@ -111,15 +116,12 @@ test("merge lists the missing and the repeated runs and writes nothing; files of
   assert.equal(repeated.code, 2);
   assert.equal(repeated.stderr, 's0.ndjson: 2 runs appear more than once: "packingFraction=0.2,replica=1" (s1.ndjson:2, copy.ndjson:2), "packingFraction=0.4,replica=1" (s1.ndjson:3, copy.ndjson:3)\n');
   assert.match(carom(["sweep", "merge", "s0.ndjson", "s0.ndjson"], { cwd: dir }).stderr, /^carom sweep merge: s0\.ndjson is named twice\n$/);
-  writeFileSync(join(dir, "other.json"), JSON.stringify({ ...EOS8, seed: 12 }));
-  assert.equal(carom(["sweep", "other.json", "-o", "o.ndjson", "-q", "--shard", "0/8"], { cwd: dir }).code, 0);
   assert.match(carom(["sweep", "merge", "s0.ndjson", "o.ndjson"], { cwd: dir }).stderr, /^o\.ndjson: holds results of another sweep \([0-9a-f]{16} from other\.json\) than s0\.ndjson \([0-9a-f]{16} from eos\.json\)\n$/);
   assert.match(carom(["sweep", "merge", "s0.ndjson", "-o", "s0.ndjson"], { cwd: dir }).stderr, /-o s0\.ndjson is the input results file s0\.ndjson/);
 });
 
-test("carom sweep refuses bad options and bad sweeps with exit code 2 and a message naming the file and the field", () => {
+test("carom sweep refuses bad options and bad sweeps with exit code 2 and a message naming the file and the field", async () => {
   const dir = folderWith({ ...EOS8, grid: { packingFraction: [0.2, 0.8] } });
-  const run = (...args: string[]) => carom(["sweep", ...args], { cwd: dir });
   const cases: [string[], RegExp][] = [
     [["eos.json"], /^carom sweep: name the results file with -o FILE/],
     [[], /^carom sweep: name the sweep file/],
@@ -131,11 +133,11 @@ test("carom sweep refuses bad options and bad sweeps with exit code 2 and a mess
     [["missing.json", "-o", "r.ndjson"], /^missing\.json: cannot read the sweep: no such file\n$/],
     [["eos.json", "-o", "r.ndjson", "--shard", "slurm"], /--shard slurm: SLURM_ARRAY_TASK_ID is not set/],
   ];
-  for (const [args, message] of cases) {
-    const r = run(...args);
-    assert.equal(r.code, 2, `${args.join(" ")}: ${r.stderr}`);
-    assert.match(r.stderr, message, args.join(" "));
-  }
+  const results = await Promise.all(cases.map(([args]) => caromAsync(["sweep", ...args], { cwd: dir })));
+  cases.forEach(([args, message], k) => {
+    assert.equal(results[k].code, 2, `${args.join(" ")}: ${results[k].stderr}`);
+    assert.match(results[k].stderr, message, args.join(" "));
+  });
   assert.equal(carom(["validate", "eos.json"], { cwd: dir }).code, 2);
   writeFileSync(join(dir, "eos.json"), JSON.stringify(EOS8));
   assert.equal(carom(["validate", "eos.json"], { cwd: dir }).stdout, "eos.json: valid sweep (hardSpheres, 8 runs)\n");

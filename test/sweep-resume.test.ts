@@ -1,6 +1,6 @@
 import { before, test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
@@ -120,4 +120,15 @@ test("failed runs are lines with their error; resuming keeps them, --retry-faile
   assert.match(retry.stderr, /removed 1 failed run to run again \(--retry-failed\)/);
   assert.match(retry.stdout, /ran {9}1 runs .*: 0 finished, 1 failed \(2 done before\)/);
   assert.deepEqual(lines(join(dir, "r.ndjson")).slice(1).map((l) => JSON.parse(l).id).sort(), ["x=1", "x=2", "x=3"]);
+});
+
+test("on a terminal the progress bar shows the runs done and failed and the time left; with TERM=dumb it uses no escape sequence", { skip: existsSync("/usr/bin/script") ? false : "no script(1) to give the sweep a terminal" }, () => {
+  const dir = tempDir("carom-sweep-");
+  writeFileSync(join(dir, "s.json"), JSON.stringify(SLOW8));
+  // script(1) runs the command on a pseudo-terminal and copies what it writes.
+  const r = spawnSync("/usr/bin/script", ["-qec", `"${process.execPath}" "${CLI}" sweep s.json -o r.ndjson --workers 1`, "/dev/null"], { cwd: dir, encoding: "utf8", env: { ...process.env, TERM: "dumb" }, timeout: 120_000 });
+  assert.equal(r.status, 0, r.stdout);
+  assert.match(r.stdout, /\rcarom sweep \[#*\.*\] +\d+% \d\/8 runs, 0 failed, 1 worker, about \d+ s left, [0-9.]+ s/);
+  assert.doesNotMatch(r.stdout, /\x1b/, "no escape sequence on TERM=dumb");
+  assert.match(r.stdout, /\r +\rcarom sweep: s\.json \(hardSpheres, 8 runs\)/, "the bar is blanked out before the summary");
 });

@@ -14,7 +14,7 @@
  * ```
  */
 export { runSweep } from "../sweep/run-sweep.js";
-export type { RunSweepOptions, SweepOutcome } from "../sweep/run-sweep.js";
+export type { RunSweepOptions, SweepOutcome, SweepAbortSignal } from "../sweep/run-sweep.js";
 export { readSweepFile } from "../sweep/read-sweep-file.js";
 export { checkSweepRuns } from "../sweep/run-one.js";
 export { validateSweep, recordedObservables, MAX_RUNS } from "../sweep/sweep-validate.js";

@@ -21,23 +21,41 @@ export interface ReportRow {
   /** How many of them failed. */
   failed: number;
   /** Per observable: mean, standard error (NaN for one value) and how many values. */
-  observables: { [name: string]: { mean: number; sem: number; n: number } };
+  observables: {
+    [name: string]: {
+      /** Mean over the replicas. */
+      mean: number;
+      /** Standard error of the mean (NaN for one value). */
+      sem: number;
+      /** How many values were averaged. */
+      n: number;
+    };
+  };
 }
 
 /** A sweep's table: the parameter columns, the observables, the rows in the sweep's order. */
 export interface SweepReport {
+  /** The parameter paths, as columns. */
   parameters: string[];
+  /** Whether the sweep has random draws (a `draw` column). */
   random: boolean;
+  /** The numeric (and boolean) observables, as columns. */
   observables: string[];
   /** Observables some successful run gave no number for. */
   partial: string[];
+  /** One row per parameter point, in the sweep's order. */
   rows: ReportRow[];
 }
 
 const numeric = (v: JsonValue | undefined): number | undefined => (typeof v === "number" ? v : typeof v === "boolean" ? (v ? 1 : 0) : undefined);
 
 /** Mean and standard error of the mean of xs (in their order). */
-export function meanAndError(xs: readonly number[]): { mean: number; sem: number } {
+export function meanAndError(xs: readonly number[]): {
+  /** The mean. */
+  mean: number;
+  /** The standard error of the mean: s / √n, s the sample standard deviation (NaN for one value). */
+  sem: number;
+} {
   const n = xs.length;
   let sum = 0;
   for (const x of xs) sum += x;

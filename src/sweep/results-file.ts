@@ -44,6 +44,7 @@ export function resultLine(result: SweepResult): string {
 
 /** A run line as read, with where it came from. */
 export interface ReadResult {
+  /** The line, parsed. */
   result: SweepResult;
   /** Its text, without the newline. */
   text: string;
@@ -53,8 +54,11 @@ export interface ReadResult {
 
 /** A results file as read. */
 export interface ReadResults {
+  /** The file's name, for messages. */
   file: string;
+  /** Its header line (undefined for an empty file). */
   header: ResultsHeader | undefined;
+  /** Every complete run line, in file order. */
   results: ReadResult[];
   /** Bytes of the complete lines: where a torn last line starts (the file's length when there is none). */
   complete: number;
@@ -129,11 +133,19 @@ export function listSome(items: readonly string[], max = 10): string {
 
 /** The results of several files of one sweep, checked: one header, every id known, none twice. */
 export interface GatheredResults {
+  /** The files' header. */
   header: ResultsHeader;
+  /** The sweep it describes. */
   sweep: Sweep;
+  /** Every run of the sweep, in order. */
   runs: SweepRun[];
   /** Each result with its run, in the sweep's order. */
-  results: { run: SweepRun; read: ReadResult }[];
+  results: {
+    /** The run. */
+    run: SweepRun;
+    /** Its line. */
+    read: ReadResult;
+  }[];
   /** Ids of runs with no result. */
   missing: string[];
 }

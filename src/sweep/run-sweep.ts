@@ -18,6 +18,19 @@ import { recordedObservables, validateSweep } from "./sweep-validate.js";
 import { loadTask, taskOf } from "./tasks/index.js";
 import { caromVersion } from "./version.js";
 
+/**
+ * What runSweep needs of an AbortSignal (an `AbortController`'s `signal` is one), written out so
+ * that the types need neither the DOM's nor Node's declarations.
+ */
+export interface SweepAbortSignal {
+  /** True once the sweep should stop. */
+  readonly aborted: boolean;
+  /** Adds the listener of the "abort" event. */
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+  /** Removes it. */
+  removeEventListener(type: "abort", listener: () => void): void;
+}
+
 /** Options of {@link runSweep} (every key checked: an unknown one is a RangeError naming it). */
 export interface RunSweepOptions {
   /** Worker threads (default: the number of cores; never more than the runs to do). */
@@ -27,7 +40,7 @@ export interface RunSweepOptions {
   /** Ids of runs already done, not run again (a results file's, to resume). */
   skip?: Iterable<string>;
   /** Stops the sweep: workers are terminated, the runs under way dropped. */
-  signal?: AbortSignal;
+  signal?: SweepAbortSignal;
   /** Called with each result as it finishes (in finishing order); a throw stops the sweep and rejects. */
   onResult?: (result: SweepResult) => void;
   /** Seconds a run may take before it is stopped and recorded as failed (default: no limit). */

@@ -29,10 +29,22 @@ export interface SweepRange {
 
 /** A distribution of a random parameter (one key). */
 export type SweepDistribution =
-  | { /** Uniform in [lo, hi]. */ uniform: [number, number] }
-  | { /** A uniform integer in [lo, hi] (both included). */ integer: [number, number] }
-  | { /** Gaussian with [mean, standard deviation]. */ normal: [number, number] }
-  | { /** One of these values, each as likely. */ choice: JsonValue[] };
+  | {
+      /** Uniform in [lo, hi]. */
+      uniform: [number, number];
+    }
+  | {
+      /** A uniform integer in [lo, hi] (both included). */
+      integer: [number, number];
+    }
+  | {
+      /** Gaussian with [mean, standard deviation]. */
+      normal: [number, number];
+    }
+  | {
+      /** One of these values, each as likely. */
+      choice: JsonValue[];
+    };
 
 /** The module kind's base: a JavaScript module of the user's own and its configuration. */
 export interface SweepModule {
@@ -52,7 +64,7 @@ export interface SweepDefinition {
   description?: string;
   /** The sweep's seed: each run's seed derives from it and the run's id (default 0). */
   seed?: number;
-  /** A hard-sphere fluid ({@link HardSpheres} from a lattice start) and how long to run it. */
+  /** A hard-sphere fluid (carom/science's HardSpheres from a lattice start) and how long to run it. */
   hardSpheres?: JsonObject;
   /** A scene (the format of `carom run`). */
   scene?: JsonObject;
@@ -131,6 +143,7 @@ export interface SweepResult {
 
 /** A sweep file that cannot be read or accepted; `issues` lists every problem found. */
 export class SweepError extends SceneError {
+  /** An error whose message lists the issues, one `file: path message` line each. */
   constructor(file: string, issues: readonly SceneIssue[]) {
     super(file, issues);
     this.name = "SweepError";

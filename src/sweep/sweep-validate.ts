@@ -20,6 +20,7 @@ const DISTRIBUTIONS = ["uniform", "integer", "normal", "choice"];
 /** How a sweep's base given by file name is read (relative to the sweep file); absent: only inline bases. */
 export type ReadBase = (path: string, kind: "scene" | "pool") => JsonValue;
 
+/** Options of {@link validateSweep}. */
 export interface ValidateSweepOptions {
   /** Reads a base given by file name (`"scene": "gas.json"`). */
   readBase?: ReadBase;
