@@ -60,7 +60,7 @@ for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]
     if (signal !== "SIGINT") return;
     const again = carom(["sweep", "s.json", "-o", "r.ndjson", "--workers", "1"], { cwd: dir });
     assert.equal(again.code, 0, again.stderr);
-    assert.match(again.stdout, new RegExp(`ran {9}${8 - done} runs in [0-9.]+ s on 1 worker: ${8 - done} finished, 0 failed \\(${done} done before\\)`));
+    assert.match(again.stdout, new RegExp(`ran {9}${8 - done} runs? in [0-9.]+ s on 1 worker: ${8 - done} finished, 0 failed \\(${done} done before\\)`));
     const after = lines(join(dir, "r.ndjson"));
     assert.deepEqual(after.slice(0, before.length), before, "the finished runs' lines are kept as they were, not run again");
     assert.equal(assertWhole(join(dir, "r.ndjson")).length, 8);
@@ -87,7 +87,7 @@ test("after SIGKILL (a stale lock, a last line cut short) the same command trunc
   assert.ok(!existsSync(join(dir, "r.ndjson.lock")));
 });
 
-test("a results file of another sweep is refused, and so is one another live sweep is writing; nothing is changed", () => {
+test("a results file of another sweep, a file that is not a results file, and one another live sweep is writing are refused; nothing is changed", () => {
   const dir = tempDir("carom-sweep-");
   writeFileSync(join(dir, "a.json"), JSON.stringify({ ...SLOW8, hardSpheres: { count: 32, collisionsPerBody: 10 }, grid: { packingFraction: [0.3] } }));
   writeFileSync(join(dir, "b.json"), JSON.stringify({ ...SLOW8, hardSpheres: { count: 32, collisionsPerBody: 10 }, grid: { packingFraction: [0.4] } }));
@@ -96,6 +96,11 @@ test("a results file of another sweep is refused, and so is one another live swe
   const other = carom(["sweep", "b.json", "-o", "r.ndjson"], { cwd: dir });
   assert.equal(other.code, 2);
   assert.match(other.stderr, /^r\.ndjson: holds results of another sweep \(a\.json, sweep [0-9a-f]{16}\), not of b\.json \(sweep [0-9a-f]{16}\); write to another file \(-o\), or remove it to start over\n$/);
+  writeFileSync(join(dir, "notes.txt"), '{"my": "notes"}');
+  const notOurs = carom(["sweep", "a.json", "-o", "notes.txt"], { cwd: dir });
+  assert.equal(notOurs.stderr, "notes.txt: not a results file of carom sweep (it has no header line); write to another file (-o)\n");
+  assert.equal(readFileSync(join(dir, "notes.txt"), "utf8"), '{"my": "notes"}');
+  assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith(".lock")), []);
   // A lock held by a live process (this test's) on this host.
   writeFileSync(join(dir, "r.ndjson.lock"), JSON.stringify({ pid: process.pid, host: hostname(), started: "2026-01-01T00:00:00.000Z" }));
   const locked = carom(["sweep", "a.json", "-o", "r.ndjson", "--retry-failed"], { cwd: dir });
@@ -110,7 +115,7 @@ test("failed runs are lines with their error; resuming keeps them, --retry-faile
   writeFileSync(join(dir, "s.json"), JSON.stringify({ sweep: 1, module: { file: "task.mjs", config: { x: 0 } }, grid: { x: [1, 2, 3] } }));
   const first = carom(["sweep", "s.json", "-o", "r.ndjson", "--workers", "2"], { cwd: dir });
   assert.equal(first.code, 0, first.stderr);
-  assert.match(first.stdout, /3 runs in [0-9.]+ s on 2 workers: 2 finished, 1 failed\n {2}results {5}r\.ndjson \(1 failed runs: their lines hold the error; --retry-failed runs them again\)/);
+  assert.match(first.stdout, /3 runs in [0-9.]+ s on 2 workers: 2 finished, 1 failed\n {2}results {5}r\.ndjson \(1 failed run: their lines hold the error; --retry-failed runs them again\)/);
   const failed = lines(join(dir, "r.ndjson")).map((l) => JSON.parse(l)).find((o) => o.id === "x=2");
   assert.equal(failed.error, "x = 2 is not allowed");
   assert.equal(failed.results, undefined);
@@ -118,7 +123,7 @@ test("failed runs are lines with their error; resuming keeps them, --retry-faile
   const retry = carom(["sweep", "s.json", "-o", "r.ndjson", "--retry-failed"], { cwd: dir });
   assert.equal(retry.code, 0, retry.stderr);
   assert.match(retry.stderr, /removed 1 failed run to run again \(--retry-failed\)/);
-  assert.match(retry.stdout, /ran {9}1 runs .*: 0 finished, 1 failed \(2 done before\)/);
+  assert.match(retry.stdout, /ran {9}1 run .*: 0 finished, 1 failed \(2 done before\)/);
   assert.deepEqual(lines(join(dir, "r.ndjson")).slice(1).map((l) => JSON.parse(l).id).sort(), ["x=1", "x=2", "x=3"]);
 });
 

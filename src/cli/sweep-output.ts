@@ -137,6 +137,8 @@ export class SweepOutput {
         if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw inputError(`${path}: cannot read the results file: ${(e as Error).message}`);
       }
       if (text !== "") read = readResults(text, path);
+      // (this writer's files always start with a whole header line: anything else is not ours)
+      if (read !== undefined && read.header === undefined) throw inputError(`${path}: not a results file of carom sweep (it has no header line); write to another file (-o)`);
       if (read?.header !== undefined && read.header.sweep !== sweep.hash) {
         throw inputError(
           `${path}: holds results of another sweep (${read.header.file}, sweep ${read.header.sweep}), not of ${sweep.file} (sweep ${sweep.hash}); ` +
@@ -145,7 +147,6 @@ export class SweepOutput {
       }
       if (read === undefined || read.header === undefined) {
         replaceFile(path, headerLine(sweep, runs, version));
-        read = undefined;
       } else {
         if (read.torn !== undefined) {
           const fd = openSync(path, "r+");

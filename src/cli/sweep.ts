@@ -73,6 +73,9 @@ SIGINT (Ctrl-C), SIGTERM and SIGHUP stop the workers at once (exit codes 130, 14
 finished runs stay in the file and the runs under way run again next time.
 `;
 
+/** "1 run", "3 runs". */
+const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? "" : "s"}`;
+
 /** "1 min 5 s", "12 s": a duration for the progress bar. */
 function timeText(seconds: number): string {
   if (!Number.isFinite(seconds)) return "?";
@@ -149,7 +152,7 @@ export async function sweep(argv: readonly string[], stdout: (s: string) => void
   const draw = (): void => {
     const elapsed = (performance.now() - t0) / 1000;
     const left = finished === 0 ? "" : `, about ${timeText((elapsed / finished) * (todo - finished))} left`;
-    progress.update((earlier + finished) / Math.max(1, share.length), `${earlier + finished}/${share.length} runs, ${failed} failed, ${poolSize} worker${poolSize === 1 ? "" : "s"}${left}`);
+    progress.update((earlier + finished) / Math.max(1, share.length), `${earlier + finished}/${share.length} runs, ${failed} failed, ${count(poolSize, "worker")}${left}`);
   };
   const ticker = setInterval(draw, 1000);
   ticker.unref();
@@ -205,11 +208,11 @@ export async function sweep(argv: readonly string[], stdout: (s: string) => void
   }
   if (quiet) return 0;
   const lines = [
-    `carom sweep: ${sweepDef.file} (${sweepDef.kind}, ${runs.length} runs${shard === undefined ? "" : `; shard ${shard.index}/${shard.count}: ${share.length}`})`,
+    `carom sweep: ${sweepDef.file} (${sweepDef.kind}, ${count(runs.length, "run")}${shard === undefined ? "" : `; shard ${shard.index}/${shard.count}: ${share.length}`})`,
     todo === 0
-      ? `  nothing to do: all ${share.length} runs are in ${output} already`
-      : `  ran         ${finished} runs in ${wall.toFixed(1)} s on ${poolSize} worker${poolSize === 1 ? "" : "s"}: ${finished - failed} finished, ${failed} failed${earlier > 0 ? ` (${earlier} done before)` : ""}`,
-    `  results     ${output}${failedAll > 0 ? ` (${failedAll} failed runs: their lines hold the error; --retry-failed runs them again)` : ""}`,
+      ? `  nothing to do: all ${count(share.length, "run")} are in ${output} already`
+      : `  ran         ${count(finished, "run")} in ${wall.toFixed(1)} s on ${count(poolSize, "worker")}: ${finished - failed} finished, ${failed} failed${earlier > 0 ? ` (${earlier} done before)` : ""}`,
+    `  results     ${output}${failedAll > 0 ? ` (${count(failedAll, "failed run")}: their lines hold the error; --retry-failed runs them again)` : ""}`,
   ];
   if (!toStdout) lines.push(`  report      carom sweep report ${output}${shard === undefined ? "" : " (or merge the shards first: carom sweep merge)"}`);
   say(lines.join("\n") + "\n");

@@ -59,6 +59,7 @@ export function expandSweep(sweep: Sweep): SweepRun[] {
   const replicas = def.replicas ?? 1;
   const points: JsonObject[] = def.points ?? [{}];
   const grid = Object.entries(def.grid ?? {}).map(([path, entry]) => [path, gridValues(entry)] as const);
+  const gridParts = grid.map(([path, values]) => values.map((v) => idPart(path, v)));
   const draws = drawPoints(sweep);
   const runs: SweepRun[] = [];
   const seen = new Map<string, number>();
@@ -74,7 +75,7 @@ export function expandSweep(sweep: Sweep): SweepRun[] {
       }
       grid.forEach(([path, values], g) => {
         params[path] = values[combination[g]];
-        parts.push(idPart(path, values[combination[g]]));
+        parts.push(gridParts[g][combination[g]]);
       });
       for (let d = 0; d < Math.max(1, draws.length); d++) {
         const drawn: JsonObject = d < draws.length ? { ...params, ...draws[d] } : params;

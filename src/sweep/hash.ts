@@ -10,13 +10,17 @@
  */
 
 const encoder = new TextEncoder();
+let scratch = new Uint8Array(256);
 
 /** FNV-1a 64 of the UTF-8 bytes of `text`, as [high 32 bits, low 32 bits]. */
 function fnv1a64(text: string): [number, number] {
+  if (scratch.length < 3 * text.length) scratch = new Uint8Array(3 * text.length); // (UTF-8 takes at most 3 bytes per UTF-16 unit)
+  const { written } = encoder.encodeInto(text, scratch);
   // offset basis 0xcbf29ce484222325, prime 2^40 + 0x1b3
   let hi = 0xcbf29ce4;
   let lo = 0x84222325;
-  for (const byte of encoder.encode(text)) {
+  for (let k = 0; k < written; k++) {
+    const byte = scratch[k];
     lo = (lo ^ byte) >>> 0;
     // (hi 2^32 + lo) (2^40 + 0x1b3) mod 2^64: lo 0x1b3 < 2^41 and hi 0x1b3 < 2^41 are exact in doubles.
     const low = lo * 0x1b3;

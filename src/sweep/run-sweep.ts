@@ -119,7 +119,7 @@ export async function runSweep(input: Sweep | SweepDefinition | string, options:
     let settled = false;
     const live = new Set<Worker>();
     const terminations: Promise<number>[] = [];
-    const jobs = new Map<Worker, { run: SweepRun; timer: ReturnType<typeof setTimeout> | undefined }>();
+    const jobs = new Map<Worker, { run: SweepRun; timer: ReturnType<typeof setTimeout> | undefined; started: number }>();
 
     const settle = (error?: unknown): void => {
       if (settled) return;
@@ -162,7 +162,7 @@ export async function runSweep(input: Sweep | SweepDefinition | string, options:
       }
       const run = todo[next++];
       const timer = timeout === undefined ? undefined : setTimeout(() => lost(w, `timed out after ${timeout} s`), timeout * 1000);
-      jobs.set(w, { run, timer });
+      jobs.set(w, { run, timer, started: performance.now() });
       w.postMessage({ run });
     };
     // A worker gone while running a run: the run fails; a fresh worker takes the remaining runs.
@@ -171,7 +171,7 @@ export async function runSweep(input: Sweep | SweepDefinition | string, options:
       const job = jobs.get(w);
       retire(w);
       if (job === undefined) return settle(new Error(`${sweep.file}: a sweep worker stopped before it was ready: ${why}`));
-      record1(job.run, { error: why, wallTime: 0 });
+      record1(job.run, { error: why, wallTime: (performance.now() - job.started) / 1000 });
       if (!stopping && !settled && next < todo.length) spawn();
       settle();
     };

@@ -11,8 +11,8 @@ import { parsePath, pathProblem, type PathStep } from "./param-path.js";
 import { SWEEP_KINDS, SweepError, type JsonObject, type JsonValue, type Sweep, type SweepDefinition, type SweepKind } from "./sweep-types.js";
 import { taskOf } from "./tasks/index.js";
 
-/** The most runs a sweep may expand to. */
-export const MAX_RUNS = 10_000_000;
+/** The most runs a sweep may expand to (a million runs take about 250 MB and a few seconds to list). */
+export const MAX_RUNS = 1_000_000;
 
 const TOP_KEYS = ["$schema", "sweep", "description", "seed", ...SWEEP_KINDS, "grid", "points", "random", "replicas", "record"];
 const DISTRIBUTIONS = ["uniform", "integer", "normal", "choice"];
