@@ -1,6 +1,6 @@
 import { before, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { HardSpheres, latticeStart } from "../src/exports/science.js";
 import { carom, caromAsync, ensureBuilt, tempDir } from "./support/cli.js";
@@ -133,11 +133,14 @@ test("carom sweep refuses bad options and bad sweeps with exit code 2 and a mess
     [["missing.json", "-o", "r.ndjson"], /^missing\.json: cannot read the sweep: no such file\n$/],
     [["eos.json", "-o", "r.ndjson", "--shard", "slurm"], /--shard slurm: SLURM_ARRAY_TASK_ID is not set/],
   ];
+  writeFileSync(join(dir, "mod.json"), JSON.stringify({ sweep: 1, module: { file: "nope.mjs" } }));
+  cases.push([["mod.json", "-o", "m.ndjson"], /^mod\.json: module\.file: cannot import nope\.mjs: Cannot find module .*nope\.mjs/]);
   const results = await Promise.all(cases.map(([args]) => caromAsync(["sweep", ...args], { cwd: dir })));
   cases.forEach(([args, message], k) => {
     assert.equal(results[k].code, 2, `${args.join(" ")}: ${results[k].stderr}`);
     assert.match(results[k].stderr, message, args.join(" "));
   });
+  assert.ok(!existsSync(join(dir, "r.ndjson")) && !existsSync(join(dir, "m.ndjson")), "a refused sweep leaves no results file");
   assert.equal(carom(["validate", "eos.json"], { cwd: dir }).code, 2);
   writeFileSync(join(dir, "eos.json"), JSON.stringify(EOS8));
   assert.equal(carom(["validate", "eos.json"], { cwd: dir }).stdout, "eos.json: valid sweep (hardSpheres, 8 runs)\n");

@@ -91,7 +91,7 @@ test("runSweep checks its options and the runs before any worker starts, and a t
   await assert.rejects(runSweep(sweep, { workers: 0 }), /workers must be an integer from 1 to 1024, got 0/);
   await assert.rejects(runSweep(sweep, { shard: "2/2" }), /shards of 2 are numbered 0 to 1/);
   await assert.rejects(runSweep(sweep), (e: unknown) => e instanceof SweepError && /run "packingFraction=0\.9": packingFraction 0\.9 is too dense/.test(e.message));
-  await assert.rejects(runSweep({ sweep: 1, module: { file: "/nonexistent/task.mjs" } }), /Cannot find module|ERR_MODULE_NOT_FOUND/);
+  await assert.rejects(runSweep({ sweep: 1, module: { file: "/nonexistent/task.mjs" } }), (e: unknown) => e instanceof SweepError && /<sweep>: module\.file: cannot import \/nonexistent\/task\.mjs: Cannot find module/.test(e.message));
   const ok = { ...sweep, grid: { packingFraction: [0.2, 0.3] } };
   await assert.rejects(runSweep(ok, { workers: 1, onResult: () => { throw new Error("my callback failed"); } }), /my callback failed/);
   const half = await runSweep(ok, { shard: { index: 1, count: 2 } });

@@ -75,6 +75,8 @@ function replaceFile(path: string, text: string): void {
 
 export interface OpenedResults {
   output: SweepOutput;
+  /** Whether this call created the file (removed again when the sweep fails before any run). */
+  created: boolean;
   /** Ids of the runs already in the file. */
   done: Set<string>;
   /** Failed runs among them. */
@@ -120,7 +122,7 @@ export class SweepOutput {
     const fd = path === "-" ? 1 : openSync(path, "a");
     const output = new SweepOutput(path, fd, undefined, false);
     writeAll(fd, headerLine(sweep, runs, version));
-    return { output, done: new Set(), failedBefore: 0, notes: [] };
+    return { output, created: false, done: new Set(), failedBefore: 0, notes: [] };
   }
 
   /** Opens (or creates) a results file for `sweep`, resuming what it holds. */
@@ -145,9 +147,10 @@ export class SweepOutput {
             "write to another file (-o), or remove it to start over",
         );
       }
-      if (read === undefined || read.header === undefined) {
+      const created = read === undefined;
+      if (created) {
         replaceFile(path, headerLine(sweep, runs, version));
-      } else {
+      } else if (read !== undefined) {
         if (read.torn !== undefined) {
           const fd = openSync(path, "r+");
           try {
@@ -169,7 +172,7 @@ export class SweepOutput {
       const fd = openSync(path, "a");
       const done = new Set((read?.results ?? []).map((r) => r.result.id));
       const failedBefore = (read?.results ?? []).filter((r) => r.result.error !== undefined).length;
-      return { output: new SweepOutput(path, fd, lock, true), done, failedBefore, notes };
+      return { output: new SweepOutput(path, fd, lock, true), created, done, failedBefore, notes };
     } catch (e) {
       rmSync(lock, { force: true });
       throw e;

@@ -8,9 +8,9 @@
  * (sweep-output.ts); running the same command again does the runs still missing. Uses only the
  * public API (carom/sweep).
  */
-import { existsSync, statSync } from "node:fs";
+import { existsSync, rmSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { expandSweep, inShard, parseShard, readSweepFile, runSweep, sweepSchema, type SweepShard } from "../exports/sweep.js";
+import { checkSweepRuns, expandSweep, inShard, parseShard, readSweepFile, runSweep, sweepSchema, type SweepShard } from "../exports/sweep.js";
 import { parseArgs } from "./args.js";
 import { writeFileAtomic } from "./atomic-file.js";
 import { CliError, inputError } from "./cli-error.js";
@@ -130,6 +130,7 @@ export async function sweep(argv: readonly string[], stdout: (s: string) => void
   if (!toStdout) checkOutputs("sweep", [{ flag: "-o", path: output }], [file], "sweep file");
   const version = packageVersion();
   const special = !toStdout && existsSync(output) && !statSync(output).isFile(); // (a device or a pipe)
+  if (toStdout || special) checkSweepRuns(sweepDef, share); // (a stream cannot take its header back)
   const opened = toStdout || special ? SweepOutput.stream(output, sweepDef, runs.length, version) : SweepOutput.open(output, sweepDef, runs.length, version, values["retry-failed"] === true);
   const { output: results, done, notes } = opened;
   const say = toStdout ? stderr : stdout;
@@ -171,6 +172,11 @@ export async function sweep(argv: readonly string[], stdout: (s: string) => void
         draw();
       },
     });
+  } catch (e) {
+    // A sweep refused before any run (a run's parameters, a module that does not load) leaves no new file.
+    results.close();
+    if (opened.created && results.written === 0) rmSync(output, { force: true });
+    throw e;
   } finally {
     clearInterval(ticker);
     progress.done();

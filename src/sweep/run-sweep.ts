@@ -93,13 +93,14 @@ export async function runSweep(input: Sweep | SweepDefinition | string, options:
   if (shard !== undefined && !(Number.isInteger(shard.count) && shard.count >= 1 && Number.isInteger(shard.index) && shard.index >= 0 && shard.index < shard.count)) {
     throw new RangeError(`shard must have an integer count >= 1 and index from 0 to count - 1, got ${JSON.stringify(shard)}`);
   }
-  const sweep = typeof input === "string" ? readSweepFile(input) : isSweep(input) ? input : validateSweep(input);
+  const sweep = typeof input === "string" ? readSweepFile(input) : input !== null && typeof input === "object" && isSweep(input) ? input : validateSweep(input);
   const skip = new Set(options.skip ?? []);
   const share = expandSweep(sweep).filter((r) => inShard(r.index, shard));
   const todo = share.filter((r) => !skip.has(r.id));
   const record = recordedObservables(sweep);
   checkRuns(sweep, sweep.kind === "module" ? await loadTask(sweep) : taskOf(sweep.kind), todo);
   const results: SweepResult[] = [];
+  const order = new Map(todo.map((r) => [r.id, r.index]));
   const outcome = (interrupted: boolean): SweepOutcome => ({
     runs: share.length,
     skipped: share.length - todo.length,
@@ -107,7 +108,6 @@ export async function runSweep(input: Sweep | SweepDefinition | string, options:
     failed: results.filter((r) => r.error !== undefined).length,
     interrupted,
   });
-  const order = new Map(todo.map((r) => [r.id, r.index]));
   if (todo.length === 0 || signal?.aborted) return outcome(todo.length > 0);
   const version = caromVersion();
   const count = Math.min(workers ?? availableParallelism(), todo.length);

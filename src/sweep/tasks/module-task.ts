@@ -15,7 +15,7 @@
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describeValue } from "../../scene/scene-error.js";
-import type { JsonObject, JsonValue, Sweep } from "../sweep-types.js";
+import { SweepError, type JsonObject, type JsonValue, type Sweep } from "../sweep-types.js";
 import type { SweepTask } from "./task.js";
 
 /** The function a module exports. */
@@ -78,8 +78,16 @@ export function moduleTask(run: SweepModuleRun | null): SweepTask<ModuleRun> {
 export async function loadModuleTask(sweep: Sweep): Promise<SweepTask<ModuleRun>> {
   const file = (sweep.definition.module as { file: string }).file;
   const url = moduleUrl(file, sweep.dir);
-  const mod = (await import(url)) as { run?: unknown; default?: unknown };
+  const fail = (why: string): never => {
+    throw new SweepError(sweep.file, [{ path: "module.file", text: `module.file: ${why}` }]);
+  };
+  let mod: { run?: unknown; default?: unknown } = {};
+  try {
+    mod = (await import(url)) as typeof mod;
+  } catch (e) {
+    fail(`cannot import ${file}: ${e instanceof Error ? e.message : String(e)}`);
+  }
   const run = typeof mod.run === "function" ? mod.run : typeof mod.default === "function" ? mod.default : null;
-  if (run === null) throw new RangeError(`module.file ${file} exports no run(config, seed) function (nor a default one)`);
+  if (run === null) fail(`${file} exports no run(config, seed) function (nor a default one)`);
   return moduleTask(run as SweepModuleRun);
 }
