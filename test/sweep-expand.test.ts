@@ -121,6 +121,10 @@ test("a bad sweep is refused with every problem named by its path, the value and
     'grid["bodies[0].radius"] overlaps grid["bodies[0]"] (one lies inside the other)',
   ]);
   assert.deepEqual(problems({ sweep: 1, hardSpheres: {}, grid: { count: [8] }, points: [{ count: 16 }] }), ["points[0].count is also set by grid.count: a parameter is varied in one place"]);
+  assert.deepEqual(problems({ sweep: 1, pool: { pool: 1, balls: [], strike: {} }, grid: { "params.u_s": [0.1], "strike.V0": [1], "balls[0].x": [1] } }), [
+    'grid["params.u_s"]: pool has no "params" (give it "params": {} to vary keys inside it)',
+    'grid["balls[0].x"]: pool.balls has 0 items, so no [0]',
+  ]);
   assert.deepEqual(problems({ sweep: 1, hardSpheres: {}, random: { count: 3, parameters: { count: { uniform: [3, 1] }, radius: { uniformm: [0, 1] }, temperature: { normal: [1, 0.1], uniform: [1, 2] } } } }), [
     "random.parameters.count.uniform must have lo < hi, got [3, 1]",
     'random.parameters.radius.uniformm: no such distribution, did you mean "uniform"? (uniform, integer, normal, choice)',

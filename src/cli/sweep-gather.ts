@@ -34,7 +34,7 @@ function gather(command: string, argv: readonly string[], stderr: (s: string) =>
   const read = files.map((file) => {
     let text: string;
     try {
-      text = readFileSync(file, "utf8");
+      text = readFileSync(file === "-" ? 0 : file, "utf8"); // (- is standard input)
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       throw inputError(`${file}: cannot read: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a folder" : (e as Error).message}`);

@@ -52,7 +52,7 @@ export function pathProblem(base: unknown, steps: readonly PathStep[], what: str
       node = node[step];
     } else {
       if (node === null || typeof node !== "object" || Array.isArray(node)) return `${where} is not an object`;
-      if (!last && !Object.hasOwn(node, step)) return `${where} has no "${step}"`;
+      if (!last && !Object.hasOwn(node, step)) return `${where} has no "${step}"${typeof steps[k + 1] === "string" ? ` (give it "${step}": {} to vary keys inside it)` : ""}`;
       node = (node as Record<string, unknown>)[step];
     }
     where += describeStep(step);
