@@ -4,7 +4,7 @@
  * each with a stable id built from its parameters and a seed derived from the sweep's seed and
  * that id. Ids and seeds depend only on the definition, never on a worker, a shard or a machine.
  */
-import { ScienceRandom } from "../science/random.js";
+import { ScienceRandom } from "../exports/science.js";
 import { canonicalJson, deriveSeed } from "./hash.js";
 import { cloneJson, parsePath, setAtPath } from "./param-path.js";
 import { SweepError, type JsonObject, type JsonValue, type Sweep, type SweepDistribution, type SweepRange, type SweepRun } from "./sweep-types.js";

@@ -8,10 +8,7 @@
  * "hardSpheres": { "dimensions": 3, "count": 256, "packingFraction": 0.3, "warmupPerBody": 20, "collisionsPerBody": 200 }
  * ```
  */
-import { HardSpheres } from "../../science/hard-spheres.js";
-import type { HardSpheresOptions } from "../../science/hard-spheres-options.js";
-import { meanSquaredDisplacement } from "../../science/observables.js";
-import { latticeStart } from "../../science/start.js";
+import { HardSpheres, latticeStart, meanSquaredDisplacement, type HardSpheresOptions } from "../../exports/science.js";
 import type { JsonValue } from "../sweep-types.js";
 import { recorded, rejectUnknownKeys, requireObject, type SweepTask } from "./task.js";
 

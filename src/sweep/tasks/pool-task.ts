@@ -4,8 +4,7 @@
  * `strike.b`, `params.u_s`, `balls.jitter`. A racked shot with jitter takes the run's seed for
  * its rack (unless the shot fixes `balls.seed`), so replicas are different racks.
  */
-import { readPoolShot, type PoolShot } from "../../pool/shot-file.js";
-import { playShot } from "../../pool/shot-play.js";
+import { playShot, readPoolShot, type PoolShot } from "../../exports/pool.js";
 import type { JsonObject, JsonValue, SweepDefinition } from "../sweep-types.js";
 import { recorded, type DefinitionProblems, type SweepTask } from "./task.js";
 

@@ -4,11 +4,7 @@
  * Parameters are paths into the scene: `restitution`, `gravity[1]`, `bodies[0].velocity`,
  * `duration`.
  */
-import { DEFAULT_DURATION } from "../../scene/scene-types.js";
-import { validateScene } from "../../scene/scene.js";
-import { worldFromScene } from "../../scene/scene-world.js";
-import type { Scene } from "../../scene/scene-types.js";
-import { HIT_BODY, HIT_BOUNDS, HIT_WALL } from "../../world/event-log.js";
+import { DEFAULT_DURATION, HIT_BODY, HIT_BOUNDS, HIT_WALL, validateScene, worldFromScene, type Scene } from "../../index.js";
 import type { JsonValue } from "../sweep-types.js";
 import { recorded, type SweepTask } from "./task.js";
 
