@@ -15,6 +15,7 @@ import os from "node:os";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
 import type * as SweepModule from "../src/exports/sweep.js";
 
 const QUICK = process.env.BENCH_QUICK === "1";
@@ -51,29 +52,51 @@ async function timed(workers: number): Promise<{ seconds: number; cpu: number; l
   return { seconds, cpu: (c.user + c.system) / 1e6, lines: linesOf(out.results), runSeconds: out.results.reduce((s, r) => s + r.wallTime, 0) };
 }
 
+/**
+ * The control: the same split of a fixed amount of plain CPU work (a loop, no carom) over 1 and
+ * 2 worker threads. Its ratio is what this machine gives two threads at this moment: 0.5 when
+ * two cores are free, near 1 when other work takes them. The sweep cannot do better than it.
+ */
+async function control(threads: number, iterations: number): Promise<number> {
+  const t0 = performance.now();
+  const body = `let x = 0; for (let i = 0; i < ${Math.round(iterations / threads)}; i++) x = (x + i * 7) % 1000003; require("node:worker_threads").parentPort.postMessage(x);`;
+  await Promise.all(Array.from({ length: threads }, () => new Promise<void>((done, fail) => {
+    const w = new Worker(body, { eval: true });
+    w.once("message", () => void w.terminate().then(() => done()));
+    w.once("error", fail);
+  })));
+  return (performance.now() - t0) / 1000;
+}
+
 console.log(`machine: ${os.cpus()[0]?.model ?? "unknown"} x${os.availableParallelism()}, node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 console.log(`8 runs of 500 hard spheres (${sweep.hardSpheres.warmupPerBody} + ${sweep.hardSpheres.collisionsPerBody} collisions per sphere), ${rounds} rounds, 1 and 2 workers in turns\n`);
-console.log("round  workers  wall s   CPU s (all threads)   sum of run wall times");
+console.log("round  workers  wall s   CPU s (all threads)   sum of run wall times   control: plain loop split over the same threads, wall s");
 const one: number[] = [];
 const two: number[] = [];
 const ratios: number[] = [];
+const controlRatios: number[] = [];
+const LOOP = QUICK ? 6e7 : 2e8; // (about 1.5 s of one idle core)
 let reference: string | undefined;
 let same = true;
 for (let round = 0; round < rounds; round++) {
   const order = round % 2 === 0 ? [1, 2] : [2, 1];
   const got: Record<number, number> = {};
+  const loop: Record<number, number> = {};
   for (const workers of order) {
     const t = await timed(workers);
+    loop[workers] = await control(workers, LOOP);
     reference ??= t.lines;
     same &&= t.lines === reference;
     got[workers] = t.seconds;
     (workers === 1 ? one : two).push(t.seconds);
-    console.log(`${String(round + 1).padStart(5)}  ${String(workers).padStart(7)}  ${t.seconds.toFixed(2).padStart(6)}   ${t.cpu.toFixed(2).padStart(19)}   ${t.runSeconds.toFixed(2).padStart(21)}`);
+    console.log(`${String(round + 1).padStart(5)}  ${String(workers).padStart(7)}  ${t.seconds.toFixed(2).padStart(6)}   ${t.cpu.toFixed(2).padStart(19)}   ${t.runSeconds.toFixed(2).padStart(21)}   ${loop[workers].toFixed(2).padStart(8)}`);
   }
   ratios.push(got[2] / got[1]);
+  controlRatios.push(loop[2] / loop[1]);
 }
 console.log(`\n1 worker: median ${median(one).toFixed(2)} s; 2 workers: median ${median(two).toFixed(2)} s`);
 console.log(`2 workers / 1 worker: ${(median(two) / median(one)).toFixed(3)} (rounds: ${ratios.map((r) => r.toFixed(3)).join(", ")}; median of the rounds ${median(ratios).toFixed(3)}); goal <= 0.6`);
+console.log(`control (a plain loop split over 2 threads / on 1): rounds ${controlRatios.map((r) => r.toFixed(3)).join(", ")}; median ${median(controlRatios).toFixed(3)}: what the machine gave two threads meanwhile`);
 console.log(`same result lines (wall time aside) in every run: ${same ? "yes" : "NO"}`);
 console.log(`load after: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 if (!same) process.exitCode = 1;

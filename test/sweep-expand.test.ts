@@ -131,6 +131,7 @@ test("a bad sweep is refused with every problem named by its path, the value and
     'random.parameters.temperature must be one of {"uniform": [lo, hi]}, {"integer": [lo, hi]}, {"normal": [mean, sd]}, {"choice": [values]}, got an object with keys "normal", "uniform"',
   ]);
   assert.deepEqual(problems({ sweep: 1, hardSpheres: {}, grid: { count: { from: 1, to: 1e9, count: 1e6 }, radius: { from: 0.1, to: 1, count: 100 } } }), ["the sweep expands to 1.00e+8 runs; at most 1,000,000 (split it into several sweeps)"]);
+  assert.deepEqual(problems({ sweep: 1, hardSpheres: {}, grid: { radius: { from: -1.7e308, to: 1.7e308, count: 3 } } }), ["grid.radius: the range from -1.7e+308 to 1.7e+308 in 3 values is too wide for doubles; list the values instead"]);
 });
 
 test("replicas are refused where they would be identical runs: a scene, listed pool balls, a rack without jitter or with a fixed seed", () => {

@@ -76,6 +76,10 @@ function gridValues(c: Checker, value: JsonValue, path: string): number {
     c.unknownKeys(value, ["from", "to", "count"], path);
     const ok = c.finite(value.from, childPath(path, "from")) && c.finite(value.to, childPath(path, "to")) && c.integer(value.count, childPath(path, "count"), 2, MAX_RUNS);
     if (ok && value.from === value.to) c.fail(path, `: from and to are both ${value.from}; a range needs two ends (one value is a list: [${value.from}])`);
+    // (the values are (from (n - k) + to k) / n: finite while (|from| + |to|) n is)
+    else if (ok && !Number.isFinite((Math.abs(value.from as number) + Math.abs(value.to as number)) * ((value.count as number) - 1))) {
+      c.fail(path, `: the range from ${value.from} to ${value.to} in ${value.count} values is too wide for doubles; list the values instead`);
+    }
     return ok ? (value.count as number) : 0;
   }
   c.fail(path, ` must be a list of values or a range {"from", "to", "count"}, got ${describeValue(value)}`);
