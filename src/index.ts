@@ -27,6 +27,7 @@ export * from "./query/pool-hall.js";
 export * from "./query/bounding.js";
 export * from "./query/closest-point-segment.js";
 export * from "./query/ray-circle.js";
+export * from "./query/ray-segment2.js";
 export * from "./query/ray-box2.js";
 export * from "./query/sweep-circle-segment.js";
 export * from "./query/sweep-circle-polyline.js";
