@@ -8,10 +8,9 @@ import { HIT_BODY, HIT_BOUNDS, HIT_WALL } from "./event-log.js";
 import { WALL_BOX2, WALL_SEGMENT } from "./walls/wall-kind.js";
 import { KIND_NONE, QueryWalk, Q_BEST, Q_BEST_INDEX, Q_BEST_KIND, Q_DX, Q_DY, Q_MAXT, Q_PX, Q_PY, Q_R, Q_X, Q_X1, Q_Y, Q_Y1, qf, qw } from "./query-walk.js";
 import { OverlapBuffer, type Overlaps, type QueryOptions, type WorldHit2 } from "./queries-api.js";
-import { rayHitCircleRaw } from "../query/ray-circle.js";
 import { rayHitSegmentRaw, raycastSegmentRaw } from "../query/ray-segment2.js";
 import { pointCrossingBox2Raw, pointCrossingBox2Result, rayBox2Raw } from "../query/ray-box2.js";
-import { sweepCirclesInto, toiCirclesRaw } from "../query/toi-circle-circle.js";
+import { circlesExactInput, exactToiCircles, screenCircles, sweepCirclesInto } from "../query/toi-circle-circle.js";
 import { separationSign } from "../query/overlap.js";
 import { exactCrossSign } from "../query/exact-cross-sign.js";
 import { closestPointOnSegmentInto } from "../query/closest-point-segment.js";
@@ -136,30 +135,67 @@ export abstract class WorldQueries2 extends QueryWalk {
 
   protected qTestBody(i: number): void {
     this.qBodyAt(i);
-    const px = qf[Q_PX], py = qf[Q_PY], r = this.r[i];
-    switch (mode) {
-      case RAY: {
-        const t = rayHitCircleRaw(qf[Q_X], qf[Q_Y], qf[Q_DX], qf[Q_DY], px, py, r, qf[Q_BEST]);
-        if (t !== Infinity && this.qBetter(t, HIT_BODY, i)) this.qTake(t, HIT_BODY, i);
-        return;
-      }
-      case CAST: {
-        const t = toiCirclesRaw(qf[Q_X], qf[Q_Y], qf[Q_DX], qf[Q_DY], qf[Q_R], px, py, 0, 0, r, qf[Q_BEST]);
-        if (t !== Infinity && this.qBetter(t, HIT_BODY, i)) this.qTake(t, HIT_BODY, i);
-        return;
-      }
-      case POINT:
-        if (separationSign(qf[Q_X], qf[Q_Y], 0, 0, px, py, 0, r) <= 0) this.qFoundBody(i);
-        return;
-      case CIRCLE:
-        if (separationSign(centre.x, centre.y, 0, qf[Q_R], px, py, 0, r) <= 0) this.qFoundBody(i);
-        return;
-      default: {
-        // the point of the box nearest the centre (exact: a clamp)
-        const qx = Math.min(Math.max(px, qf[Q_X]), qf[Q_X1]), qy = Math.min(Math.max(py, qf[Q_Y]), qf[Q_Y1]);
-        if (separationSign(px, py, 0, r, qx, qy, 0, 0) <= 0) this.qFoundBody(i);
-      }
+    if (mode === RAY) this.qRayBody2(i);
+    else if (mode === CAST) this.qCastBody2(i);
+    else this.qOverlapBody2(i);
+  }
+
+  /**
+   * The ray against body i (centre in qf[Q_PX..]): rayHitCircleRaw written out so that the
+   * kernel inlines (the screen in plain doubles, the exact stage through its scratch array, no
+   * boxed argument): the first entry of the point o + t d into the disc, or 0 from inside it.
+   */
+  private qRayBody2(i: number): void {
+    const x = qf[Q_X], y = qf[Q_Y], dx = qf[Q_DX], dy = qf[Q_DY], px = qf[Q_PX], py = qf[Q_PY], r = this.r[i], best = qf[Q_BEST];
+    let t = screenCircles(x, y, dx, dy, 0, px, py, 0, 0, r, best);
+    if (t !== t) {
+      const q = circlesExactInput;
+      q[0] = x; q[1] = y; q[2] = dx; q[3] = dy; q[4] = 0; q[5] = px; q[6] = py; q[7] = 0; q[8] = 0; q[9] = r; q[10] = best;
+      exactToiCircles();
+      t = q[11];
     }
+    if (t === Infinity) {
+      // the disc is solid: an origin inside it (or on the circle) hits at 0 (clearly outside: no exact test)
+      const ux = x - px, uy = y - py, D = ux * ux + uy * uy, R2 = r * r;
+      if (!(D - R2 > 8 * 2 ** -53 * (D + R2) && D < 2 ** 1000) && separationSign(x, y, 0, 0, px, py, 0, r) <= 0) t = 0;
+      else return;
+    }
+    if (this.qBetter(t, HIT_BODY, i)) this.qTake(t, HIT_BODY, i);
+  }
+
+  /** The swept circle against body i: toiCirclesRaw written out (see qRayBody2). */
+  private qCastBody2(i: number): void {
+    const x = qf[Q_X], y = qf[Q_Y], vx = qf[Q_DX], vy = qf[Q_DY], rc = qf[Q_R], px = qf[Q_PX], py = qf[Q_PY], r = this.r[i], best = qf[Q_BEST];
+    let t = screenCircles(x, y, vx, vy, rc, px, py, 0, 0, r, best);
+    if (t !== t) {
+      const q = circlesExactInput;
+      q[0] = x; q[1] = y; q[2] = vx; q[3] = vy; q[4] = rc; q[5] = px; q[6] = py; q[7] = 0; q[8] = 0; q[9] = r; q[10] = best;
+      exactToiCircles();
+      t = q[11];
+    }
+    if (t !== Infinity && this.qBetter(t, HIT_BODY, i)) this.qTake(t, HIT_BODY, i);
+  }
+
+  /**
+   * Body i against a point, circle or box: the sign of |d|^2 - R^2 (d from the query's nearest
+   * point to the centre), screened here as separationSign screens it (so that nothing is boxed
+   * on the common path) and settled by separationSign when too close to call.
+   */
+  private qOverlapBody2(i: number): void {
+    const px = qf[Q_PX], py = qf[Q_PY];
+    let ax: number, ay: number, ar: number, br: number;
+    if (mode === POINT) {
+      ax = qf[Q_X]; ay = qf[Q_Y]; ar = 0; br = this.r[i];
+    } else if (mode === CIRCLE) {
+      ax = centre.x; ay = centre.y; ar = qf[Q_R]; br = this.r[i];
+    } else {
+      // the point of the box nearest the centre (exact: a clamp)
+      ax = Math.min(Math.max(px, qf[Q_X]), qf[Q_X1]); ay = Math.min(Math.max(py, qf[Q_Y]), qf[Q_Y1]); ar = 0; br = this.r[i];
+    }
+    const dx = px - ax, dy = py - ay, R = ar + br;
+    const D = dx * dx + dy * dy, R2 = R * R, c = D - R2, ec = 8 * 2 ** -53 * (D + R2);
+    if (c > ec) return;
+    if (c < -ec || separationSign(ax, ay, 0, ar, px, py, 0, br) <= 0) this.qFoundBody(i);
   }
 
   protected qTestWall(w: number): void {

@@ -152,16 +152,25 @@ export abstract class WorldQueries3 extends QueryWalk {
         if (t !== Infinity && this.qBetter(t, HIT_BODY, i)) this.qTake(t, HIT_BODY, i);
         return;
       }
-      case POINT:
-      case SPHERE:
-        if (separationSign(ball.x, ball.y, ball.z, ball.r, px, py, pz, r) <= 0) this.qFoundBody(i);
-        return;
-      default: {
-        const qx = Math.min(Math.max(px, qf[Q_X]), qf[Q_X1]), qy = Math.min(Math.max(py, qf[Q_Y]), qf[Q_Y1]);
-        const qz = Math.min(Math.max(pz, qf[Q_Z]), qf[Q_Z1]);
-        if (separationSign(px, py, pz, r, qx, qy, qz, 0) <= 0) this.qFoundBody(i);
-      }
+      default:
+        this.qOverlapBody3(i);
     }
+  }
+
+  /** Body i against a point, sphere or box: the sign of |d|^2 - R^2, screened as separationSign screens it (see queries-2d.ts). */
+  private qOverlapBody3(i: number): void {
+    const px = qf[Q_PX], py = qf[Q_PY], pz = qf[Q_PZ];
+    let ax: number, ay: number, az: number, ar: number;
+    if (mode === BOX) {
+      ax = Math.min(Math.max(px, qf[Q_X]), qf[Q_X1]); ay = Math.min(Math.max(py, qf[Q_Y]), qf[Q_Y1]); az = Math.min(Math.max(pz, qf[Q_Z]), qf[Q_Z1]); ar = 0;
+    } else {
+      ax = ball.x; ay = ball.y; az = ball.z; ar = ball.r;
+    }
+    const br = this.r[i];
+    const dx = px - ax, dy = py - ay, dz = pz - az, R = ar + br;
+    const D = dx * dx + dy * dy + dz * dz, R2 = R * R, c = D - R2, ec = 8 * 2 ** -53 * (D + R2);
+    if (c > ec) return;
+    if (c < -ec || separationSign(ax, ay, az, ar, px, py, pz, br) <= 0) this.qFoundBody(i);
   }
 
   protected qTestWall(w: number): void {
