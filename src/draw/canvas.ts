@@ -15,7 +15,7 @@ import { worldPicture, type DrawableWorld, type PictureOptions } from "./picture
  */
 export interface DrawContext {
   /** The canvas (its size in pixels, for the "fit" transform). */
-  readonly canvas: { readonly width: number; readonly height: number };
+  readonly canvas: CanvasSize;
   /** Fill colour (drawWorld sets CSS colour strings). */
   fillStyle: unknown;
   /** Stroke colour. */
@@ -57,11 +57,31 @@ export interface DrawContext {
   /** Dashes. */
   setLineDash(segments: number[]): void;
   /** The current transform (for the pixel size under the "none" transform). */
-  getTransform(): { a: number; b: number; c: number; d: number };
+  getTransform(): LinearPart;
   /** Saves the state. */
   save(): void;
   /** Restores the state. */
   restore(): void;
+}
+
+/** A canvas's size in pixels. */
+export interface CanvasSize {
+  /** Width in pixels. */
+  readonly width: number;
+  /** Height in pixels. */
+  readonly height: number;
+}
+
+/** The linear part of a canvas transform (a DOMMatrix has it). */
+export interface LinearPart {
+  /** Horizontal scaling. */
+  a: number;
+  /** Vertical skewing. */
+  b: number;
+  /** Horizontal skewing. */
+  c: number;
+  /** Vertical scaling. */
+  d: number;
 }
 
 /** Options of {@link drawWorld} (every key checked: an unknown one is a RangeError naming it). */

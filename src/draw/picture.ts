@@ -15,11 +15,52 @@ export type DrawableWorld = World2D | World3D;
 /** The plane a World3D is projected on (a World2D is always drawn on xy). */
 export type View = "xy" | "xz" | "yz";
 
+/** What every wall shape of a picture has. */
+export interface WallShapeBase {
+  /** The wall's id. */
+  id: string;
+  /** The wall's number. */
+  index: number;
+  /** Its colour (PictureOptions.wallColor), or undefined for the renderer's default. */
+  color?: string;
+}
+
+/** A segment wall in the view plane. */
+export interface LineShape extends WallShapeBase {
+  /** "line". */
+  kind: "line";
+  /** Its ends, [u0, v0, u1, v1]. */
+  points: number[];
+}
+
+/** A box wall in the view plane. */
+export interface RectShape extends WallShapeBase, ViewRect {
+  /** "rect". */
+  kind: "rect";
+}
+
+/** A triangle wall in the view plane. */
+export interface PolygonShape extends WallShapeBase {
+  /** "polygon". */
+  kind: "polygon";
+  /** Its corners, u, v each. */
+  points: number[];
+}
+
 /** A wall in the view plane: a segment (line), a box (rect) or a triangle (polygon). */
-export type WallShape =
-  | { kind: "line"; id: string; index: number; color?: string; points: number[] }
-  | { kind: "rect"; id: string; index: number; color?: string; u0: number; v0: number; u1: number; v1: number }
-  | { kind: "polygon"; id: string; index: number; color?: string; points: number[] };
+export type WallShape = LineShape | RectShape | PolygonShape;
+
+/** A rectangle in the view plane. */
+export interface ViewRect {
+  /** Lower horizontal end. */
+  u0: number;
+  /** Lower vertical end. */
+  v0: number;
+  /** Upper horizontal end. */
+  u1: number;
+  /** Upper vertical end. */
+  v1: number;
+}
 
 /** What {@link worldPicture} gives: the view's axes and extent, the container, the walls, the bodies' colours. */
 export interface WorldPicture {
@@ -36,7 +77,7 @@ export interface WorldPicture {
   /** Extent, upper vertical end. */
   v1: number;
   /** The container in the view, or null. */
-  bounds: { u0: number; v0: number; u1: number; v1: number } | null;
+  bounds: ViewRect | null;
   /** The walls in the view (planes cannot be drawn in a projection and are left out). */
   walls: WallShape[];
   /** A colour per body index (removed bodies too, unused). */

@@ -5,6 +5,6 @@
  * with paths and animation from recorded tracks; `worldPicture` is the flat picture both draw.
  * A World3D is drawn in projection. No side effects: import only what you use.
  */
-export { drawWorld, type DrawContext, type DrawOptions, type DrawTransform } from "../../draw/canvas.js";
+export { drawWorld, type DrawContext, type DrawOptions, type DrawTransform, type LinearPart, type CanvasSize } from "../../draw/canvas.js";
 export { worldSvg, type SvgOptions } from "../../draw/svg.js";
-export { worldPicture, defaultBodyColor, type DrawableWorld, type PictureOptions, type View, type WallShape, type WorldPicture } from "../../draw/picture.js";
+export { worldPicture, defaultBodyColor, type DrawableWorld, type PictureOptions, type View, type WallShape, type WallShapeBase, type LineShape, type RectShape, type PolygonShape, type ViewRect, type WorldPicture } from "../../draw/picture.js";
