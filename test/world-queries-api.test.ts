@@ -105,6 +105,17 @@ test("a filter that throws leaves the world able to query; a query from inside a
   assert.deepEqual(w.queryPoint(5, 3), { bodies: [0], walls: [] });
 });
 
+test("a filter that removes the bodies it sees (not allowed, but hostile code does it) still ends the query", () => {
+  const w = new World2D({ bounds: { min: [0, 0], max: [20, 20] } });
+  for (let i = 0; i < 100; i++) w.addBody({ x: 1 + (i % 10) * 2, y: 1 + Math.floor(i / 10) * 2, radius: 0.5 });
+  w.advance(0.1);
+  const seen = new Set<number>();
+  w.queryBox({ minX: 0, minY: 0, maxX: 20, maxY: 20 }, { filter: (kind, i) => (kind === HIT_BODY && (seen.add(i), w.removeBody(i)), true) });
+  w.rayCast({ x: 0.1, y: 1, dx: 1, dy: 0 }, Infinity, { filter: (kind, i) => (kind === HIT_BODY && w.flags[i] & 1 && w.removeBody(i), true) });
+  assert.ok(seen.size > 0 && seen.size <= 100);
+  w.advance(0.1);
+});
+
 test("bad arguments are RangeErrors naming the field; a periodic world refuses queries", async () => {
   const w = table();
   assert.throws(() => w.rayCast({ x: NaN, y: 0, dx: 1, dy: 0 }), /ray\.x must be a finite number, got NaN/);

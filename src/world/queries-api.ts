@@ -27,7 +27,8 @@ export interface QueryOptions {
   /**
    * Called for each candidate the mask lets through, with its kind (HIT_BODY, HIT_WALL or
    * HIT_BOUNDS) and index (body index, wall number or container face); return false to skip
-   * it. It must not call another query of the same world (a RangeError).
+   * it. It must not call another query of the same world (a RangeError), nor change the world
+   * (the answer is then unspecified, though the query still ends).
    */
   filter?: (kind: number, index: number) => boolean;
   /** Whether sensor bodies are seen (default false: a sensor is not a thing a ray hits). */

@@ -329,12 +329,12 @@ export abstract class QueryWalk extends WorldCore {
   }
 
   /** Cell range [lo, hi] of the container on axis k (its cells with a margin of two), or none when unbounded. */
-  private regionLo(k: number): number {
+  private qRegionLo(k: number): number {
     const min = k === 0 ? this.minX : k === 1 ? this.minY : this.minZ;
     return min > -Infinity ? Math.floor(min / this.cellSize) - 2 : -Infinity;
   }
 
-  private regionHi(k: number): number {
+  private qRegionHi(k: number): number {
     const max = k === 0 ? this.maxX : k === 1 ? this.maxY : this.maxZ;
     return max < Infinity ? Math.floor(max / this.cellSize) + 2 : Infinity;
   }
@@ -350,8 +350,10 @@ export abstract class QueryWalk extends WorldCore {
     if (grid.dense && (X < grid.ox || X >= grid.ox + grid.nx || Y < grid.oy || Y >= grid.oy + grid.ny || Z < grid.oz || Z >= grid.oz + grid.nz)) return;
     const b = grid.cell(X, Y, Z);
     const cellX = this.cellX, cellY = this.cellY, cellZ = this.cellZ;
-    for (let j = grid.head[b]; j >= 0; j = grid.next[j]) {
+    for (let j = grid.head[b]; j >= 0; ) {
+      const after = grid.next[j]; // (read first: a filter that removes body j ends no walk in a loop)
       if (cellX[j] === X && cellY[j] === Y && cellZ[j] === Z) this.qBody(j);
+      j = after;
     }
     const items = grid.wallItems;
     for (let k = grid.wallOffsets[b]; k < grid.wallOffsets[b + 1]; k++) {
@@ -372,9 +374,9 @@ export abstract class QueryWalk extends WorldCore {
     }
     this.qScanAlways();
     const cs = this.cellSize, d3 = this.dim === 3;
-    const x0 = Math.max(Math.floor(qf[Q_X] / cs) - 1, this.regionLo(0)), x1 = Math.min(Math.floor(qf[Q_X1] / cs) + 1, this.regionHi(0));
-    const y0 = Math.max(Math.floor(qf[Q_Y] / cs) - 1, this.regionLo(1)), y1 = Math.min(Math.floor(qf[Q_Y1] / cs) + 1, this.regionHi(1));
-    const z0 = d3 ? Math.max(Math.floor(qf[Q_Z] / cs) - 1, this.regionLo(2)) : 0, z1 = d3 ? Math.min(Math.floor(qf[Q_Z1] / cs) + 1, this.regionHi(2)) : 0;
+    const x0 = Math.max(Math.floor(qf[Q_X] / cs) - 1, this.qRegionLo(0)), x1 = Math.min(Math.floor(qf[Q_X1] / cs) + 1, this.qRegionHi(0));
+    const y0 = Math.max(Math.floor(qf[Q_Y] / cs) - 1, this.qRegionLo(1)), y1 = Math.min(Math.floor(qf[Q_Y1] / cs) + 1, this.qRegionHi(1));
+    const z0 = d3 ? Math.max(Math.floor(qf[Q_Z] / cs) - 1, this.qRegionLo(2)) : 0, z1 = d3 ? Math.min(Math.floor(qf[Q_Z1] / cs) + 1, this.qRegionHi(2)) : 0;
     if (!(x0 <= x1 && y0 <= y1 && z0 <= z1)) return; // outside the container's cells: only what qScanAlways saw
     const cells = (x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1);
     if (!(cells <= this.qBudget())) {
@@ -401,7 +403,7 @@ export abstract class QueryWalk extends WorldCore {
     // The part of the path whose blocks reach the container's cells (bounded axes only).
     let s0 = 0, s1 = qf[Q_MAXT];
     for (let k = 0; k < (d3 ? 3 : 2); k++) {
-      const lo = this.regionLo(k), hi = this.regionHi(k);
+      const lo = this.qRegionLo(k), hi = this.qRegionHi(k);
       if (lo === -Infinity && hi === Infinity) continue;
       const o = qf[Q_X + k], d = qf[Q_DX + k];
       const a = (lo - K) * cs, b = (hi + K + 1) * cs;
