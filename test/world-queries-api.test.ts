@@ -139,6 +139,12 @@ test("huge and tiny scales: a ray from 1e300 away finds a body at 1e150, and a w
   assert.deepEqual(t.rayCast({ x: 1e-201, y: 5e-201, dx: 1, dy: 0 })?.t, 3e-201);
   assert.deepEqual(t.queryPoint(5e-201, 5.5e-201), { bodies: [0], walls: [] });
   assert.deepEqual(w.queryBox({ minX: -1e308, minY: -1e308, maxX: 1e308, maxY: 1e308 }), { bodies: [0], walls: [] });
+  assert.deepEqual(w.queryCircle({ x: 0, y: 0, r: 1e300 }), { bodies: [0], walls: [] });
+  assert.equal(w.castCircle({ x: -1e300, y: 0, vx: 1e300, vy: 0, r: 1e200 })?.id, "0");
+  // (a subnormal direction: the hit parameter 9e149 / 5e-324 is beyond the largest double, so none)
+  assert.equal(w.rayCast({ x: 0, y: 0, dx: 5e-324, dy: 0 }), null);
+  const slow = w.rayCast({ x: 0, y: 0, dx: 1e-100, dy: 0 })?.t as number;
+  assert.ok(Math.abs(slow / 9e249 - 1) < 1e-15, `t = ${slow}`);
 });
 
 test("queries change nothing: a world queried inside every callback and after every step ends bit for bit as one never queried", async () => {
