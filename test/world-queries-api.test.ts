@@ -116,6 +116,26 @@ test("a filter that removes the bodies it sees (not allowed, but hostile code do
   w.advance(0.1);
 });
 
+test("through the cells: in a 10,000-body world a ray, a circle cast and a circle query look at under 1% of the bodies (counted by their filters), a stale world at all of them", () => {
+  const w = new World2D({ bounds: { min: [0, 0], max: [200, 200] } });
+  for (let i = 0; i < 10_000; i++) w.addBody({ x: 1 + (i % 100) * 2, y: 1 + Math.floor(i / 100) * 2, vx: Math.sin(i), vy: Math.cos(i), radius: 0.3 });
+  w.advance(0.25);
+  let looked = 0;
+  const count = { filter: () => (looked++, true) };
+  assert.equal(w.rayCast({ x: 100.5, y: 100.2, dx: 1, dy: 0.01 }, Infinity, count)?.kind, HIT_BODY);
+  assert.ok(looked > 0 && looked < 100, `the ray looked at ${looked}`);
+  looked = 0;
+  w.castCircle({ x: 50.5, y: 50, vx: 0, vy: 3, r: 0.2 }, 1, count);
+  assert.ok(looked > 0 && looked < 100, `the cast looked at ${looked}`);
+  looked = 0;
+  assert.ok(w.queryCircle({ x: 120, y: 80, r: 3 }, count).bodies.length > 0);
+  assert.ok(looked > 0 && looked < 100, `the circle query looked at ${looked}`);
+  w.addBody({ x: 0.2, y: 0.2, radius: 0.1, fixed: true }); // a fixed body: the cells are rebuilt at the next advance
+  looked = 0;
+  w.queryCircle({ x: 120, y: 80, r: 3 }, count);
+  assert.equal(looked, 10_001);
+});
+
 test("bad arguments are RangeErrors naming the field; a periodic world refuses queries", async () => {
   const w = table();
   assert.throws(() => w.rayCast({ x: NaN, y: 0, dx: 1, dy: 0 }), /ray\.x must be a finite number, got NaN/);
