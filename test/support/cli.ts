@@ -47,7 +47,7 @@ export function ensureBuilt(): void {
     // The same two steps as `npm run build`: JavaScript without comments, then the declarations.
     const tsc = join(ROOT, "node_modules", "typescript", "bin", "tsc");
     spawnSync(process.execPath, [tsc, "-p", join(ROOT, "tsconfig.build.json"), "--removeComments", "--declaration", "false"], { cwd: ROOT, stdio: "ignore" });
-    spawnSync(process.execPath, [tsc, "-p", join(ROOT, "tsconfig.build.json"), "--emitDeclarationOnly"], { cwd: ROOT, stdio: "ignore" });
+    spawnSync(process.execPath, [tsc, "-p", join(ROOT, "tsconfig.types.json")], { cwd: ROOT, stdio: "ignore" });
     const r = spawnSync(process.execPath, [CLI, "schema", "-o", join(ROOT, "dist", "scene.schema.json")], { cwd: ROOT, encoding: "utf8" });
     if (r.status !== 0) throw new Error(`building dist/ failed: ${r.stderr}`);
   } finally {
