@@ -10,6 +10,7 @@ import { SceneError, jsonPointer, parseJson, sceneDimensions, validateScene, val
 import { parseArgs } from "./args.js";
 import { CliError, inputError } from "./cli-error.js";
 import { readSceneText } from "./scene-file.js";
+import { checkStdinOnce, inputLabel } from "./stdio.js";
 import { busiestPairs } from "./simulate.js";
 
 export const VALIDATE_OPTIONS = {
@@ -57,10 +58,11 @@ function startProbe(scene: Scene): string | undefined {
 }
 
 /** Checks one file: syntax, structure, start state, and the world's own start check. */
-export function validateFile(file: string): ValidationReport {
+export function validateFile(given: string): ValidationReport {
+  const file = inputLabel(given);
   let json: unknown;
   try {
-    json = parseJson(readSceneText(file), file);
+    json = parseJson(readSceneText(given), file);
     const scene: Scene = validateScene(json, file);
     const stuck = startProbe(scene);
     if (stuck !== undefined) return { ok: false, file, errors: [{ path: "", message: stuck }] };
@@ -89,7 +91,8 @@ export function validateFile(file: string): ValidationReport {
 
 export async function validate(argv: readonly string[], stdout: (s: string) => void, stderr: (s: string) => void): Promise<number> {
   const { positional, values } = parseArgs("validate", argv, VALIDATE_OPTIONS);
-  if (positional.length === 0) throw inputError("carom validate: name the scene file(s) to check, e.g. carom validate scene.json");
+  if (positional.length === 0) throw inputError("carom validate: name the scene file(s) to check, e.g. carom validate scene.json (- reads standard input)");
+  checkStdinOnce("validate", positional);
   const reports = positional.map(validateFile);
   for (const r of reports) {
     if (r.ok) {
