@@ -5,12 +5,14 @@
  *     carom pack --dimensions 2|3 --count N --radii r1[,r2,…] [--fractions f1,…] --seed S
  *                [--target-pressure P] [--growth-rate G] [--max-collisions N] [--quiet] -o scene.json
  */
-import { Packer } from "../exports/science.js";
+import { Worker } from "node:worker_threads";
+import type { PackOptions, PackResult } from "../exports/science.js";
 import { decimalNumber, flagName, parseArgs, wantsHelp } from "./args.js";
 import { writeFileAtomic } from "./atomic-file.js";
 import { checkOutputs } from "./output-check.js";
 import { CliError, inputError } from "./cli-error.js";
 import { Progress } from "./progress.js";
+import type { PackMessage } from "./pack-worker.js";
 import { interrupt, interruptExitCode, stopIfInterrupted } from "./simulate.js";
 import { isStdio, messageStream } from "./stdio.js";
 
@@ -78,6 +80,42 @@ export const PACK_OPTIONS = {
   output: { kind: "string", short: "o" },
 } as const;
 
+/** How often the main thread looks for a signal while the worker packs (ms). */
+const SIGNAL_POLL_MS = 20;
+
+/**
+ * Runs the packing in a worker thread (pack-worker.ts), drawing the progress; a signal
+ * terminates the worker at once and ends the command with the signal's exit code. The Packer's
+ * RangeErrors (options it refuses, a run that cannot jam) are invalid input naming the flags.
+ */
+function packInWorker(options: PackOptions, progress: Progress): Promise<PackResult> {
+  const logTarget = Math.log(options.targetPressure ?? 1e6);
+  const worker = new Worker(new URL("./pack-worker.js", import.meta.url), { workerData: options });
+  return new Promise<PackResult>((resolve, reject) => {
+    let settled = false;
+    const finish = (error: unknown, result?: PackResult): void => {
+      if (settled) return;
+      settled = true;
+      clearInterval(poll);
+      progress.done();
+      void worker.terminate();
+      if (error === undefined) resolve(result as PackResult);
+      else reject(error);
+    };
+    const poll = setInterval(() => {
+      if (interrupt.requested) finish(new CliError("carom pack: interrupted; no output written", interruptExitCode()));
+    }, SIGNAL_POLL_MS);
+    worker.on("message", (m: PackMessage) => {
+      if (m.kind === "progress") {
+        progress.update(Math.max(0, Math.log(Math.max(1, m.pressure))) / logTarget, `phi ${m.packingFraction.toFixed(4)}, Z ${m.pressure.toExponential(1)}`);
+      } else if (m.kind === "done") finish(undefined, m.result);
+      else finish(m.range ? inputError(packerMessage(m.message)) : new Error(m.message));
+    });
+    worker.on("error", (e) => finish(e));
+    worker.on("exit", (code) => finish(new Error(`the packing worker stopped (exit code ${code}) without a result`)));
+  });
+}
+
 export async function pack(argv: string[], out: (s: string) => void): Promise<number> {
   if (wantsHelp(argv)) {
     out(PACK_HELP);
@@ -108,42 +146,9 @@ export async function pack(argv: string[], out: (s: string) => void): Promise<nu
   const say = messageStream(out, [output]);
 
   const started = performance.now();
-  let packer: Packer;
-  try {
-    packer = new Packer({ dimensions, count, radii, fractions, seed, targetPressure, growthRate, maxCollisions });
-  } catch (e) {
-    if (e instanceof RangeError) throw inputError(packerMessage(e.message));
-    throw e;
-  }
   const progress = new Progress(Progress.wanted(values.quiet === true), "packing");
-  const logTarget = Math.log(targetPressure ?? 1e6);
-  let lastYield = performance.now();
-  // A run the options cannot bring to a jam (no jam within the collision budget, a pressure
-  // beyond what doubles resolve) ends with the engine's message, not a stack trace.
-  const step = (): boolean => {
-    try {
-      return packer.step();
-    } catch (e) {
-      progress.done();
-      if (e instanceof RangeError) throw inputError(packerMessage(e.message));
-      throw e;
-    }
-  };
-  while (!step()) {
-    const fraction = Math.max(0, Math.log(Math.max(1, packer.pressure))) / logTarget;
-    progress.update(fraction, `phi ${packer.packingFraction().toFixed(4)}, Z ${packer.pressure.toExponential(1)}`);
-    if (performance.now() - lastYield > 100) {
-      await new Promise((resolve) => setImmediate(resolve)); // lets Ctrl-C through
-      lastYield = performance.now();
-      if (interrupt.requested) {
-        progress.done();
-        throw new CliError("carom pack: interrupted; no output written", interruptExitCode());
-      }
-    }
-  }
-  progress.done();
+  const result = await packInWorker({ dimensions, count, radii, fractions, seed, targetPressure, growthRate, maxCollisions }, progress);
   await stopIfInterrupted("pack");
-  const result = packer.result();
   const d = result.dimensions;
   const bodies: string[] = [];
   const zero = d === 3 ? "[0, 0, 0]" : "[0, 0]";
