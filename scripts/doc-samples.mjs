@@ -1,4 +1,4 @@
-// The code samples of the README and docs/*.md as runnable programs: every fenced ts/js block
+// The code samples of the README, docs/*.md and the API reference's doc comments as runnable programs: every fenced ts/js block
 // that imports or requires carom is extracted, each `// → value` comment at the end of a
 // statement becomes a check of that statement's value, and the types are stripped with
 // TypeScript's own transpileModule. test/readme-samples.test.ts runs them against the build
@@ -13,9 +13,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 
-/** The fenced ts/js blocks of a markdown file (relative to root) that use carom: { doc, line, lang, code }. */
+/**
+ * The fenced ts/js blocks of a markdown file (relative to root) that use carom: { doc, line,
+ * lang, code }. In a TypeScript source file, the blocks of its doc comments (the TypeDoc pages'
+ * samples), with each line's leading `*` taken off.
+ */
 export function docSamples(root, doc) {
-  const lines = readFileSync(join(root, doc), "utf8").split("\n");
+  let lines = readFileSync(join(root, doc), "utf8").split("\n");
+  if (doc.endsWith(".ts")) lines = lines.map((l) => l.replace(/^\s*\*(?: |$)/, ""));
   const out = [];
   for (let i = 0; i < lines.length; i++) {
     const open = /^(\s*)(`{3,}|~{3,})\s*([A-Za-z]+)?/.exec(lines[i]);

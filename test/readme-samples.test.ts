@@ -1,5 +1,6 @@
 /**
- * Runs the code samples of README.md and docs/*.md against the built package, as a user's code
+ * Runs the code samples of README.md, docs/*.md and the doc comments in src/ (the API
+ * reference's) against the built package, as a user's code
  * would run (scripts/doc-samples.mjs turns them into programs): from out/doc-samples/, where
  * `import … from "carom"` finds this package by name through its exports map (dist/, so run
  * npm run build first). Every `// → value` comment at the end of a statement is asserted.
@@ -15,7 +16,11 @@ import { docSamples, instrument, sampleProgram } from "../scripts/doc-samples.mj
 const ROOT = join(import.meta.dirname, "..");
 const OUT = join(ROOT, "out", "doc-samples");
 
-const docs = ["README.md", ...(existsSync(join(ROOT, "docs")) ? readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).sort().map((f) => `docs/${f}`) : [])];
+/** The TypeScript files under src/ (their doc comments' samples are the API reference's). */
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(`${dir}/${e.name}`) : e.name.endsWith(".ts") ? [`${dir}/${e.name}`] : []));
+}
+const docs = ["README.md", ...(existsSync(join(ROOT, "docs")) ? readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).sort().map((f) => `docs/${f}`) : []), ...sources("src").sort()];
 const all = docs.flatMap((doc) => docSamples(ROOT, doc));
 const built = existsSync(join(ROOT, "dist", "index.js"));
 
