@@ -108,11 +108,14 @@ test("every error about an option names it as the user typed it: -o or --output,
   const cradle = join(ROOT, "examples", "cradle.json");
   const folder = join(tempDir(), "picture.svg"); // a folder whose name looks like a picture
   mkdirSync(folder);
+  mkdirSync(join(folder, "..", "break.json")); // and one where carom examples would write a scene
   const cases: [string[], string][] = [
     [["render", cradle, "-o", join(dir, "p.txt")], "carom render: -o must end in .svg or .html"],
     [["render", cradle, "--output", join(dir, "p.txt")], "carom render: --output must end in .svg or .html"],
     [["render", cradle, "--output", folder], `carom render: --output ${folder} is a folder`],
     [["render", cradle, "-o", folder], `carom render: -o ${folder} is a folder`],
+    [["run", "--render", join(dir, "p.html")], "carom run: --render writes .svg for the built-in pool break"],
+    [["examples", join(folder, "..")], `carom examples: ${join(folder, "..", "break.json")} `],
     [["schema", "--output", dir], `carom schema: --output ${dir} is a folder`],
     [["schema", "-o", dir], `carom schema: -o ${dir} is a folder`],
     [["pack", "--dimensions", "2", "--count", "8", "--radii", "1", "--seed", "1", "-o", dir], `carom pack: -o ${dir} is a folder`],

@@ -39,7 +39,7 @@ export async function examples(argv: readonly string[], stdout: (s: string) => v
   const names = packagedExamples();
   if (names.length === 0) throw inputError(`carom examples: no example scenes found in ${PACKAGED_EXAMPLES}`);
   const targets = names.map((name) => ({ name, path: join(folder, `${name}.json`) }));
-  checkOutputs("examples", targets.map((t) => ({ flag: "folder", path: t.path })));
+  checkOutputs("examples", targets.map((t) => ({ flag: "", path: t.path })));
   const texts = targets.map((t) => withSchema(packagedExampleText(t.name), folder));
   const clashes = targets.filter((t, k) => existsSync(t.path) && readFileSync(t.path, "utf8") !== texts[k]);
   if (clashes.length > 0 && values.force !== true) {

@@ -11,7 +11,7 @@ import { inputError } from "./cli-error.js";
 import { isStdio } from "./stdio.js";
 
 export interface OutputPath {
-  /** The option as written in messages: "--events", "-o". */
+  /** The option as written in messages: "--events", "-o" ("" for a file that no option names). */
   flag: string;
   path: string;
 }
@@ -65,7 +65,7 @@ export function checkOutputs(command: string, outputs: readonly OutputPath[], in
   const inputPaths = new Map(inputs.filter((p) => !isStdio(p)).map((p) => [canonical(p), p]));
   let toStdout: string | undefined;
   for (const { flag, path } of outputs) {
-    const where = `carom ${command}: ${flag} ${path}`;
+    const where = `carom ${command}: ${flag === "" ? "" : `${flag} `}${path}`;
     if (path === "") throw inputError(`carom ${command}: ${flag} needs a file name`);
     if (isStdio(path)) {
       // Two outputs on standard output would be mixed into one stream.

@@ -117,21 +117,22 @@ function shotFromText(text: string, file: string): { shot: PoolShot; label: stri
   }
 }
 
-export async function pool(argv: readonly string[], stdout: (s: string) => void): Promise<number> {
-  const { positional, values } = parseArgs("pool", argv, POOL_OPTIONS);
+/** `carom pool`; `command` names the command the user typed in messages (`run` plays the built-in break through here). */
+export async function pool(argv: readonly string[], stdout: (s: string) => void, command = "pool"): Promise<number> {
+  const { positional, values } = parseArgs(command, argv, POOL_OPTIONS);
   if (values.schema === true) {
     stdout(JSON.stringify(POOL_SHOT_SCHEMA, null, 2) + "\n");
     return 0;
   }
   // With an output on standard output ("-"), the summary goes to standard error.
   const say = messageStream(stdout, [values.events as string | undefined, values.render as string | undefined]);
-  if (positional.length > 1) throw inputError(`carom pool: one shot at a time, got ${positional.length}: ${positional.join(" ")}`);
+  if (positional.length > 1) throw inputError(`carom ${command}: one shot at a time, got ${positional.length}: ${positional.join(" ")}`);
   const render = values.render as string | undefined;
-  if (render !== undefined && !isStdio(render) && !/\.svg$/i.test(render)) throw inputError(`carom pool: --render writes .svg (or - for standard output), got ${JSON.stringify(render)}`);
+  if (render !== undefined && !isStdio(render) && !/\.svg$/i.test(render)) throw inputError(`carom ${command}: --render writes .svg${command === "run" ? " for the built-in pool break" : ""} (or - for standard output), got ${JSON.stringify(render)}`);
   const outputPaths: OutputPath[] = [];
   if (values.events !== undefined) outputPaths.push({ flag: "--events", path: values.events as string });
   if (render !== undefined) outputPaths.push({ flag: "--render", path: render });
-  checkOutputs("pool", outputPaths, positional);
+  checkOutputs(command, outputPaths, positional);
   const { shot, label } = loadShot(positional[0]);
   const events = values.events === undefined ? null : new AtomicFile(values.events as string);
   const played = playOrRefuse(shot, render === undefined ? 0 : 1 / 240, label);
@@ -153,7 +154,7 @@ export async function pool(argv: readonly string[], stdout: (s: string) => void)
     outputs.render = picture.path;
   }
   // (the shot is played in one go, within about a second: a signal is seen here, before any output)
-  await stopIfInterrupted("pool");
+  await stopIfInterrupted(command);
   events?.commit();
   picture?.commit();
   const moving = system.ids.filter((id) => {

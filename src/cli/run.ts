@@ -126,7 +126,7 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
     const poolArgs: string[] = [];
     for (const flag of ["events", "render"] as const) if (values[flag] !== undefined) poolArgs.push(`--${flag}`, values[flag] as string);
     for (const flag of ["json", "quiet"] as const) if (values[flag] === true) poolArgs.push(`--${flag}`);
-    return pool(poolArgs, stdout);
+    return pool(poolArgs, stdout, "run");
   }
   if (positional.length > 1) throw inputError(`carom run: one scene at a time, got ${positional.length}: ${positional.join(" ")}`);
   if (values.every !== undefined && values.trajectory === undefined) throw inputError("carom run: --every goes with --trajectory FILE");
