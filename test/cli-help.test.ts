@@ -49,6 +49,29 @@ test("the overview names every way to ask for the version and for help, and ever
   }
 });
 
+/** The positional arguments of a synopsis ("[scene.json] -o picture.svg [options]" gives ["[scene.json]"]), not option values. */
+function positionals(synopsis: string): string[] {
+  const out: string[] = [];
+  const tokens = synopsis.trim().split(/\s+/).filter((t) => t !== "");
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (/^\[?-/.test(t)) {
+      if (!t.endsWith("]") && k + 1 < tokens.length && !/^\[?-/.test(tokens[k + 1])) k++; // its value
+      continue;
+    }
+    if (t !== "[options]" && !/^\.\.\.\]?$/.test(t)) out.push(t);
+  }
+  return out;
+}
+
+test("the overview's line for each command names the same arguments as that command's usage line", () => {
+  for (const command of Object.keys(COMMAND_HELP)) {
+    const overview = new RegExp(`^  ${command}\\b(.*?)(?: {2,}|$)`, "m").exec(USAGE)?.[1] ?? "";
+    const usage = new RegExp(`^usage: carom ${command}\\b(.*)$`, "m").exec(COMMAND_HELP[command])?.[1] ?? "";
+    assert.deepEqual(positionals(overview).slice(0, 1), positionals(usage).slice(0, 1), `carom --help says "${command}${overview}", carom ${command} --help says "usage: carom ${command}${usage}"`);
+  }
+});
+
 test("help, --help and -h print the same text and exit 0 for the overview, every command and help itself", async () => {
   const cases: [string[], string][] = [[[], USAGE], [["help"], USAGE], [["--help"], USAGE], [["-h"], USAGE]];
   for (const command of Object.keys(COMMAND_HELP)) {

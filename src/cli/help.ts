@@ -16,7 +16,7 @@ commands:
   run [scene.json]        simulate a scene (without one: a 9-ball break, as carom pool) and print a summary
   pool [shot.json]        play a pool shot with pooltool's model (without one: a 9-ball break)
   validate scene.json     check scene files without running them
-  render scene.json -o picture.svg
+  render [scene.json] -o picture.svg
                           draw a run: bounds, walls, bodies at start and end, their paths
                           (--animate for an animated SVG; -o player.html for a player)
   bench                   a quick benchmark of carom on this machine
