@@ -199,9 +199,9 @@ test("CLI run: an --rdf-max whose shell volumes overflow is invalid input (g(r) 
 test("CLI pack: a growth rate or target pressure it cannot finish with is invalid input (an internal error, a run for ever, 'pressure NaN')", () => {
   const dir = tempDir();
   const args = ["pack", "--dimensions", "2", "--count", "10", "--radii", "1", "--seed", "1", "-q", "-o", join(dir, "p.json")];
-  refused([...args, "--growth-rate", "1e308"], "carom pack: growthRate must be in [1e-6, 1e30]", dir);
-  refused([...args, "--growth-rate", "1e-300"], "carom pack: growthRate must be in [1e-6, 1e30]", dir);
-  refused([...args, "--target-pressure", "1e308"], "carom pack: targetPressure must be at most 1e12", dir);
+  refused([...args, "--growth-rate", "1e308"], "carom pack: --growth-rate must be in [1e-6, 1e30]", dir);
+  refused([...args, "--growth-rate", "1e-300"], "carom pack: --growth-rate must be in [1e-6, 1e30]", dir);
+  refused([...args, "--target-pressure", "1e308"], "carom pack: --target-pressure must be at most 1e12", dir);
 });
 
 test("CLI pool: shot files are read as strictly as scenes (a duplicate key was taken silently, a BOM refused)", () => {

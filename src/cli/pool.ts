@@ -14,13 +14,17 @@ import { parseJson } from "../scene/json-parse.js";
 import { SceneError } from "../scene/scene-error.js";
 import { inputError } from "./cli-error.js";
 import { checkOutputs, type OutputPath } from "./output-check.js";
+import { stopIfInterrupted } from "./simulate.js";
+import { STDIN_LABEL, inputLabel, isStdio, messageStream, readStdin } from "./stdio.js";
 
 export const POOL_HELP = `usage: carom pool [shot.json] [options]
 
 Plays a pool shot with carom/pool (pooltool's billiards model with exact event times): the
 cue strike with spin and squirt, balls sliding, rolling and spinning on the cloth, cushions,
 pocket jaws and pockets. Without a file: a 9-ball break at 8 m/s on pooltool's 7-ft table.
-Prints the events by type, the balls pocketed and the simulated and wall time.
+Prints the events by type, the balls pocketed and the simulated and wall time. - as the shot
+reads standard input; --events - or --render - writes to standard output (the summary then
+goes to standard error).
 
 options:
   --events FILE           write every event as one JSON object per line (NDJSON), in time order:
@@ -50,7 +54,7 @@ export const POOL_OPTIONS = {
 /** Whether `file` holds a pool shot (a JSON object with a "pool" key) rather than a scene. */
 export function isPoolShotFile(file: string): boolean {
   try {
-    const json = parseJson(readFileSync(file, "utf8"), file);
+    const json = parseJson(isStdio(file) ? readStdin() : readFileSync(file, "utf8"), inputLabel(file));
     return typeof json === "object" && json !== null && !Array.isArray(json) && "pool" in json && !("carom" in json);
   } catch {
     return false; // unreadable or not JSON: the scene reader reports it
@@ -58,15 +62,16 @@ export function isPoolShotFile(file: string): boolean {
 }
 
 /** `carom render shot.json -o picture.svg` for a pool shot: the table and every ball's path. */
-export function renderPoolShot(file: string, output: string, width: number, quiet: boolean, stdout: (s: string) => void): number {
-  if (!/\.svg$/i.test(output)) throw inputError(`carom render: a pool shot is drawn as .svg, got ${JSON.stringify(output)}`);
+export async function renderPoolShot(file: string, output: string, flag: string, width: number, quiet: boolean, stdout: (s: string) => void): Promise<number> {
+  if (!isStdio(output) && !/\.svg$/i.test(output)) throw inputError(`carom render: a pool shot is drawn as .svg, got ${flag} ${JSON.stringify(output)}`);
   const { shot, label } = loadShot(file);
   const played = playOrRefuse(shot, 1 / 240, label);
   const { system } = played;
   const picture = new AtomicFile(output);
   picture.write(shotSvg(system.table, system.params.R, played.tracks, system.ids.map((id) => system.ball(id)), shot.description ?? label, width));
+  await stopIfInterrupted("render");
   picture.commit();
-  if (!quiet) stdout(`carom render: wrote ${output} (${label}, pool shot, t = 0 to ${system.t}, ${played.events.length} events)\n`);
+  if (!quiet) stdout(`carom render: wrote ${isStdio(output) ? "standard output" : output} (${label}, pool shot, t = 0 to ${system.t}, ${played.events.length} events)\n`);
   return 0;
 }
 
@@ -82,6 +87,7 @@ function playOrRefuse(shot: PoolShot, every: number, label: string): ReturnType<
 
 function loadShot(file: string | undefined): { shot: PoolShot; label: string } {
   if (file === undefined) return { shot: nineBallBreakShot(), label: "built-in 9-ball break" };
+  if (isStdio(file)) return shotFromText(readStdin(), STDIN_LABEL);
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -89,6 +95,11 @@ function loadShot(file: string | undefined): { shot: PoolShot; label: string } {
     const code = (e as NodeJS.ErrnoException).code;
     throw inputError(`${file}: cannot read the shot: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory, not a shot file" : (e as Error).message}`);
   }
+  return shotFromText(text, file);
+}
+
+/** The shot a file's text holds (`file` names it in messages). */
+function shotFromText(text: string, file: string): { shot: PoolShot; label: string } {
   let json: unknown;
   try {
     // The scene files' strict reader: a duplicate key, trailing text or a number out of range
@@ -106,19 +117,22 @@ function loadShot(file: string | undefined): { shot: PoolShot; label: string } {
   }
 }
 
-export async function pool(argv: readonly string[], stdout: (s: string) => void): Promise<number> {
-  const { positional, values } = parseArgs("pool", argv, POOL_OPTIONS);
+/** `carom pool`; `command` names the command the user typed in messages (`run` plays the built-in break through here). */
+export async function pool(argv: readonly string[], stdout: (s: string) => void, command = "pool"): Promise<number> {
+  const { positional, values } = parseArgs(command, argv, POOL_OPTIONS);
   if (values.schema === true) {
     stdout(JSON.stringify(POOL_SHOT_SCHEMA, null, 2) + "\n");
     return 0;
   }
-  if (positional.length > 1) throw inputError(`carom pool: one shot at a time, got ${positional.length}: ${positional.join(" ")}`);
+  // With an output on standard output ("-"), the summary goes to standard error.
+  const say = messageStream(stdout, [values.events as string | undefined, values.render as string | undefined]);
+  if (positional.length > 1) throw inputError(`carom ${command}: one shot at a time, got ${positional.length}: ${positional.join(" ")}`);
   const render = values.render as string | undefined;
-  if (render !== undefined && !/\.svg$/i.test(render)) throw inputError(`carom pool: --render writes .svg, got ${JSON.stringify(render)}`);
+  if (render !== undefined && !isStdio(render) && !/\.svg$/i.test(render)) throw inputError(`carom ${command}: --render writes .svg${command === "run" ? " for the built-in pool break" : ""} (or - for standard output), got ${JSON.stringify(render)}`);
   const outputPaths: OutputPath[] = [];
   if (values.events !== undefined) outputPaths.push({ flag: "--events", path: values.events as string });
   if (render !== undefined) outputPaths.push({ flag: "--render", path: render });
-  checkOutputs("pool", outputPaths, positional);
+  checkOutputs(command, outputPaths, positional);
   const { shot, label } = loadShot(positional[0]);
   const events = values.events === undefined ? null : new AtomicFile(values.events as string);
   const played = playOrRefuse(shot, render === undefined ? 0 : 1 / 240, label);
@@ -139,6 +153,8 @@ export async function pool(argv: readonly string[], stdout: (s: string) => void)
     picture.write(shotSvg(system.table, system.params.R, played.tracks, finals, shot.description ?? label));
     outputs.render = picture.path;
   }
+  // (the shot is played in one go, within about a second: a signal is seen here, before any output)
+  await stopIfInterrupted(command);
   events?.commit();
   picture?.commit();
   const moving = system.ids.filter((id) => {
@@ -156,7 +172,7 @@ export async function pool(argv: readonly string[], stdout: (s: string) => void)
     outputs,
   };
   if (values.json === true) {
-    stdout(JSON.stringify(summary) + "\n");
+    say(JSON.stringify(summary) + "\n");
     return 0;
   }
   if (values.quiet === true) return 0;
@@ -166,7 +182,7 @@ export async function pool(argv: readonly string[], stdout: (s: string) => void)
     `  events      ${played.events.length}: ${Object.entries(byType).map(([t, n]) => `${n} ${t}`).join(", ")}`,
     `  pocketed    ${pocketed.length === 0 ? "none" : pocketed.map((p) => `${p.id} (${p.pocket}, t = ${+p.t.toPrecision(4)})`).join(", ")}`,
   ];
-  for (const path of Object.values(outputs)) lines.push(`  wrote       ${path}`);
-  stdout(lines.join("\n") + "\n");
+  for (const path of Object.values(outputs)) lines.push(`  wrote       ${isStdio(path) ? "standard output" : path}`);
+  say(lines.join("\n") + "\n");
   return 0;
 }

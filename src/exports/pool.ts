@@ -15,6 +15,8 @@
  * same bits in every engine); the model's sines, cosines, exponentials and arc cosines are
  * carom's own polynomial implementations of those five operations (src/pool/elementary.ts),
  * never `Math.sin` and friends, whose last bits may differ between engines.
+ *
+ * @module carom/pool
  */
 export { PoolSystem, CUE_STICK_ID, DEFAULT_MAX_EVENTS } from "../pool/system.js";
 export type { BallState, MotionState, PoolEvent, PoolEventType, PoolSystemOptions, SimulateOptions, StrikeOptions } from "../pool/system.js";

@@ -3,6 +3,8 @@
  * boxes (the HardSpheres engine), observables (pressure, temperature, collision rate, g(r),
  * mean squared displacement), the Andersen thermostat, Lubachevsky–Stillinger growth and
  * jammed packings, start states, and extended XYZ output.
+ *
+ * @module carom/science
  */
 export { HardSpheres } from "../science/hard-spheres.js";
 export type { AndersenOptions, HardSpheresOptions, HardSpheresStats } from "../science/hard-spheres.js";

@@ -115,6 +115,18 @@ export const MAX_V0 = 100;
 const KIND_TRANSITION = 0, KIND_LINEAR = 1, KIND_CIRCULAR = 2, KIND_POCKET = 3, KIND_BALL = 4;
 const TIER = [2, 3, 3, 2, 3];
 
+/**
+ * A pool table with its balls, played event by event with pooltool's physics: `strike` a ball
+ * with the cue, then `simulate` until every ball rests (or to a time or an event count); each
+ * event (state changes, ball-ball, cushion, jaw and pocket contacts) comes at its exact time.
+ *
+ * ```ts
+ * import { PoolSystem } from "carom/pool";
+ * const system = new PoolSystem({ balls: [{ id: "cue", x: 0.5, y: 0.5 }, { id: "1", x: 0.52, y: 1.4 }] });
+ * system.strike({ ball: "cue", V0: 3, phi: 90 });
+ * const events = system.simulate(); // [{ t, type, ids }, ...]
+ * ```
+ */
 export class PoolSystem {
   /** The table played on. */
   readonly table: PoolTable;

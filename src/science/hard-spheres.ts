@@ -65,6 +65,19 @@ const MAX_COLLISIONS = 1e12;
 /** A run to a collision count stops after this many events (at least; 64 per body) without one (2^22). */
 const NO_COLLISION_EVENTS = 1 << 22;
 
+/**
+ * Event-driven molecular dynamics of hard disks (2D) or hard spheres (3D) in a periodic box:
+ * exact collision times, elastic collisions, optional Andersen thermostat and
+ * Lubachevsky–Stillinger growth, with pressure, temperature and collision statistics measured
+ * along the way.
+ *
+ * ```ts
+ * import { HardSpheres, latticeStart } from "carom/science";
+ * const sim = new HardSpheres(latticeStart({ dimensions: 2, count: 4096, packingFraction: 0.3, seed: 1 }));
+ * sim.advanceCollisions(100_000);
+ * sim.pressure(); // the reduced pressure Z = PV / NkT since the start (or resetMeasurements)
+ * ```
+ */
 export class HardSpheres {
   /** 2 (discs) or 3 (spheres). */
   readonly dimensions: 2 | 3;

@@ -11,7 +11,8 @@ import { segmentWall } from "./walls/wall-segment.js";
 import { box2Wall } from "./walls/wall-box2.js";
 import { WORLD_OPTION_KEYS, bodyInitName, checkCoordinate, checkKeys } from "./options.js";
 import type { WallOptions } from "./walls.js";
-import { requirePart } from "./parts.js";
+import { partMethods, requirePart } from "./parts.js";
+import { QUERY_METHODS_2, type Queries2 } from "./queries-api.js";
 
 const KINDS2: (WallKind | undefined)[] = [];
 KINDS2[WALL_SEGMENT] = segmentWall;
@@ -206,7 +207,7 @@ export class World2DEngine extends WorldKernels2 {
       recordEvents: this.recordEvents,
     });
     this.copyInto!(w);
-    return w;
+    return w as unknown as World2D;
   }
 }
 
@@ -228,7 +229,7 @@ type ThirdAxis = "z" | "vz" | "az" | "minZ" | "maxZ" | "dim" | "gravity" | "filt
  * world.x[a]; // 1.5
  * ```
  */
-export interface World2D extends Omit<World2DEngine, ThirdAxis> {
+export interface World2D extends Omit<World2DEngine, ThirdAxis>, Queries2 {
   /** 2: the world's dimension. */
   readonly dim: 2;
   /**
@@ -256,3 +257,6 @@ export interface World2DConstructor {
 
 /** Exact event-driven simulation of moving circles in 2D (see the World2D type for its members). */
 export const World2D: World2DConstructor = World2DEngine as unknown as World2DConstructor;
+
+// Until `carom/2d/queries` is imported, each query is a RangeError naming that import.
+partMethods(World2DEngine, "queries", 2, QUERY_METHODS_2);

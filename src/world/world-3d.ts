@@ -11,7 +11,8 @@ import { triangleWall } from "./walls/wall-triangle.js";
 
 import { WORLD_OPTION_KEYS, bodyInitName, checkCoordinate, checkKeys } from "./options.js";
 import type { WallOptions } from "./walls.js";
-import { requirePart } from "./parts.js";
+import { partMethods, requirePart } from "./parts.js";
+import { QUERY_METHODS_3, type Queries3 } from "./queries-api.js";
 
 const KINDS3: (WallKind | undefined)[] = [];
 KINDS3[WALL_PLANE] = planeWall;
@@ -78,6 +79,9 @@ export interface World3DOptions extends WorldOptions {
 }
 
 const BODY_KEYS3 = ["id", "x", "y", "z", "vx", "vy", "vz", "ax", "ay", "az", "radius", "mass", "fixed", "sensor", "restitution", "group", "mask", "data"];
+
+/** The queries of World3D (`rayCast`, `castSphere`, `queryPoint`, ...; the queries part, `import "carom/3d/queries"`). */
+export interface World3D extends Queries3 {}
 
 /** Exact event-driven simulation of moving spheres in 3D (the same engine and rules as World2D). */
 export class World3D extends WorldKernels3 {
@@ -187,3 +191,6 @@ export class World3D extends WorldKernels3 {
     return w;
   }
 }
+
+// Until `carom/3d/queries` is imported, each query is a RangeError naming that import.
+partMethods(World3D, "queries", 3, QUERY_METHODS_3);
