@@ -318,6 +318,11 @@ export abstract class WorldContacts extends WorldWallEdits {
     if (this.passFaces[i] & (1 << face)) {
       this.passFaces[i] &= ~(1 << face);
       if (this.passFaces[i] === 0) this.passingFaces--;
+      // clear of the side: outside (then the side does not count until it is back in) or back inside
+      const axis = face >> 1;
+      const c = axis === 0 ? this.x[i] : axis === 1 ? this.y[i] : this.z[i];
+      const P = axis === 0 ? (face & 1 ? this.maxX : this.minX) : axis === 1 ? (face & 1 ? this.maxY : this.minY) : face & 1 ? this.maxZ : this.minZ;
+      if ((face & 1 ? c - P : P - c) >= 0) this.outsideFaces[i] |= 1 << face;
       this.passMark(i, LAST_BOUNDS, face, t);
       return false;
     }

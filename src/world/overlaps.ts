@@ -32,6 +32,8 @@ export abstract class WorldOverlaps extends WorldSensors {
   protected readonly wallInside = new Set<number>();
   /** Per body, the sides of the container it passes through (bit f for face f). */
   protected passFaces!: Uint8Array;
+  /** Per body, the sides of the container it has passed out through (bit f for face f). */
+  protected outsideFaces!: Uint8Array;
   /** Bodies with a bit in passFaces. */
   protected passingFaces = 0;
   /** True once a body may be outside the container (a mask or a filter lets it through): the grid is then hashed. */
@@ -44,6 +46,7 @@ export abstract class WorldOverlaps extends WorldSensors {
   constructor(...args: ConstructorParameters<typeof WorldSensors>) {
     super(...args);
     this.column("passFaces", "u8", 0);
+    this.column("outsideFaces", "u8", 0);
   }
 
   /** Sets the container's group and mask bits (bounds.group, bounds.mask). */
@@ -210,6 +213,7 @@ export abstract class WorldOverlaps extends WorldSensors {
       this.passFaces[i] = 0;
       this.passingFaces--;
     }
+    this.outsideFaces[i] = 0;
   }
 
   /** Forgets the tracked overlaps of a removed wall. */

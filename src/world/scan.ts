@@ -168,11 +168,12 @@ export abstract class WorldScan extends WorldOverlaps {
 
   /**
    * Side `face` of the container for body i when it may pass through: while it does, its next
-   * event there is the time it is clear of the side; a centre beyond the side (a body outside
-   * the container) does not meet it. True when that settled the face.
+   * event there is the time it is clear of the side; after it passed out, the side does not
+   * count until it is back inside in full. True when that settled the face.
    */
   private faceSpecial(i: number, face: number): boolean {
-    if ((this.passFaces[i] & (1 << face)) !== 0) {
+    const bit = 1 << face;
+    if ((this.passFaces[i] & bit) !== 0) {
       const t = this.faceExitTime(i, face, this.pBest);
       if (t < this.pBest) {
         this.pBest = t;
@@ -181,10 +182,17 @@ export abstract class WorldScan extends WorldOverlaps {
       }
       return true;
     }
+    if ((this.outsideFaces[i] & bit) === 0) return false;
+    // Beyond the side after passing through it: the side is not met until the body is back
+    // inside in full.
     const axis = face >> 1;
     const c = axis === 0 ? this.x[i] : axis === 1 ? this.y[i] : this.z[i];
     const P = axis === 0 ? (face & 1 ? this.maxX : this.minX) : axis === 1 ? (face & 1 ? this.maxY : this.minY) : face & 1 ? this.maxZ : this.minZ;
-    return face & 1 ? c > P : c < P;
+    if ((face & 1 ? P - c : c - P) >= this.r[i]) {
+      this.outsideFaces[i] &= ~bit;
+      return false;
+    }
+    return true;
   }
 
   /** Walls and static bodies registered in body i's cell, and the global ones. */
