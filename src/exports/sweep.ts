@@ -12,6 +12,8 @@
  *   grid: { "strike.phi": { from: 80, to: 100, count: 41 } }, record: ["pocketed", "scratch"],
  * }, { workers: 4 });
  * ```
+ *
+ * @module carom/sweep
  */
 export { runSweep } from "../sweep/run-sweep.js";
 export type { RunSweepOptions, SweepOutcome, SweepAbortSignal } from "../sweep/run-sweep.js";

@@ -289,6 +289,18 @@ export abstract class EventLoop extends BodyStore {
     this.events.clear();
     while (this.dirty) this.rebuild();
     this.pairsChanged();
+    try {
+      this.loop(target);
+    } catch (err) {
+      this.recover();
+      throw err;
+    }
+    this.syncAll();
+    return this.report;
+  }
+
+  /** The event loop up to `target` (or the event budget); fills the report. (No try block here: the hot loop stays plain.) */
+  private loop(target: number): void {
     const q = this.queue;
     const evKind = this.evKind, evOther = this.evOther, evOtherVersion = this.evOtherVersion;
     let collisions = 0;
@@ -298,75 +310,67 @@ export abstract class EventLoop extends BodyStore {
     let instant = -Infinity;
     let atInstant = 0;
     const zeno = this.zenoLimit();
-    // The bodies of the event being processed (for the recovery from an exception).
-    try {
-      while (q.size > 0) {
-        const i = q.heap[0];
-        const t = q.time[0];
-        if (t > target) break;
-        if (work >= budget) {
-          complete = false;
-          break;
-        }
-        work++;
-        if (t === instant) {
-          // (inelastic collapse with the collapse guard switched off is left to the event budget)
-          if (++atInstant > zeno && !(this.collapseTime === 0 && this.defaultRestitution < 1)) this.pinned(i, t, atInstant);
-        } else {
-          instant = t;
-          atInstant = 0;
-        }
-        this.now = t;
-        switch (evKind[i]) {
-          case EV_BODY: {
-            const j = evOther[i];
-            if (this.version[j] !== evOtherVersion[i]) {
-              this.predict(i);
-              break;
-            }
-            if (this.collideBodies(i, j, t)) collisions++;
+    while (q.size > 0) {
+      const i = q.heap[0];
+      const t = q.time[0];
+      if (t > target) break;
+      if (work >= budget) {
+        complete = false;
+        break;
+      }
+      work++;
+      if (t === instant) {
+        // (inelastic collapse with the collapse guard switched off is left to the event budget)
+        if (++atInstant > zeno && !(this.collapseTime === 0 && this.defaultRestitution < 1)) this.pinned(i, t, atInstant);
+      } else {
+        instant = t;
+        atInstant = 0;
+      }
+      this.now = t;
+      switch (evKind[i]) {
+        case EV_BODY: {
+          const j = evOther[i];
+          if (this.version[j] !== evOtherVersion[i]) {
             this.predict(i);
-            this.predict(j);
             break;
           }
-          case EV_WALL:
-            if (this.collideWall(i, evOther[i], this.evFeature[i], t)) collisions++;
-            this.predict(i);
-            break;
-          case EV_BOUNDS:
-            if (this.collideBounds(i, evOther[i], t)) collisions++;
-            this.predict(i);
-            break;
-          case EV_CELL:
-            this.crossCell(i, evOther[i], t);
-            this.predict(i);
-            break;
-          case EV_SUPPORT_END:
-            this.leaveSupport!(i, t);
-            this.predict(i);
-            break;
-          default:
-            q.remove(i);
+          if (this.collideBodies(i, j, t)) collisions++;
+          this.predict(i);
+          this.predict(j);
+          break;
         }
-        // A callback added or moved a body or changed the walls: the cells and every
-        // schedule are rebuilt at this instant, and the run goes on from here.
-        if (this.dirty) {
-          while (this.dirty) this.rebuild();
-          this.pairsChanged();
-        }
+        case EV_WALL:
+          if (this.collideWall(i, evOther[i], this.evFeature[i], t)) collisions++;
+          this.predict(i);
+          break;
+        case EV_BOUNDS:
+          if (this.collideBounds(i, evOther[i], t)) collisions++;
+          this.predict(i);
+          break;
+        case EV_CELL:
+          this.crossCell(i, evOther[i], t);
+          this.predict(i);
+          break;
+        case EV_SUPPORT_END:
+          this.leaveSupport!(i, t);
+          this.predict(i);
+          break;
+        default:
+          q.remove(i);
       }
-    } catch (err) {
-      this.recover();
-      throw err;
+      // A callback added or moved a body or changed the walls: the cells and every
+      // schedule are rebuilt at this instant, and the run goes on from here.
+      if (this.dirty) {
+        while (this.dirty) this.rebuild();
+        this.pairsChanged();
+      }
     }
     if (complete) this.now = target;
-    this.syncAll();
     const rep = this.report;
     rep.collisions = collisions;
     rep.work = work;
     rep.time = this.now;
     rep.complete = complete;
-    return rep;
   }
 
   /**
@@ -462,8 +466,13 @@ export abstract class EventLoop extends BodyStore {
   protected emit(a: number, b: number, kind: EventKind): void {
     const p = this.pending;
     if (this.recordEvents) this.events.pushFrom(p, a, b, kind);
+    if (this.onCollision !== null || this.listening > 0) this.deliver(a, b, kind);
+  }
+
+  /** Fills the event object from `pending` and calls onCollision and the listeners of its kind. */
+  private deliver(a: number, b: number, kind: EventKind): void {
+    const p = this.pending;
     const cb = this.onCollision;
-    if (cb === null && this.listening === 0) return;
     const ls = this.listeners[kind === SENSOR_ENTER || kind === WALL_SENSOR_ENTER ? 1 : kind === SENSOR_EXIT || kind === WALL_SENSOR_EXIT ? 2 : 0];
     const e = this.eventObject;
     e.t = p[0];

@@ -64,7 +64,7 @@ export abstract class WorldScan extends WorldOverlaps {
     else this.scanCell(i);
     if ((this.flags[i] & FLAG_FIXED) === 0) {
       if (this.boundsSpecial) this.scanBoundsSpecial(i);
-      else this.scanBounds(i);
+      else this.scanBounds(i, 0);
       this.scanWalls(i);
       if (this.support[i] !== -1) this.scanSupport!(i);
     }
@@ -127,7 +127,7 @@ export abstract class WorldScan extends WorldOverlaps {
   }
 
   /** The container's faces: 0 -x, 1 +x, 2 -y, 3 +y, 4 -z, 5 +z (none on a periodic axis; none in `skip`, a bit per face). */
-  protected scanBounds(i: number, skip = 0): void {
+  protected scanBounds(i: number, skip: number): void {
     const r = this.r[i];
     const faces = this.dim === 3 ? 6 : 4;
     const sup = this.support[i];
