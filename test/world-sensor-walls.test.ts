@@ -119,3 +119,19 @@ test("a moving box sensor, a body starting inside one, masks, and a clone that g
   assert.deepEqual([...c.events], [...w.events]);
   assert.ok(![...w.events].some((e) => e.a === blind));
 });
+
+test("a body added inside a sensor wall or a sensor body while the world runs enters at once", () => {
+  const w = new World2D({ bounds: { min: [0, 0], max: [20, 20] } });
+  const zone = w.addBox(10, 10, 14, 14, { sensor: true });
+  const eye = w.addBody({ x: 4, y: 15, radius: 2, fixed: true, sensor: true });
+  w.addBody({ x: 1, y: 1, vx: 1, radius: 0.5 });
+  w.advance(1);
+  let added = -1;
+  w.onCollision = () => {};
+  const a = w.addBody({ x: 12, y: 12, radius: 0.5 }); // at rest inside the zone
+  const b = w.addBody({ x: 4, y: 15.5, radius: 0.2 }); // at rest inside the sensor body
+  added = a;
+  w.advance(1);
+  const entered = [...w.events].map((e) => [e.kind, e.a, e.b, e.t]);
+  assert.deepEqual(entered, [[3, eye, b, 1], [WALL_SENSOR_ENTER, added, zone, 1]]);
+});

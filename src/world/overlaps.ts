@@ -17,6 +17,7 @@
 import { accelerationPart, wallContactAccelerated } from "./acceleration-part.js";
 import { FLAG_ALIVE, FLAG_SENSOR } from "./body-store.js";
 import { firstContact1D } from "./motion-1d.js";
+import { START_SLACK } from "./motion.js";
 import { WALL_FLAG_SENSOR } from "./walls.js";
 import { WALL_REMOVED, WALL_STRIDE } from "./walls/wall-kind.js";
 import { WorldSensors } from "./sensors.js";
@@ -251,7 +252,7 @@ export abstract class WorldOverlaps extends WorldSensors {
       for (let i = 0; i < this.n; i++) {
         if ((this.flags[i] & FLAG_ALIVE) === 0 || !this.wallInteracts(i, w)) continue;
         const inside = this.wallInside.has(this.wallKey(i, w));
-        if (inside ? !this.wallOverlaps(i, w, 1 + 1e-9) : this.wallOverlaps(i, w, 1 - 1e-9)) this.wallSensorEvent!(i, w, this.now, true);
+        if (inside ? !this.wallOverlaps(i, w, 1 + START_SLACK) : this.wallOverlaps(i, w, 1 - START_SLACK)) this.wallSensorEvent!(i, w, this.now, true);
       }
     }
   }

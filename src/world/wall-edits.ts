@@ -10,6 +10,7 @@ import { EV_WALL } from "./event-loop.js";
 import { START_SLACK } from "./motion.js";
 import { WALL_REMOVED, WALL_STRIDE } from "./walls/wall-kind.js";
 import { WorldScan } from "./scan.js";
+import { WALL_FLAG_SENSOR } from "./walls.js";
 
 /** @internal Cheap wall changes. */
 export abstract class WorldWallEdits extends WorldScan {
@@ -70,7 +71,7 @@ export abstract class WorldWallEdits extends WorldScan {
    */
   protected override bodyOverlappingWall(w: number): number {
     const k = this.kinds[this.wallKind[w]];
-    if (k === undefined || (this.wallFlags[w] & 1) !== 0) return -1; // (a sensor wall overlaps what it likes)
+    if (k === undefined || (this.wallFlags[w] & WALL_FLAG_SENSOR) !== 0) return -1; // (a sensor wall overlaps what it likes)
     const d = this.wallData, o = WALL_STRIDE * w, now = this.now;
     for (let i = 0; i < this.n; i++) {
       const f = this.flags[i];

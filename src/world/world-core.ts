@@ -96,7 +96,8 @@ export abstract class WorldCore extends WorldContacts {
    * other body leaves the rebuild to happen.
    */
   protected admit(i: number): void {
-    if (!this.cleanBeforeAdd || this.restSpeed > 0 || this.periodicAxes !== 0) return;
+    // (with sensors, a rebuild settles whether the new body starts inside one)
+    if (!this.cleanBeforeAdd || this.restSpeed > 0 || this.periodicAxes !== 0 || this.sensorCount > 0 || this.sensorWalls > 0) return;
     const r = this.r[i], cs = this.cellSize;
     if ((this.flags[i] & (FLAG_FIXED | FLAG_SENSOR)) !== 0 || this.group[i] !== 1 || this.mask[i] !== -1) return;
     if (this.ax[i] !== 0 || this.ay[i] !== 0 || this.az[i] !== 0 || !(2 * r * (1 + 2 ** -20) <= cs)) return;
