@@ -9,6 +9,7 @@ import { POOL_OPTIONS } from "../src/cli/pool.js";
 import { RENDER_OPTIONS } from "../src/cli/render.js";
 import { RUN_OPTIONS } from "../src/cli/run.js";
 import { SCHEMA_OPTIONS } from "../src/cli/schema.js";
+import { SWEEP_OPTIONS } from "../src/cli/sweep.js";
 import { VALIDATE_OPTIONS } from "../src/cli/validate.js";
 import { carom, caromAsync, ensureBuilt, pool } from "./support/cli.js";
 
@@ -17,7 +18,7 @@ before(() => ensureBuilt());
 /** The options each command accepts (cli-args.test.ts checks that each is in its help). */
 const OPTIONS: Record<string, Record<string, OptionSpec>> = {
   run: RUN_OPTIONS, validate: VALIDATE_OPTIONS, render: RENDER_OPTIONS, bench: BENCH_OPTIONS, pack: PACK_OPTIONS,
-  pool: POOL_OPTIONS, schema: SCHEMA_OPTIONS, examples: EXAMPLES_OPTIONS, tour: {}, help: {},
+  pool: POOL_OPTIONS, schema: SCHEMA_OPTIONS, sweep: SWEEP_OPTIONS, examples: EXAMPLES_OPTIONS, tour: {}, help: {},
 };
 
 /** The option names a help text lists in its options table (`  -o, --output FILE ...`, `  --json ...`). */
