@@ -81,31 +81,34 @@ export function resolveBallBall(B: Float64Array, S: Int8Array, i: number, j: num
   B[o2 + 8] = w2z + dwz;
   S[i] = SLIDING;
   S[j] = SLIDING;
-  if (guard) touchingGuard(B, o1, o2, nx, ny, v1x, v2x);
+  if (guard) touchingGuard(B, o1, o2, nx, ny);
 }
 
 /**
  * pooltool's guard for balls that keep touching (its PR #257, against event explosions when
  * balls roll on together): when both balls move, their velocities after the impact point nearly
- * the same way (cosine > 0.9) and they part radially at under 0.01 m/s, the ball that was
- * radially slower before the impact (the one pushed) takes 10 % of the pushing ball's radial
- * velocity from it, so that the two part. Momentum is conserved; kinetic energy rises slightly
- * (by 2δ(v_front − v_rear) + 2δ², δ the transfer): pooltool's choice, kept (see
- * {@link PoolSystemOptions.touchingGuard} to switch it off).
+ * the same way (cosine > 0.9) and their radial velocities (along n, from ball 1 to ball 2)
+ * differ by under 0.01 m/s, the ball that is radially slower after the impact (the "chased"
+ * one) takes 10 % of the radially faster one's (the "chaser's") radial velocity from it.
+ * Momentum is conserved; kinetic energy changes slightly. Note that the chaser is decided after
+ * the impact: when the front ball leaves a little faster than the rear one follows, the rear
+ * ball takes speed from the front one and the two close in again, so they touch once more a
+ * fraction of a millisecond later (pooltool's choice, kept: its 8-ball breaks show such repeated
+ * contacts; see {@link PoolSystemOptions.touchingGuard} to switch the guard off).
  */
-function touchingGuard(B: Float64Array, o1: number, o2: number, nx: number, ny: number, r1pre: number, r2pre: number): void {
+function touchingGuard(B: Float64Array, o1: number, o2: number, nx: number, ny: number): void {
   const ax = B[o1 + 3], ay = B[o1 + 4], bx = B[o2 + 3], by = B[o2 + 4];
   const sa = Math.sqrt(ax * ax + ay * ay), sb = Math.sqrt(bx * bx + by * by);
   if (!(sa > 0 && sb > 0)) return;
-  if ((ax * bx + ay * by) / (sa * sb) <= 0.9) return;
+  if (!((ax * bx + ay * by) / (sa * sb) > 0.9)) return;
   const r1 = ax * nx + ay * ny, r2 = bx * nx + by * ny;
   if (!(Math.abs(r2 - r1) < 0.01)) return;
-  // Ball 1 pushed ball 2 when its radial velocity (along n, towards 2) exceeded ball 2's.
-  const pusher = r1pre > r2pre ? o1 : o2, pushed = pusher === o1 ? o2 : o1;
-  const r = pusher === o1 ? r1 : r2;
-  const dx = 0.1 * r * nx, dy = 0.1 * r * ny;
-  B[pusher + 3] -= dx;
-  B[pusher + 4] -= dy;
-  B[pushed + 3] += dx;
-  B[pushed + 4] += dy;
+  // The chaser (higher radial velocity) gives 10 % of it to the chased ball.
+  const stolen = 0.1 * (r1 > r2 ? r1 : r2);
+  const sign = r1 > r2 ? 1 : -1;
+  const dx = sign * stolen * nx, dy = sign * stolen * ny;
+  B[o1 + 3] = ax - dx;
+  B[o1 + 4] = ay - dy;
+  B[o2 + 3] = bx + dx;
+  B[o2 + 4] = by + dy;
 }
