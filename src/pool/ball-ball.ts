@@ -3,20 +3,22 @@
  * (data/pool/model.md 6.2; Alciatore TP A-5, A-6, A-14). Work happens in the frame whose x axis
  * is the line of centres n = unit(r2 − r1); its rotation is applied with n's components
  * directly (cos θ = n_x, sin θ = n_y), so no angle and no trigonometry is involved. The friction
- * coefficient u_b = 0.009951 + 0.108 exp(−1.088 |slip|) uses the deterministic {@link exp}.
+ * coefficient is Alciatore's fit u_b = a + b exp(−c |slip|) (pooltool's defaults a = 0.009951,
+ * b = 0.108, c = 1.088; the deterministic {@link exp}); pooltool's "average" model (the mean of
+ * the two balls' u_b) is the same formula with b = 0.
  */
 import { exp } from "./elementary.js";
 import { EPS, SLIDING, STRIDE } from "./motion.js";
 
-/** Alciatore's fit of ball–ball friction against the relative surface speed. */
-export const ALCIATORE = Object.freeze({ a: 0.009951, b: 0.108, c: 1.088 });
-
 /**
  * Resolves the collision of balls i and j (already kissed) in place: normal velocities by the
  * restitution e, tangential ones by sliding friction (or rolling without slip when friction
- * would reverse the slip), both balls left sliding. `e` is the mean of the two restitutions.
+ * would reverse the slip), both balls left sliding. `e` is the mean of the two restitutions;
+ * the friction coefficient is fa + fb exp(−fc |slip|).
  */
-export function resolveBallBall(B: Float64Array, S: Int8Array, i: number, j: number, R: number, e: number, guard = true): void {
+export function resolveBallBall(
+  B: Float64Array, S: Int8Array, i: number, j: number, R: number, e: number, guard: boolean, fa: number, fb: number, fc: number,
+): void {
   const o1 = i * STRIDE, o2 = j * STRIDE;
   let nx = B[o2] - B[o1], ny = B[o2 + 1] - B[o1 + 1];
   const d = Math.sqrt(nx * nx + ny * ny);
@@ -33,7 +35,7 @@ export function resolveBallBall(B: Float64Array, S: Int8Array, i: number, j: num
   // s1 = v1t + w1 × (R x̂), s2 = v2t + w2 × (−R x̂); w × x̂ = (0, w_z, −w_y).
   const sy = v1y + R * w1z - (v2y - R * w2z);
   const sz = v1z - R * w1y - (v2z + R * w2y);
-  const ub = ALCIATORE.a + ALCIATORE.b * exp(-ALCIATORE.c * Math.sqrt(sy * sy + sz * sz));
+  const ub = fb === 0 ? fa : fa + fb * exp(-fc * Math.sqrt(sy * sy + sz * sz));
 
   // Normal components after impact.
   const v1n = 0.5 * ((1 - e) * v1x + (1 + e) * v2x);
