@@ -10,7 +10,7 @@
 import { angleDegrees } from "./rack.js";
 import { finiteNumber, rejectUnknownKeys, requireObject } from "./options.js";
 import { DEFAULT_BALL_PARAMS } from "./params.js";
-import { cosSinDegrees, PI, acos } from "./elementary.js";
+import { atan, cosSinDegrees, PI } from "./elementary.js";
 import { pocketTable, type PoolTable } from "./table.js";
 
 /** A point on the table [x, y], metres. */
@@ -86,9 +86,11 @@ export function aimAlong(cue: Point, object: Point, ux: number, uy: number, R: n
   const d = Math.hypot(cx, cy);
   let cut = 0;
   if (d > 0) {
-    let c = (cx * ux + cy * uy) / d;
-    c = c > 1 ? 1 : c < -1 ? -1 : c;
-    cut = (acos(c) * 180) / PI;
+    // The angle between the two directions from its tangent |cross| / dot (accurate near 0°,
+    // where the arc cosine of the dot product is not).
+    const cross = Math.abs(cx * uy - cy * ux), dot = cx * ux + cy * uy;
+    const a = dot > 0 ? atan(cross / dot) : dot < 0 ? PI - atan(cross / -dot) : PI / 2;
+    cut = (a * 180) / PI;
   }
   return { phi: angleDegrees(cx, cy), cut, ghost: [gx, gy], direction: angleDegrees(ux, uy), possible: cut < 90 };
 }

@@ -108,9 +108,9 @@ export function pocketTime(P: Float64Array, o: number, px: number, py: number, D
  * by the stable formula q = −(B + sign(B) √(B² − 4AC))/2, roots q/A and C/q (Numerical Recipes
  * 5.6: nothing nearly equal is subtracted); a negative discriminant (the path only comes near
  * the line) has no root, and a zero one is a graze, which counts as a contact as in pooltool.
- * A ball already touching the cushion (its centre between the line and the line moved by R) and
- * moving into it collides now (pooltool's root filter Re > 100 eps would miss it and let the
- * ball through the cushion: its issue #217).
+ * A ball already touching the cushion (its centre between the line and the line moved by R, or
+ * a root within EPS of now) and moving into it collides now (pooltool's root filter Re > 100 eps
+ * would miss it and let the ball through the cushion: its issue #217).
  */
 export function lineTime(
   P: Float64Array, o: number, lx: number, ly: number, l0: number, direction: number,
@@ -144,7 +144,11 @@ export function lineTime(
     }
     for (let k = 0; k < 2; k++) {
       const t = k === 0 ? r1 : r2;
-      if (!(t > EPS) || t > hi || t >= best) continue;
+      if (!(t >= 0) || t > hi || t >= best) continue;
+      // pooltool takes roots above EPS only; one within EPS of now counts if the ball moves into
+      // the cushion then (a ball placed touching it up to rounding), else it is the contact
+      // just resolved.
+      if (t <= EPS && !(side === 0 ? 2 * A * t + B > 0 : 2 * A * t + B < 0)) continue;
       const x = P[o] + t * (P[o + 2] + t * P[o + 4]);
       const y = P[o + 1] + t * (P[o + 3] + t * P[o + 5]);
       const ex = p2x - p1x, ey = p2y - p1y;
