@@ -38,3 +38,5 @@ export type { PoolShot } from "../pool/shot-file.js";
 export { playShot } from "../pool/shot-play.js";
 export type { PlayedShot } from "../pool/shot-play.js";
 export { shotSvg } from "../pool/shot-svg.js";
+export { findShot } from "../pool/solver.js";
+export type { FindShotOptions, ShotPlan, ShotSearch, TipOffset } from "../pool/solver.js";

@@ -77,7 +77,7 @@ export class EventLog {
   copyFrom(src: EventLog): void {
     const n = src.count * ENTRY;
     if (this.data.length < n) this.data = new Float64Array(src.data.length);
-    this.data.set(n === src.data.length ? src.data : src.data.subarray(0, n));
+    for (let k = 0; k < n; k++) this.data[k] = src.data[k];
     this.count = src.count;
   }
 }
