@@ -40,3 +40,7 @@ export type { PlayedShot } from "../pool/shot-play.js";
 export { shotSvg } from "../pool/shot-svg.js";
 export { findShot } from "../pool/solver.js";
 export type { FindShotOptions, ShotPlan, ShotSearch, TipOffset } from "../pool/solver.js";
+export { GameState } from "../pool/game-state.js";
+export type { GameOptions, GameKind, ShotOutcome, Foul, BallInHand } from "../pool/game-state.js";
+export { summarizeShot } from "../pool/shot-summary.js";
+export type { ShotSummary } from "../pool/shot-summary.js";
