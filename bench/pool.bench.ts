@@ -1,6 +1,6 @@
 /**
  * carom/pool speed: whole break shots (construction + strike + simulate to rest), events per
- * second, against pooltool's anchor of 602 events/s (data/pool/model.md section 11: the median
+ * second, against pooltool's anchor of 602 events/s (docs/pool-model.md section 11: the median
  * of six breaks on this machine kind, numba JIT on, warm caches; 0.18 s per break). pooltool is
  * Python and cannot run in this process, so the anchor is the stored figure; everything carom
  * runs is measured here. Also the time per single shot (the four non-break reference shots), and
@@ -87,7 +87,7 @@ for (const [name, set] of [["pooltool's sample breaks (9- and 8-ball)", sampleBr
   cpuRates.push(((samples + 3) * events) / cpuSeconds);
   cpu.push(`${name}: ${cpuRates[cpuRates.length - 1].toExponential(3)} events per CPU second (${(cpuRates[cpuRates.length - 1] / POOLTOOL_EVENTS_PER_SECOND).toFixed(0)}x pooltool)`);
 }
-rows.push({ name: "pooltool (stored anchor)", opsPerSec: POOLTOOL_EVENTS_PER_SECOND, min: POOLTOOL_EVENTS_PER_SECOND, max: POOLTOOL_EVENTS_PER_SECOND, note: "model.md section 11" });
+rows.push({ name: "pooltool (stored anchor)", opsPerSec: POOLTOOL_EVENTS_PER_SECOND, min: POOLTOOL_EVENTS_PER_SECOND, max: POOLTOOL_EVENTS_PER_SECOND, note: "docs/pool-model.md section 11" });
 report("Pool breaks: construction + strike + simulate to rest (events/s)", rows, "pooltool (stored anchor)", "events");
 console.log(cpu.join("\n"));
 const breakRow = rows[1];

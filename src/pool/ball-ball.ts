@@ -1,6 +1,6 @@
 /**
  * Ball–ball collision: pooltool's FrictionalInelastic model for equal masses
- * (data/pool/model.md 6.2; Alciatore TP A-5, A-6, A-14). Work happens in the frame whose x axis
+ * (docs/pool-model.md 6.2; Alciatore TP A-5, A-6, A-14). Work happens in the frame whose x axis
  * is the line of centres n = unit(r2 − r1); its rotation is applied with n's components
  * directly (cos θ = n_x, sin θ = n_y), so no angle and no trigonometry is involved. The friction
  * coefficient is Alciatore's fit u_b = a + b exp(−c |slip|) (pooltool's defaults a = 0.009951,

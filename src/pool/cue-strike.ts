@@ -1,5 +1,5 @@
 /**
- * The cue strike: pooltool's InstantaneousPoint2D (data/pool/model.md section 4; Alciatore
+ * The cue strike: pooltool's InstantaneousPoint2D (docs/pool-model.md section 4; Alciatore
  * TP A-30 for the impulse, TP A-31 for squirt). cos and sin of the strike angles (degrees) come
  * from {@link cosSinDegrees} (deterministic; exact at multiples of 90°); the squirt rotation
  * uses the components of its angle's vector directly (cos α = X/√(X² + Y²), sin α = −Y/√(X² + Y²)

@@ -1,5 +1,5 @@
 /**
- * Event times (data/pool/model.md section 7): the quartics (ball–ball, jaws, pockets) by carom's
+ * Event times (docs/pool-model.md section 7): the quartics (ball–ball, jaws, pockets) by carom's
  * exact real-root isolation (src/math/poly-roots.ts), the cushion quadratics in closed form.
  * Every real root in the interval is found, so no collision is missed and no complex pair is
  * mistaken for a contact. Times are relative to "now"; a ball's path is

@@ -1,5 +1,5 @@
 /**
- * The event engine behind PoolSystem (data/pool/model.md sections 7 and 8; docs/pool-model.md).
+ * The event engine behind PoolSystem (docs/pool-model.md sections 7 and 8).
  *
  * Every candidate event has an absolute time in a cache: per ball its next state change
  * (transition) and its first straight-cushion, jaw and pocket contact; per pair of balls their
