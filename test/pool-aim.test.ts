@@ -65,3 +65,12 @@ test("strike's aim is checked: one of phi and aim, a known object ball, not the 
   system.strike({ ball: "cue", V0: 1, aim: "1" });
   assert.ok(system.simulate().some((e) => e.type === "ball-ball"));
 });
+
+test("aiming refuses points far off any table and radii that are not a ball's, instead of answering NaN", () => {
+  assert.throws(() => aimAt({ cue: [0, 0], object: [1.7e308, 1.7e308], pocket: "rt" }), /aimAt options\.object must be within ±1000000 m/);
+  assert.throws(() => aimAt({ cue: [0, 0], object: [1, 1], pocket: "rt", R: -1 }), /aimAt options\.R must be in \(0, 1\] m, got -1/);
+  assert.throws(() => ghostBall([1, 1], [1, 1]), /the target is the object ball's centre/);
+  assert.throws(() => ghostBall([1, 1], [2, 2], NaN), /ghostBall R must be in \(0, 1\] m, got NaN/);
+  const far = aimAt({ cue: [-1e6, -1e6], object: [1e6, 1e6], direction: 45 });
+  assert.ok(Number.isFinite(far.phi) && Number.isFinite(far.cut) && far.cut < 1e-6);
+});

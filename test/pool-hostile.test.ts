@@ -105,3 +105,13 @@ test("the pre-test box of a path that runs for a very long time covers all of it
   pathBox(box, 0, new Float64Array([0.5, 0.5, 1e200, 0, -1e180, 0]), 0, 1e300);
   assert.deepEqual([box[0], box[2]], [-Infinity, Infinity]);
 });
+
+test("a ball named __proto__ is an ordinary ball: its after-state is an own property of the event, not a prototype", () => {
+  const system = new PoolSystem({ balls: [{ id: "__proto__", x: 0.5, y: 0.5 }, { id: "constructor", x: 0.5, y: 1.0 }] });
+  system.strike({ ball: "__proto__", V0: 2, phi: 90 });
+  const events = system.simulate();
+  const hit = events.find((e) => e.type === "ball-ball")!;
+  assert.deepEqual(Object.keys(hit.after).sort(), ["__proto__", "constructor"]);
+  assert.equal(Object.getPrototypeOf(hit.after), Object.prototype);
+  assert.equal(JSON.parse(JSON.stringify(hit)).after.__proto__.state, "sliding");
+});

@@ -43,4 +43,4 @@ export type { FindShotOptions, ShotPlan, ShotSearch, TipOffset } from "../pool/s
 export { GameState } from "../pool/game-state.js";
 export type { GameOptions, GameKind, ShotOutcome, Foul, BallInHand } from "../pool/game-state.js";
 export { summarizeShot } from "../pool/shot-summary.js";
-export type { ShotSummary } from "../pool/shot-summary.js";
+export type { ShotSummary, PocketedBall } from "../pool/shot-summary.js";

@@ -54,9 +54,14 @@ export interface Aim {
 
 const cs = new Float64Array(2);
 
+/** Largest coordinate accepted, metres (a table is a few metres; squares of 1e6 stay exact enough). */
+const FAR = 1e6;
+
 function point(value: unknown, name: string): [number, number] {
   if (!Array.isArray(value) || value.length !== 2) throw new RangeError(`${name} must be a point [x, y], got ${JSON.stringify(value) ?? typeof value}`);
-  return [finiteNumber(value[0], `${name}[0]`), finiteNumber(value[1], `${name}[1]`)];
+  const p: [number, number] = [finiteNumber(value[0], `${name}[0]`), finiteNumber(value[1], `${name}[1]`)];
+  if (!(Math.abs(p[0]) <= FAR && Math.abs(p[1]) <= FAR)) throw new RangeError(`${name} must be within ±${FAR} m, got [${p[0]}, ${p[1]}]`);
+  return p;
 }
 
 /** Unit vector of the object ball's departure from the options (pocket, target or direction). */
@@ -108,7 +113,7 @@ export function aimAt(options: AimOptions): Aim {
   rejectUnknownKeys(options, ["cue", "object", "pocket", "target", "direction", "table", "R"], "aimAt options");
   const cue = point(options.cue, "aimAt options.cue"), object = point(options.object, "aimAt options.object");
   const R = options.R === undefined ? DEFAULT_BALL_PARAMS.R : finiteNumber(options.R, "aimAt options.R");
-  if (!(R > 0)) throw new RangeError(`aimAt options.R must be > 0, got ${R}`);
+  if (!(R > 0 && R <= 1)) throw new RangeError(`aimAt options.R must be in (0, 1] m, got ${R}`);
   const [ux, uy] = departure(options, object, options.table, "aimAt options");
   return aimAlong(cue, object, ux, uy, R);
 }
@@ -121,6 +126,7 @@ export function cutAngle(options: AimOptions): number {
 /** The ghost ball: where the cue ball's centre must be to send `object` towards `target` (radius R). */
 export function ghostBall(object: Point, target: Point, R: number = DEFAULT_BALL_PARAMS.R): [number, number] {
   const [ox, oy] = point(object, "ghostBall object"), [tx, ty] = point(target, "ghostBall target");
+  if (!(typeof R === "number" && R > 0 && R <= 1)) throw new RangeError(`ghostBall R must be in (0, 1] m, got ${R}`);
   const d = Math.hypot(tx - ox, ty - oy);
   if (!(d > 0)) throw new RangeError("ghostBall: the target is the object ball's centre (no direction)");
   return [ox - (2 * R * (tx - ox)) / d, oy - (2 * R * (ty - oy)) / d];

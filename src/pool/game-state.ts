@@ -38,6 +38,7 @@ const RACKS: Record<GameKind, string[]> = {
   "three-cushion": ["red"],
 };
 
+/** A game between two players (0 and 1), shot by shot: the rules applied to each simulated shot. */
 export class GameState {
   /** The game played. */
   readonly game: GameKind;

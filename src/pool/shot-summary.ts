@@ -6,6 +6,14 @@
  */
 import type { PoolEvent } from "./system.js";
 
+/** A ball pocketed, and where. */
+export interface PocketedBall {
+  /** The ball's id. */
+  ball: string;
+  /** The pocket's id. */
+  pocket: string;
+}
+
 /** A shot's facts, from its events. */
 export interface ShotSummary {
   /** The ball the stick struck (null: the events hold no strike). */
@@ -15,7 +23,7 @@ export interface ShotSummary {
   /** The balls the struck ball touched, in order, each once. */
   contacts: string[];
   /** Balls pocketed, in order, with their pockets. */
-  pocketed: { ball: string; pocket: string }[];
+  pocketed: PocketedBall[];
   /** Whether the struck ball was pocketed. */
   scratch: boolean;
   /** Whether any ball touched a cushion (straight or jaw) after the first contact. */

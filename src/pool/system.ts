@@ -25,7 +25,9 @@ export { CUE_STICK_ID };
 export type { BallSetup, MotionState };
 
 /** An event's type, as pooltool names it: a collision (stick, ball, cushion, pocket) or a motion-state transition. */
-export type PoolEventType = (typeof EVENT_TYPES)[number];
+export type PoolEventType =
+  | "stick-ball" | "ball-ball" | "ball-linear-cushion" | "ball-circular-cushion" | "ball-pocket"
+  | "sliding-rolling" | "rolling-spinning" | "rolling-stationary" | "spinning-stationary";
 
 /** A ball's state: motion state, time, position, velocity, angular velocity. */
 export interface BallState {
@@ -123,6 +125,10 @@ export function poolEngine(system: PoolSystem): PoolEngine {
   return engineOf(system);
 }
 
+/**
+ * A pool, snooker or carom billiards table with its balls, simulated event by event with
+ * pooltool's model; see the module's overview.
+ */
 export class PoolSystem {
   static {
     engineOf = (system) => system.engine;
@@ -305,10 +311,11 @@ export class PoolSystem {
       else if (type === EV_CIRCULAR) list = [ids[i], this.table.circular[k].id];
       else if (type === EV_POCKET) list = [ids[i], this.table.pockets[k].id];
       else list = [ids[i]];
+      // Own properties even for an id such as "__proto__" (plain assignment would set the prototype).
       const after: Record<string, BallState> = {};
-      after[ids[i]] = stateOf(ids[i], t, log.data, e * ENTRY + 5);
-      if (j >= 0) after[ids[j]] = stateOf(ids[j], t, log.data, e * ENTRY + 15);
-      this.published.push({ t, type: EVENT_TYPES[type], ids: list, after });
+      define(after, ids[i], stateOf(ids[i], t, log.data, e * ENTRY + 5));
+      if (j >= 0) define(after, ids[j], stateOf(ids[j], t, log.data, e * ENTRY + 15));
+      this.published.push({ t, type: EVENT_TYPES[type] as PoolEventType, ids: list, after });
     }
     this.publishedEntries = e;
   }
@@ -385,6 +392,10 @@ export class PoolSystem {
 /** pooltool's ball for a table's game: pool, snooker or carom billiards. */
 export function defaultParams(table: PoolTable): Readonly<BallParams> {
   return table.kind === "snooker" ? SNOOKER_BALL_PARAMS : table.kind === "billiard" ? BILLIARD_BALL_PARAMS : DEFAULT_BALL_PARAMS;
+}
+
+function define(target: Record<string, BallState>, key: string, value: BallState): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function stateOf(id: string, t: number, d: Float64Array, o: number): BallState {
