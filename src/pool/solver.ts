@@ -54,8 +54,8 @@ export interface FindShotOptions {
   maxShots?: number;
   /** Time budget, milliseconds (default 2000): the search stops there and returns what it found. */
   timeLimit?: number;
-  /** Stops the search (between candidates) when aborted; the shots found so far are returned. */
-  signal?: AbortSignal;
+  /** An AbortSignal (or any object with an `aborted` flag): the search stops between candidates once it is set, and returns the shots found so far. */
+  signal?: { readonly aborted: boolean };
 }
 
 /** A shot that pots the ball. */
@@ -203,7 +203,7 @@ export function findShot(system: PoolSystem, options: FindShotOptions): ShotSear
     cueTarget = [finiteNumber(t[0], "findShot options.cueTarget[0]"), finiteNumber(t[1], "findShot options.cueTarget[1]")];
   }
   const signal = options.signal;
-  if (signal !== undefined && !(typeof signal === "object" && signal !== null && "aborted" in signal)) throw new RangeError("findShot options.signal must be an AbortSignal");
+  if (signal !== undefined && !(typeof signal === "object" && signal !== null && "aborted" in signal)) throw new RangeError("findShot options.signal must be an AbortSignal (an object with an aborted flag)");
 
   const base = restEngine(engine);
   const R = engine.R;
