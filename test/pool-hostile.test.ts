@@ -115,3 +115,13 @@ test("a ball named __proto__ is an ordinary ball: its after-state is an own prop
   assert.equal(Object.getPrototypeOf(hit.after), Object.prototype);
   assert.equal(JSON.parse(JSON.stringify(hit)).after.__proto__.state, "sliding");
 });
+
+test("a ball touching a pocket jaw and shot into it bounces off the jaw at once", () => {
+  const jaw = pocketTable().circular.find((c) => c.id === "1t")!;
+  const d = R + jaw.radius, a = (120 * Math.PI) / 180;
+  const system = new PoolSystem({ balls: [{ id: "cue", x: jaw.center[0] + d * Math.cos(a), y: jaw.center[1] + d * Math.sin(a) }] });
+  system.strike({ ball: "cue", V0: 1.5, phi: -60 });
+  const events = system.simulate();
+  assert.equal(`${events[1].type} ${events[1].ids}`, "ball-circular-cushion cue,1t");
+  assert.ok(events[1].t < 1e-12, String(events[1].t));
+});

@@ -39,7 +39,7 @@ export { playShot } from "../pool/shot-play.js";
 export type { PlayedShot } from "../pool/shot-play.js";
 export { shotSvg } from "../pool/shot-svg.js";
 export { findShot } from "../pool/solver.js";
-export type { FindShotOptions, ShotPlan, ShotSearch, TipOffset } from "../pool/solver.js";
+export type { AbortFlag, FindShotOptions, ShotPlan, ShotSearch, TipOffset } from "../pool/solver.js";
 export { GameState } from "../pool/game-state.js";
 export type { GameOptions, GameKind, ShotOutcome, Foul, BallInHand } from "../pool/game-state.js";
 export { summarizeShot } from "../pool/shot-summary.js";

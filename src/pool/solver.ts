@@ -28,6 +28,12 @@ export interface TipOffset {
   b: number;
 }
 
+/** What findShot reads of an AbortSignal (any object with this flag will do). */
+export interface AbortFlag {
+  /** True once the search should stop. */
+  readonly aborted: boolean;
+}
+
 /** Options of {@link findShot}. */
 export interface FindShotOptions {
   /** The object ball to pot. */
@@ -55,7 +61,7 @@ export interface FindShotOptions {
   /** Time budget, milliseconds (default 2000): the search stops there and returns what it found. */
   timeLimit?: number;
   /** An AbortSignal (or any object with an `aborted` flag): the search stops between candidates once it is set, and returns the shots found so far. */
-  signal?: { readonly aborted: boolean };
+  signal?: AbortFlag;
 }
 
 /** A shot that pots the ball. */
