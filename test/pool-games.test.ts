@@ -139,3 +139,8 @@ test("GameState checks its arguments", () => {
   moving.simulate({ maxEvents: 2 });
   assert.throws(() => new GameState("nine-ball").take(moving), /"cue" is still (sliding|rolling); simulate the shot to the end first/);
 });
+
+test("GameState.take refuses events that are not events, naming the index", () => {
+  assert.throws(() => new GameState("nine-ball").take([{ type: "stick-ball" }] as never), /GameState\.take: events\[0\] must be an event \{ t, type, ids \} \(ids: strings\), got \{"type":"stick-ball"\}/);
+  assert.throws(() => new GameState("nine-ball").take("x" as never), /give a PoolSystem or the shot's events/);
+});

@@ -63,6 +63,9 @@ test("findShot checks its options, naming the field", () => {
   assert.throws(() => findShot(system, { ball: "9", window: 1e9 }), /findShot options\.window must be at most 90 degrees/);
   assert.throws(() => findShot(system, { ball: "9", step: 1e-9 }), /findShot options\.step must be in \[0\.001, window = 4\] degrees/);
   assert.throws(() => findShot(system, { ball: "9", speed: 3 } as never), /findShot options: unknown key "speed" \(did you mean "speeds"\?\)/);
+  assert.throws(() => findShot(system, { ball: "9", speeds: "3" } as never), /findShot options\.speeds must be an array/);
+  assert.throws(() => findShot(system, { ball: "9", pocket: 5 } as never), /findShot options\.pocket must be a pocket id or an array of them/);
+  assert.throws(() => findShot(system, { ball: "9", signal: 1 } as never), /findShot options\.signal must be an AbortSignal/);
   const moving = system.copy();
   moving.strike({ ball: "cue", V0: 1, phi: 0 });
   moving.simulate({ maxEvents: 2 });

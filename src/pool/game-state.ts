@@ -129,8 +129,14 @@ export class GameState {
         if (s !== "stationary" && s !== "pocketed") throw new RangeError(`GameState.take: "${id}" is still ${s}; simulate the shot to the end first`);
       }
       events = all.slice(k);
-    } else if (Array.isArray(shot)) events = shot;
-    else throw new RangeError("GameState.take: give a PoolSystem or the shot's events");
+    } else if (Array.isArray(shot)) {
+      shot.forEach((e: unknown, k) => {
+        const ok = typeof e === "object" && e !== null && typeof (e as PoolEvent).type === "string" && Array.isArray((e as PoolEvent).ids)
+          && (e as PoolEvent).ids.every((id) => typeof id === "string");
+        if (!ok) throw new RangeError(`GameState.take: events[${k}] must be an event { t, type, ids } (ids: strings), got ${JSON.stringify(e) ?? typeof e}`);
+      });
+      events = shot;
+    } else throw new RangeError("GameState.take: give a PoolSystem or the shot's events");
     const summary = summarizeShot(events);
     if (summary.struck === null) throw new RangeError("GameState.take: the events hold no stick-ball event");
     const st = this.state;

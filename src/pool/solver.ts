@@ -178,7 +178,10 @@ export function findShot(system: PoolSystem, options: FindShotOptions): ShotSear
   if (cue === target) throw new RangeError("findShot options.ball must be another ball than the cue ball");
   const first = options.firstContact === null ? -1 : options.firstContact === undefined ? target : index(options.firstContact, "findShot options.firstContact");
   const pocketIds = options.pocket === undefined ? system.table.pockets.map((p) => p.id) : typeof options.pocket === "string" ? [options.pocket] : options.pocket;
-  if (!Array.isArray(pocketIds) && typeof options.pocket !== "string") throw new RangeError("findShot options.pocket must be a pocket id or an array of them");
+  if (!Array.isArray(pocketIds)) throw new RangeError("findShot options.pocket must be a pocket id or an array of them");
+  for (const key of ["speeds", "spins"] as const) {
+    if (options[key] !== undefined && !Array.isArray(options[key])) throw new RangeError(`findShot options.${key} must be an array`);
+  }
   const pockets = pocketIds.map((id, k) => {
     const p = system.table.pockets.findIndex((q) => q.id === id);
     if (p < 0) throw new RangeError(`findShot options.pocket${typeof options.pocket === "string" ? "" : `[${k}]`}: no pocket ${JSON.stringify(id)} on this table (pockets: ${system.table.pockets.map((q) => q.id).join(", ") || "none"})`);
