@@ -100,3 +100,18 @@ test("a ball's own parameters change only that ball: a grippier cloth under one 
   system.simulate();
   assert.ok(system.ball("b").r[1] < system.ball("a").r[1] - 0.1, `${system.ball("b").r[1]} vs ${system.ball("a").r[1]}`);
 });
+
+test("stateAt after a run stopped frame by frame walks through the stops too: the bits of a run with the same stops", () => {
+  const framed = (until: number, end?: number) => {
+    const system = eightBall();
+    for (let k = 1; k * 0.01 <= until + 1e-12; k++) system.simulate({ tFinal: k * 0.01 });
+    if (end !== undefined) system.simulate({ tFinal: end });
+    return system;
+  };
+  const a = framed(1.5);
+  a.simulate();
+  for (const t of [0.2345, 0.5, 1.2, 1.5]) {
+    const b = framed(Math.floor(t * 100 + 1e-9) / 100, t);
+    assert.deepEqual(a.stateAt(t), b.ids.map((id) => ({ ...b.ball(id), t })), `t = ${t}`);
+  }
+});

@@ -19,7 +19,7 @@ import { circleNormal, lineNormal, resolveCushion } from "./cushion.js";
 import { ballBallTime, boxesNear, circleTime, lineTime, pathBox, pocketTime } from "./detect.js";
 import {
   EV_BALL, EV_CIRCULAR, EV_LINEAR, EV_POCKET, EV_ROLLING_SPINNING, EV_ROLLING_STATIONARY, EV_SLIDING_ROLLING,
-  EV_SPINNING_STATIONARY, EV_STICK, EV_STOP, EventLog,
+  EV_SPINNING_STATIONARY, EV_STICK, EventLog,
 } from "./history.js";
 import { kissBalls, kissCircle, kissLine } from "./kiss.js";
 import {
@@ -179,7 +179,7 @@ export class PoolEngine {
     if (kind < 0) return false;
     if (t > tFinal) {
       this.advance(tFinal);
-      this.log.push(tFinal, EV_STOP, -1, -1, -1, this.B, this.S);
+      this.log.pushStop(tFinal);
       return false;
     }
     this.advance(t);

@@ -1,7 +1,8 @@
 /**
  * The event history of a pool system, kept as numbers: per event its time, type, the balls and
  * the cushion or pocket involved, and each involved ball's motion state and [r, v, w] right after
- * it; plus the stops where a run ended at a time limit with no event. From it, any ball's state
+ * it; plus, apart, the times of the stops where a run ended at a time limit with no event (a
+ * picture recorded frame by frame stops a million times). From it, any ball's state
  * at any past time follows in closed form (the motion equations of src/pool/motion.ts), the way
  * pooltool's `continuize` rebuilds a shot's paths.
  *
@@ -21,9 +22,6 @@ export const EVENT_TYPES = [
 
 export const EV_STICK = 0, EV_BALL = 1, EV_LINEAR = 2, EV_CIRCULAR = 3, EV_POCKET = 4;
 export const EV_SLIDING_ROLLING = 5, EV_ROLLING_SPINNING = 6, EV_ROLLING_STATIONARY = 7, EV_SPINNING_STATIONARY = 8;
-/** Not an event: the run stopped at a time limit and every ball was advanced to it. */
-export const EV_STOP = -1;
-
 /** Numbers per entry: t, type, ball i, ball j (−1), cushion/pocket index (−1), then state + [r v w] of i and of j. */
 export const ENTRY = 25;
 const AFTER_I = 5, AFTER_J = 15;
@@ -33,9 +31,24 @@ export class EventLog {
   data: Float64Array;
   /** How many entries. */
   count = 0;
+  /** Times at which a run stopped at a time limit, every ball advanced to it (ascending). */
+  stops: Float64Array;
+  /** How many stops. */
+  stopCount = 0;
 
   constructor(capacity = 32) {
     this.data = new Float64Array(capacity * ENTRY);
+    this.stops = new Float64Array(8);
+  }
+
+  /** Records a stop at time t. */
+  pushStop(t: number): void {
+    if (this.stopCount === this.stops.length) {
+      const grown = new Float64Array(this.stops.length * 2);
+      grown.set(this.stops);
+      this.stops = grown;
+    }
+    this.stops[this.stopCount++] = t;
   }
 
   /** Appends an entry; the involved balls' states are copied from B and S. */
@@ -67,7 +80,6 @@ export class EventLog {
   /** Offset in `data` of the after-state (state code, then 9 numbers) of ball b in entry e, or −1. */
   afterOffset(e: number, b: number): number {
     const o = e * ENTRY;
-    if (this.data[o + 1] === EV_STOP) return -1;
     if (this.data[o + 2] === b) return o + AFTER_I;
     if (this.data[o + 3] === b) return o + AFTER_J;
     return -1;
@@ -79,6 +91,9 @@ export class EventLog {
     if (this.data.length < n) this.data = new Float64Array(src.data.length);
     for (let k = 0; k < n; k++) this.data[k] = src.data[k];
     this.count = src.count;
+    if (this.stops.length < src.stopCount) this.stops = new Float64Array(src.stops.length);
+    for (let k = 0; k < src.stopCount; k++) this.stops[k] = src.stops[k];
+    this.stopCount = src.stopCount;
   }
 }
 
@@ -108,8 +123,16 @@ export function chainState(
     for (let c = 0; c < STRIDE; c++) out[c] = log.data[o + 1 + c];
     prev = log.time(last);
   }
-  for (let k = last + 1; k < end; k++) {
-    const tk = log.time(k);
+  // Every time the engine advanced all balls to, after `prev` and up to t: the later events and
+  // the stops, merged in time order (at equal times the order does not matter: nothing moves).
+  let k = last + 1, m = 0;
+  while (m < log.stopCount && log.stops[m] < prev) m++;
+  for (;;) {
+    const te = k < end ? log.time(k) : Infinity;
+    const ts = m < log.stopCount && log.stops[m] <= t ? log.stops[m] : Infinity;
+    if (te === Infinity && ts === Infinity) break;
+    const tk = te <= ts ? te : ts;
+    if (te <= ts) k++; else m++;
     if (tk !== prev) evolveBall(out, 0, s, tk - prev, p);
     prev = tk;
   }

@@ -10,7 +10,7 @@
 import { aimAlong, departureOf, type Aim, type AimTarget } from "./aim.js";
 import { CUE_STICK_ID, setUpBalls, type BallSetup, type MotionState } from "./ball-setup.js";
 import { PoolEngine } from "./engine.js";
-import { chainState, ENTRY, EV_BALL, EV_CIRCULAR, EV_LINEAR, EV_POCKET, EV_STICK, EV_STOP, EVENT_TYPES } from "./history.js";
+import { chainState, ENTRY, EV_BALL, EV_CIRCULAR, EV_LINEAR, EV_POCKET, EV_STICK, EVENT_TYPES } from "./history.js";
 import { POCKETED, STATE_NAMES, STATIONARY, STRIDE } from "./motion.js";
 import { finiteNumber, positiveNumber, rejectUnknownKeys, requireObject } from "./options.js";
 import {
@@ -301,7 +301,6 @@ export class PoolSystem {
     let e = this.publishedEntries;
     for (; e < log.count; e++) {
       const type = log.type(e);
-      if (type === EV_STOP) continue;
       const i = log.ballI(e), j = log.ballJ(e), k = log.other(e);
       const ids = this.ids, t = log.time(e);
       let list: string[];
