@@ -20,6 +20,7 @@ import { render } from "./cli/render.js";
 import { schema } from "./cli/schema.js";
 import { pool } from "./cli/pool.js";
 import { run } from "./cli/run.js";
+import { sweep } from "./cli/sweep.js";
 import { pack } from "./cli/pack.js";
 import { installInterrupt, interrupt, interruptExitCode } from "./cli/simulate.js";
 import { tour } from "./cli/tour.js";
@@ -34,7 +35,7 @@ const err = (s: string): void => {
   process.stderr.write(s);
 };
 
-const COMMANDS = ["run", "pool", "validate", "render", "bench", "pack", "schema", "examples", "tour", "help"];
+const COMMANDS = ["run", "pool", "validate", "render", "bench", "pack", "sweep", "schema", "examples", "tour", "help"];
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -66,6 +67,8 @@ async function main(argv: string[]): Promise<number> {
       return bench(rest, out);
     case "pack":
       return pack(rest, out);
+    case "sweep":
+      return sweep(rest, out, err);
     case "examples":
       return examples(rest, out);
     case "tour":

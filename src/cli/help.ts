@@ -1,6 +1,7 @@
 /** The command's help texts (`carom help`, `carom help <command>`, `carom <command> --help`). */
 import { PACK_HELP } from "./pack.js";
 import { POOL_HELP } from "./pool.js";
+import { SWEEP_HELP } from "./sweep.js";
 
 export const USAGE = `carom: exact continuous collision detection for moving circles and spheres
 
@@ -17,6 +18,9 @@ commands:
                           (--animate for an animated SVG; -o player.html for a player)
   bench                   a quick benchmark of carom on this machine
   pack -o scene.json ...  a jammed periodic packing of disks or spheres (carom pack --help)
+  sweep sweep.json -o results.ndjson
+                          many runs on all cores (or one --shard i/n of them per machine),
+                          resumable; carom sweep merge|report for the results (carom sweep --help)
   schema [-o FILE]        print the JSON Schema of the scene format
   examples [folder]       write the example scenes into a folder (default: examples)
   tour                    a short tour of the queries with real results
@@ -117,6 +121,7 @@ options:
   -h, --help              this text
 `,
   pack: PACK_HELP,
+  sweep: SWEEP_HELP,
   pool: POOL_HELP,
   schema: `usage: carom schema [-o FILE]
 
