@@ -105,7 +105,9 @@ try {
     if (key.includes("*")) {
       const [before, after] = key.split("*");
       const dir = join(installed, before.slice(2));
-      const names = existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith(after)) : [];
+      // "*" matches "/" too: every file below the folder (examples/pool/*.json), never a folder.
+      const walk = (d, prefix) => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name), `${prefix}${e.name}/`) : [prefix + e.name]));
+      const names = existsSync(dir) ? walk(dir, "").filter((n) => n.endsWith(after)) : [];
       check(names.length > 0, `exports ${key} matches files (${names.length})`);
       for (const n of names) specifiers.push("carom" + before.slice(1) + n);
     } else specifiers.push(key === "." ? "carom" : "carom" + key.slice(1));
