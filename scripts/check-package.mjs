@@ -16,7 +16,7 @@ import { entryDeclarations, reachable } from "./prune-types.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 // The budget for the packed tarball (gzip). Large example scenes are written by their builders
-// at `carom examples` time rather than shipped (examples/gas.json).
+// at `carom examples` time rather than shipped (examples/gas.json, examples/spheres.json).
 const MAX_TARBALL_BYTES = 400 * 1024;
 const keep = process.argv.includes("--keep");
 const failures = [];
@@ -153,19 +153,28 @@ try {
   check(existsSync(carom), "node_modules/.bin/carom exists");
   const tour = run(carom, ["tour"], app);
   check(tour.status === 0 && tour.stdout.length > 0, `carom tour exits 0${tour.status === 0 ? "" : ": " + tour.stderr}`);
+  // carom examples copies every example of the repository (the JSON files of examples/ and its
+  // folders: scenes, sweeps, pool shots), in the same layout, shipped or written by a builder.
   const copies = join(tmp, "copies");
   const written = run(carom, ["examples", copies, "-q"], app);
-  check(written.status === 0, `carom examples writes the example scenes${written.status === 0 ? "" : ": " + written.stderr}`);
-  const repoExamples = readdirSync(join(ROOT, "examples")).filter((n) => n.endsWith(".json")).sort();
-  const copied = existsSync(copies) ? readdirSync(copies).sort() : [];
-  check(copied.join() === repoExamples.join(), `carom examples writes every example of the repository: ${copied.join(", ")}`);
+  check(written.status === 0, `carom examples writes the examples${written.status === 0 ? "" : ": " + written.stderr}`);
+  const jsonFiles = (dir, prefix = "") => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []).flatMap((e) => (e.isDirectory() ? jsonFiles(join(dir, e.name), `${prefix}${e.name}/`) : e.name.endsWith(".json") ? [prefix + e.name] : [])).sort();
+  const repoExamples = jsonFiles(join(ROOT, "examples"));
+  const copied = jsonFiles(copies);
+  check(copied.join() === repoExamples.join(), `carom examples writes every example of the repository (${copied.length}): ${copied.join(", ")}${copied.join() === repoExamples.join() ? "" : `; the repository has ${repoExamples.join(", ")}`}`);
   const withoutSchema = (text) => text.replace(/^(\s*"\$schema":\s*)"[^"\n]*"/m, "$1\"\"");
   for (const n of copied) {
     const same = withoutSchema(readFileSync(join(copies, n), "utf8")) === withoutSchema(readFileSync(join(ROOT, "examples", n), "utf8"));
     check(same, `examples/${n} (${existsSync(join(installed, "examples", n)) ? "shipped" : "written by its builder"}) is the repository's`);
   }
-  const valid = run(carom, ["validate", ...copied.map((n) => join(copies, n))], app);
-  check(valid.status === 0, `carom validate passes all ${copied.length} of them${valid.status === 0 ? "" : ": " + valid.stderr.trim()}`);
+  // Scenes and sweeps by carom validate; pool shots (which validate sends to carom pool) played.
+  const shots = copied.filter((n) => n.startsWith("pool/"));
+  const valid = run(carom, ["validate", ...copied.filter((n) => !shots.includes(n)).map((n) => join(copies, n))], app);
+  check(valid.status === 0, `carom validate passes the ${copied.length - shots.length} scenes and sweeps${valid.status === 0 ? "" : ": " + valid.stderr.trim()}`);
+  for (const n of shots) {
+    const played = run(carom, ["pool", join(copies, n), "-q"], app);
+    check(played.status === 0, `carom pool plays examples/${n}${played.status === 0 ? "" : ": " + played.stderr.trim()}`);
+  }
 
   // 6. The README's commands (npx carom ...) in order, from the user's project, then its code samples.
   const path = `${join(app, "node_modules", ".bin")}${delimiter}${process.env.PATH}`;
