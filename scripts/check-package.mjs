@@ -11,7 +11,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join, relative, resolve } from "node:path";
-import { docCommands, docSamples, sampleProgram } from "./doc-samples.mjs";
+import { docCommands, docFiles, docSamples, sampleProgram } from "./doc-samples.mjs";
 import { entryDeclarations, reachable } from "./prune-types.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -176,8 +176,13 @@ try {
     check(played.status === 0, `carom pool plays examples/${n}${played.status === 0 ? "" : ": " + played.stderr.trim()}`);
   }
 
-  // 6. The README's commands (npx carom ...) in order, from the user's project, then its code samples.
+  // 6. The README's commands (npx carom ...) in order, from the user's project, after the files
+  //    the README asks its reader to save (<!-- file: NAME --> blocks), then its code samples.
   const path = `${join(app, "node_modules", ".bin")}${delimiter}${process.env.PATH}`;
+  for (const f of docFiles(ROOT, "README.md")) {
+    check(!existsSync(join(app, f.name)), `README.md:${f.line}: the file the reader saves, ${f.name}, is new in the project`);
+    writeFileSync(join(app, f.name), f.text);
+  }
   const commands = docCommands(ROOT, "README.md");
   check(commands.length >= 4, `README.md has ${commands.length} npx carom commands`);
   // npx runs the project's node_modules/.bin/carom: once through npx itself (offline), then, to
