@@ -26,7 +26,8 @@ commands:
                           many runs on all cores (or one --shard i/n of them per machine),
                           resumable; carom sweep merge|report for the results (carom sweep --help)
   schema [-o FILE]        print the JSON Schema of the scene format
-  examples [folder]       write the example scenes into a folder (default: examples)
+  examples [folder]       write the example scenes, sweeps and pool shots into a folder
+                          (default: examples)
   tour                    a short tour of the queries with real results
   help [command]          this text, or a command's options
 
@@ -147,10 +148,13 @@ options:
 `,
   examples: `usage: carom examples [folder] [options]
 
-Writes the example scenes that ship with carom into a folder (default: examples), with their
-"$schema" pointing at the package's schema, so that they can be run and edited:
-carom run examples/gas.json. Files that exist with other content are left alone (exit code 2).
-The gas (2,000 disks) does not ship as a file: it is written from its builder, the same bytes.
+Writes the examples that ship with carom into a folder (default: examples), laid out as in
+the package, so that they can be run and edited: the scenes (carom run examples/gas.json),
+the sweeps (carom sweep examples/eos-sweep.json -o eos.ndjson) and the pool shots
+(carom pool examples/pool/three-cushion.json), each "$schema" pointing at the package's
+schema. Files that exist with other content are left alone (exit code 2). The largest scenes
+(gas.json: 2,000 disks, spheres.json: 400 spheres) do not ship as files: they are written from
+their builders, the same bytes.
 
 options:
   --force                 replace files that exist with other content

@@ -224,8 +224,6 @@ export async function pool(argv: readonly string[], stdout: (s: string) => void,
   if (judged !== undefined) {
     lines.push(`  ${rules!.padEnd(11)} ${judged.summary}${judged.fouls.length ? ` — ${judged.fouls.map((f) => f.detail).join("; ")}` : ""}`);
   }
-  for (const path of Object.values(outputs)) lines.push(`  wrote       ${path}`);
-  stdout(lines.join("\n") + "\n");
   for (const path of Object.values(outputs)) lines.push(`  wrote       ${isStdio(path) ? "standard output" : path}`);
   say(lines.join("\n") + "\n");
   return 0;
