@@ -41,7 +41,11 @@
  * Lubachevsky–Stillinger rule); the impulse is J = 2μ(σ' − w_n), μ the reduced mass.
  */
 import { toiSpheresRaw } from "../query/toi-sphere-sphere.js";
-import { RUN_DONE, RUN_PACE, RUN_SHELL, RUN_SYSTEM, RUN_TIME } from "./edmd-kernel.js";
+import {
+  CALL_BACK, COLLISIONS, COLLISIONS_END, COMMON_MASS, DIMENSIONS, END_TIME, ENTRY_BODY_SHIFT, EQUAL_MASSES, GROWTH_RATE, KINETIC_ENERGY,
+  KINETIC_INTEGRAL, KINETIC_TIME, NOW, PACE_BUDGET, PAIR_TESTS, PREDICTIONS, PREFETCH, RETURNED_BODY, RHO, RUN_DONE, RUN_PACE, RUN_SHELL,
+  RUN_SYSTEM, RUN_TIME, SECOND_CHOICES, SHELL_EXITS, SHELL_RADIUS, STALE_EVENTS, STATE_STRIDE, T, VIRIAL, VX, VY, VZ, X, Y, Z,
+} from "./kernel-layout.js";
 import { EngineMemory } from "./engine-memory.js";
 import { checkScale, parseOptions, type HardSpheresOptions, type HardSpheresStats } from "./hard-spheres-options.js";
 export { checkKeys } from "./hard-spheres-options.js";
@@ -139,13 +143,13 @@ export class HardSpheres {
     mem.state.set(o.state);
     mem.mass.set(this.mass);
     const F = mem.F, I = mem.I;
-    F[8] = this.mass[0];
-    F[19] = this.g;
-    F[20] = this.kineticEnergy();
-    I[88] = d;
-    I[75] = this.mass.every((m) => m === this.mass[0]) ? 1 : 0;
+    F[COMMON_MASS] = this.mass[0];
+    F[GROWTH_RATE] = this.g;
+    F[KINETIC_ENERGY] = this.kineticEnergy();
+    I[DIMENSIONS] = d;
+    I[EQUAL_MASSES] = this.mass.every((m) => m === this.mass[0]) ? 1 : 0;
     // read neighbours ahead only when the bodies outgrow the caches (8,192 bodies of 64 bytes fill half a megabyte)
-    I[79] = n > 8192 ? 1 : 0;
+    I[PREFETCH] = n > 8192 ? 1 : 0;
     this.lists = new NeighbourLists(mem, this.box);
     this.rebuildAll();
     this.checkStart();
@@ -190,10 +194,10 @@ export class HardSpheres {
     const d = this.dimensions, s = this.state, box = this.box, now = this.now, raw = this.mem.image;
     const out = new Int32Array(3 * this.count);
     for (let i = 0; i < this.count; i++) {
-      const dt = now - s[8 * i + 3];
+      const dt = now - s[STATE_STRIDE * i + T];
       for (let a = 0; a < d; a++) {
         // readPositions' wrap, counted
-        const x = s[8 * i + a] + s[8 * i + 4 + a] * dt, L = box[a];
+        const x = s[STATE_STRIDE * i + X + a] + s[STATE_STRIDE * i + VX + a] * dt, L = box[a];
         out[3 * i + a] = raw[3 * i + a] + (x >= L ? 1 : x < 0 && x + L < L ? -1 : 0);
       }
     }
@@ -203,45 +207,45 @@ export class HardSpheres {
   /** What the engine has done so far (counts, updated as it runs). */
   get stats(): HardSpheresStats {
     const F = this.mem.F, c = this.counts;
-    c.shellExits = F[26];
-    c.collisions = F[9];
-    c.stale = F[11];
-    c.secondChoices = F[12];
-    c.predictions = F[13];
-    c.pairTests = F[14];
+    c.shellExits = F[SHELL_EXITS];
+    c.collisions = F[COLLISIONS];
+    c.stale = F[STALE_EVENTS];
+    c.secondChoices = F[SECOND_CHOICES];
+    c.predictions = F[PREDICTIONS];
+    c.pairTests = F[PAIR_TESTS];
     return c;
   }
 
   // registers of the kernel's memory
   private get now(): number {
-    return this.mem.F[0];
+    return this.mem.F[NOW];
   }
   private set now(t: number) {
-    this.mem.F[0] = t;
+    this.mem.F[NOW] = t;
   }
   private get virial(): number {
-    return this.mem.F[7];
+    return this.mem.F[VIRIAL];
   }
   private set virial(v: number) {
-    this.mem.F[7] = v;
+    this.mem.F[VIRIAL] = v;
   }
   private get ke(): number {
-    return this.mem.F[20];
+    return this.mem.F[KINETIC_ENERGY];
   }
   private set ke(v: number) {
-    this.mem.F[20] = v;
+    this.mem.F[KINETIC_ENERGY] = v;
   }
   private get tKE(): number {
-    return this.mem.F[21];
+    return this.mem.F[KINETIC_TIME];
   }
   private set tKE(v: number) {
-    this.mem.F[21] = v;
+    this.mem.F[KINETIC_TIME] = v;
   }
   private get keIntegral(): number {
-    return this.mem.F[22];
+    return this.mem.F[KINETIC_INTEGRAL];
   }
   private set keIntegral(v: number) {
-    this.mem.F[22] = v;
+    this.mem.F[KINETIC_INTEGRAL] = v;
   }
 
   /** The growth rate g (radii r_i(t) = r_i(0)(1 + g t) in the current parametrisation). */
@@ -257,11 +261,11 @@ export class HardSpheres {
     const f = (1 + this.g * t) / (1 + g * t);
     for (let i = 0; i < this.count; i++) {
       this.rho[i] *= f;
-      this.state[8 * i + 7] = this.rho[i];
+      this.state[STATE_STRIDE * i + RHO] = this.rho[i];
     }
     this.rhoMax *= f;
     this.g = g;
-    this.mem.F[19] = g;
+    this.mem.F[GROWTH_RATE] = g;
     this.rebuildAll();
   }
 
@@ -333,7 +337,7 @@ export class HardSpheres {
   kineticEnergy(): number {
     const s = this.state;
     let e = 0;
-    for (let i = 0; i < this.count; i++) e += 0.5 * this.mass[i] * (s[8 * i + 4] * s[8 * i + 4] + s[8 * i + 5] * s[8 * i + 5] + s[8 * i + 6] * s[8 * i + 6]);
+    for (let i = 0; i < this.count; i++) e += 0.5 * this.mass[i] * (s[STATE_STRIDE * i + VX] * s[STATE_STRIDE * i + VX] + s[STATE_STRIDE * i + VY] * s[STATE_STRIDE * i + VY] + s[STATE_STRIDE * i + VZ] * s[STATE_STRIDE * i + VZ]);
     return e;
   }
 
@@ -347,7 +351,7 @@ export class HardSpheres {
     const s = this.state;
     for (let a = 0; a < this.dimensions; a++) {
       let p = 0;
-      for (let i = 0; i < this.count; i++) p += this.mass[i] * s[8 * i + 4 + a];
+      for (let i = 0; i < this.count; i++) p += this.mass[i] * s[STATE_STRIDE * i + VX + a];
       out[a] = p;
     }
     return out;
@@ -376,7 +380,7 @@ export class HardSpheres {
   velocitiesInto(out: Float64Array): Float64Array {
     this.checkOut(out, this.dimensions * this.count, "velocitiesInto");
     const d = this.dimensions, s = this.state;
-    for (let i = 0; i < this.count; i++) for (let a = 0; a < d; a++) out[d * i + a] = s[8 * i + 4 + a];
+    for (let i = 0; i < this.count; i++) for (let a = 0; a < d; a++) out[d * i + a] = s[STATE_STRIDE * i + VX + a];
     return out;
   }
 
@@ -398,9 +402,9 @@ export class HardSpheres {
     const s = this.state;
     for (let i = 0; i < this.count; i++) {
       this.sync(i);
-      s[8 * i + 4] *= f;
-      s[8 * i + 5] *= f;
-      s[8 * i + 6] *= f;
+      s[STATE_STRIDE * i + VX] *= f;
+      s[STATE_STRIDE * i + VY] *= f;
+      s[STATE_STRIDE * i + VZ] *= f;
       this.mem.counter[i]++;
     }
     this.ke = this.kineticEnergy();
@@ -411,9 +415,9 @@ export class HardSpheres {
   private readPositions(out: Float64Array, unwrapped: boolean): void {
     const d = this.dimensions, s = this.state, box = this.box, now = this.now;
     for (let i = 0; i < this.count; i++) {
-      const dt = now - s[8 * i + 3];
+      const dt = now - s[STATE_STRIDE * i + T];
       for (let a = 0; a < d; a++) {
-        let x = s[8 * i + a] + s[8 * i + 4 + a] * dt;
+        let x = s[STATE_STRIDE * i + X + a] + s[STATE_STRIDE * i + VX + a] * dt;
         const L = box[a];
         if (unwrapped) x += this.mem.image[3 * i + a] * L;
         else if (x >= L) x -= L;
@@ -433,13 +437,13 @@ export class HardSpheres {
     // towards one instant); a run to a collision count stops when no collision came in
     // max(2^22, 64 N) events (bodies that never meet: parallel lanes, an empty box)
     let tCheck = this.now;
-    let idle = 0, cCheck = this.mem.F[9];
+    let idle = 0, cCheck = this.mem.F[COLLISIONS];
     const idleChecks = collisionsEnd < Infinity ? Math.max(NO_COLLISION_EVENTS, 64 * n) / STALL_EVENTS : Infinity;
     // (the memory may be laid out again by a shell exit: read it afresh after each stop)
-    this.mem.F[1] = tEnd;
-    this.mem.F[10] = collisionsEnd;
-    this.mem.I[80] = this.onCollision !== null ? 1 : 0;
-    this.mem.I[77] = STALL_EVENTS;
+    this.mem.F[END_TIME] = tEnd;
+    this.mem.F[COLLISIONS_END] = collisionsEnd;
+    this.mem.I[CALL_BACK] = this.onCollision !== null ? 1 : 0;
+    this.mem.I[PACE_BUDGET] = STALL_EVENTS;
     for (;;) {
       const code = this.mem.kernel.run();
       if (code === RUN_DONE) return;
@@ -448,7 +452,7 @@ export class HardSpheres {
         return;
       }
       if (code === RUN_PACE) {
-        const t = this.now, collisions = this.mem.F[9];
+        const t = this.now, collisions = this.mem.F[COLLISIONS];
         if (tEnd < Infinity && !((tEnd - t) / (t - tCheck) < 1e12 / STALL_EVENTS)) this.stalled(t - tCheck, tEnd);
         idle = collisions === cCheck ? idle + 1 : 0;
         if (idle >= idleChecks) {
@@ -456,9 +460,9 @@ export class HardSpheres {
         }
         cCheck = collisions;
         tCheck = t;
-        this.mem.I[77] = STALL_EVENTS;
+        this.mem.I[PACE_BUDGET] = STALL_EVENTS;
       } else if (code === RUN_SYSTEM) this.system();
-      else if (code === RUN_SHELL) this.finishShellExit(this.mem.I[76]);
+      else if (code === RUN_SHELL) this.finishShellExit(this.mem.I[RETURNED_BODY]);
       else throw new Error(`the event kernel returned ${code}, which no caller knows`);
     }
   }
@@ -510,7 +514,7 @@ export class HardSpheres {
     const sigmaH = 2 * this.rhoMax * gh;
     const skin = Math.min(this.skinAt(gh) * sigmaH, 0.99 * half - sigmaH);
     this.skinFraction = skin / sigmaH;
-    this.mem.F[6] = skin / 2;
+    this.mem.F[SHELL_RADIUS] = skin / 2;
     this.lists.rebuildAll(gh, skin, this.rhoMax);
     this.predictAll();
   }
@@ -534,14 +538,14 @@ export class HardSpheres {
     const rng = this.rng as ScienceRandom;
     const i = rng.int(this.count);
     this.sync(i);
-    const s = this.mem.state, o = 8 * i, m = this.mass[i];
+    const s = this.mem.state, o = STATE_STRIDE * i, m = this.mass[i];
     const sd = Math.sqrt(this.kT / m);
     this.integrateKE();
-    this.ke -= 0.5 * m * (s[o + 4] * s[o + 4] + s[o + 5] * s[o + 5] + s[o + 6] * s[o + 6]);
-    s[o + 4] = sd * rng.normal();
-    s[o + 5] = sd * rng.normal();
-    if (this.dimensions === 3) s[o + 6] = sd * rng.normal();
-    this.ke += 0.5 * m * (s[o + 4] * s[o + 4] + s[o + 5] * s[o + 5] + s[o + 6] * s[o + 6]);
+    this.ke -= 0.5 * m * (s[o + VX] * s[o + VX] + s[o + VY] * s[o + VY] + s[o + VZ] * s[o + VZ]);
+    s[o + VX] = sd * rng.normal();
+    s[o + VY] = sd * rng.normal();
+    if (this.dimensions === 3) s[o + VZ] = sd * rng.normal();
+    this.ke += 0.5 * m * (s[o + VX] * s[o + VX] + s[o + VY] * s[o + VY] + s[o + VZ] * s[o + VZ]);
     this.mem.counter[i]++;
     this.counts.thermostatKicks++;
     this.tKick += rng.exponential(this.kickRate);
@@ -578,9 +582,9 @@ export class HardSpheres {
     const mem = this.mem, kernel = mem.kernel;
     kernel.sync(i);
     kernel.touch(i);
-    const s = mem.state, o = 8 * i, now = this.now;
-    const xi = s[o], yi = s[o + 1], zi = s[o + 2];
-    const vxi = s[o + 4], vyi = s[o + 5], vzi = s[o + 6], ri = s[o + 7];
+    const s = mem.state, o = STATE_STRIDE * i, now = this.now;
+    const xi = s[o + X], yi = s[o + Y], zi = s[o + Z];
+    const vxi = s[o + VX], vyi = s[o + VY], vzi = s[o + VZ], ri = s[o + RHO];
     let best = kernel.shellExitTime(i);
     let partner = -1;
     const list = mem.list, base = i * mem.cap, end = base + mem.listLength(i);
@@ -588,16 +592,16 @@ export class HardSpheres {
     const lx = this.box[0], ly = this.box[1], lz = this.dimensions === 3 ? this.box[2] : 0;
     for (let p = base; p < end; p++) {
       const e = list[p];
-      const j = e >> 6;
-      const oj = 8 * j;
-      const dtj = now - s[oj + 3];
-      const vxj = s[oj + 4], vyj = s[oj + 5], vzj = s[oj + 6];
+      const j = e >> ENTRY_BODY_SHIFT;
+      const oj = STATE_STRIDE * j;
+      const dtj = now - s[oj + T];
+      const vxj = s[oj + VX], vyj = s[oj + VY], vzj = s[oj + VZ];
       // the entry's periodic image (fixed while both shells stand): no minimum-image branches
-      const dx = s[oj] + vxj * dtj - xi + ((e & 3) - 1) * lx;
-      const dy = s[oj + 1] + vyj * dtj - yi + (((e >> 2) & 3) - 1) * ly;
-      const dz = s[oj + 2] + vzj * dtj - zi + (((e >> 4) & 3) - 1) * lz;
+      const dx = s[oj + X] + vxj * dtj - xi + ((e & 3) - 1) * lx;
+      const dy = s[oj + Y] + vyj * dtj - yi + (((e >> 2) & 3) - 1) * ly;
+      const dz = s[oj + Z] + vzj * dtj - zi + (((e >> 4) & 3) - 1) * lz;
       const wx = vxj - vxi, wy = vyj - vyi, wz = vzj - vzi;
-      const sig = ri + s[oj + 7];
+      const sig = ri + s[oj + RHO];
       const b = dx * wx + dy * wy + dz * wz;
       if (b >= 0) continue;
       const a = wx * wx + wy * wy + wz * wz;
@@ -616,7 +620,7 @@ export class HardSpheres {
         if (now + tau >= best) continue;
         if (c < TRUST * U8 * (dd + sig * sig) || disc < TRUST * U8 * (b * b + Math.abs(a * c))) {
           this.counts.exactRoots++;
-          tau = toiSpheresRaw(0, 0, 0, vxi, vyi, vzi, ri, dx, dy, dz, vxj, vyj, vzj, s[oj + 7], Infinity);
+          tau = toiSpheresRaw(0, 0, 0, vxi, vyi, vzi, ri, dx, dy, dz, vxj, vyj, vzj, s[oj + RHO], Infinity);
         }
       }
       if (now + tau < best) {
@@ -633,11 +637,11 @@ export class HardSpheres {
     const grow = 1 + this.g * this.now;
     for (let i = 0; i < this.count; i++) {
       for (let p = i * cap, end = p + this.lists.length(i); p < end; p++) {
-        const j = list[p] >> 6;
+        const j = list[p] >> ENTRY_BODY_SHIFT;
         if (j < i) continue;
         let dd = 0;
         for (let a = 0; a < 3; a++) {
-          let d = s[8 * j + a] - s[8 * i + a];
+          let d = s[STATE_STRIDE * j + X + a] - s[STATE_STRIDE * i + X + a];
           if (d > 0.5 * box[a]) d -= box[a]; else if (d < -0.5 * box[a]) d += box[a];
           dd += d * d;
         }

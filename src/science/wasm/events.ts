@@ -1,11 +1,24 @@
 // The science engine's event kernel in AssemblyScript (compiled to WebAssembly by
 // scripts/build-kernel.mjs): the event calendar, free flight, the pair tests of a prediction
 // (with growth or not), the collision response, shell exits and the event loop. edmd-kernel.ts
-// describes the calendar, the registers F(k) and I(k) and the records; every address is a byte
-// offset into the memory the engine lays out (engine-memory.ts), a field's offset within its
-// record given as the load's or store's immediate offset.
+// describes the calendar; ../kernel-layout.ts names the registers F(k) and I(k) and the records'
+// fields. Every address is a byte offset into the memory the engine lays out (engine-memory.ts),
+// a field's offset within its record given as the load's or store's immediate offset.
 import { F, I, setF, setI, STATE, BOOK, IMAGE, COUNTER, MASS, ENTRY, LIVE, HEAD, HENTRY, HTIME, LIST } from "./memory";
 import { rebuildOne } from "./lists";
+import {
+  NOW, END_TIME, SHIFT_X, SHIFT_Y, SHIFT_Z, BOX_Z, SHELL_RADIUS, VIRIAL,
+  COMMON_MASS, COLLISIONS, COLLISIONS_END, STALE_EVENTS, SECOND_CHOICES, PREDICTIONS, PAIR_TESTS, BUCKET_WIDTH,
+  INVERSE_WIDTH, CALENDAR_ORIGIN, PREFETCH_SINK, GROWTH_RATE, KINETIC_ENERGY, KINETIC_TIME, KINETIC_INTEGRAL, SHELL_EXITS,
+  PENDING, FREE_ENTRY, CURRENT_BUCKET, OVERFLOW_COUNT, HEAP_SIZE, POURED, BUCKETS, BUCKET_MASK,
+  POOL_ENTRIES, SLOTS, LIST_CAP, EQUAL_MASSES, RETURNED_BODY, PACE_BUDGET, BODIES, PREFETCH,
+  CALL_BACK, DIMENSIONS, STATE_SHIFT, X_AT, Y_AT, Z_AT, T_AT, VX_AT,
+  VY_AT, VZ_AT, RHO_AT, BOOK_SHIFT, CENTRE_X_AT, CENTRE_Y_AT, CENTRE_Z_AT, SECOND_TIME_AT,
+  EVENT_TIME_AT, PARTNER_AT, PARTNER_COUNTER_AT, SECOND_AT, SECOND_COUNTER_AT, LIST_LENGTH_AT, NO_EVENT, ENTRY_SHIFT,
+  ENTRY_SLOT_AT, ENTRY_NEXT_AT, ENTRY_BODY_SHIFT, CODE_MASK, NO_SHIFT, RUN_DONE, RUN_PACE, RUN_TIME,
+  RUN_SYSTEM, RUN_SHELL,
+} from "../kernel-layout";
+
 
 @external("env", "predictExact") declare function predictExact(i: i32): void;
 @external("env", "collided") declare function collided(i: i32, j: i32, t: f64, impulse: f64): void;
@@ -16,15 +29,15 @@ const TRUST_U8: f64 = 2.3283064365386963e-10;
 
 // ---- event calendar ----
 function release(e: i32): void {
-  store<i32>(ENTRY + (e << 4), I(65), 12);
-  setI(65, e);
+  store<i32>(ENTRY + (e << ENTRY_SHIFT), I(FREE_ENTRY), ENTRY_NEXT_AT);
+  setI(FREE_ENTRY, e);
 }
 
 function heapPush(e: i32): void {
   let t: f64 = 0.0, p: i32 = 0, q: i32 = 0;
-  t = load<f64>(ENTRY + (e << 4));
-  p = I(68);
-  setI(68, p + 1);
+  t = load<f64>(ENTRY + (e << ENTRY_SHIFT));
+  p = I(HEAP_SIZE);
+  setI(HEAP_SIZE, p + 1);
   while (p > 0) {
     q = (p - 1) >> 2;
     if (load<f64>(HTIME + (q << 3)) <= t) break;
@@ -38,8 +51,8 @@ function heapPush(e: i32): void {
 
 function heapPop(): void {
   let n: i32 = 0, e: i32 = 0, t: f64 = 0.0, p: i32 = 0, c0: i32 = 0, best: i32 = 0, bt: f64 = 0.0, cEnd: i32 = 0, c: i32 = 0;
-  n = I(68) - 1;
-  setI(68, n);
+  n = I(HEAP_SIZE) - 1;
+  setI(HEAP_SIZE, n);
   if (n == 0) return;
   e = load<i32>(HENTRY + (n << 2));
   t = load<f64>(HTIME + (n << 3));
@@ -68,42 +81,42 @@ function heapPop(): void {
 /** Puts entry e (in no list) where its time belongs. */
 function file(e: i32): void {
   let b: f64 = 0.0, cur: i32 = 0, idx: i32 = 0;
-  b = (load<f64>(ENTRY + (e << 4)) - F(17)) * F(16);
-  cur = I(66);
+  b = (load<f64>(ENTRY + (e << ENTRY_SHIFT)) - F(CALENDAR_ORIGIN)) * F(INVERSE_WIDTH);
+  cur = I(CURRENT_BUCKET);
   if (b < <f64>(cur + 1)) {
     heapPush(e);
     return;
   }
-  if (b < <f64><u32>(((cur + I(70))))) idx = <i32>(Math.floor(b)) & I(71);
+  if (b < <f64><u32>(((cur + I(BUCKETS))))) idx = <i32>(Math.floor(b)) & I(BUCKET_MASK);
   else {
-    idx = I(70);
-    setI(67, (I(67) + 1));
+    idx = I(BUCKETS);
+    setI(OVERFLOW_COUNT, (I(OVERFLOW_COUNT) + 1));
   }
-  store<i32>(ENTRY + (e << 4), load<i32>(HEAD + (idx << 2)), 12);
+  store<i32>(ENTRY + (e << ENTRY_SHIFT), load<i32>(HEAD + (idx << 2)), ENTRY_NEXT_AT);
   store<i32>(HEAD + (idx << 2), e);
 }
 
 /** Sets slot k's time (Infinity: no event). */
 export function set(k: i32, t: f64): void {
   let was: i32 = 0, e: i32 = 0;
-  if (load<f64>(BOOK + (k << 6), 32) == t) return;
-  store<f64>(BOOK + (k << 6), t, 32);
+  if (load<f64>(BOOK + (k << BOOK_SHIFT), EVENT_TIME_AT) == t) return;
+  store<f64>(BOOK + (k << BOOK_SHIFT), t, EVENT_TIME_AT);
   was = load<i32>(LIVE + (k << 2));
   if (t == Infinity) {
     store<i32>(LIVE + (k << 2), -1);
-    setI(64, (I(64) - 1));
+    setI(PENDING, (I(PENDING) - 1));
     return;
   }
-  if (was == -1) setI(64, (I(64) + 1));
-  e = I(65);
+  if (was == -1) setI(PENDING, (I(PENDING) + 1));
+  e = I(FREE_ENTRY);
   if (e == -1) {
     // the pool is full of stale entries: file every live event again
-    calibrate(F(0));
+    calibrate(F(NOW));
     return;
   }
-  setI(65, load<i32>(ENTRY + (e << 4), 12));
-  store<f64>(ENTRY + (e << 4), t);
-  store<i32>(ENTRY + (e << 4), k, 8);
+  setI(FREE_ENTRY, load<i32>(ENTRY + (e << ENTRY_SHIFT), ENTRY_NEXT_AT));
+  store<f64>(ENTRY + (e << ENTRY_SHIFT), t);
+  store<i32>(ENTRY + (e << ENTRY_SHIFT), k, ENTRY_SLOT_AT);
   store<i32>(LIVE + (k << 2), e);
   file(e);
 }
@@ -111,9 +124,9 @@ export function set(k: i32, t: f64): void {
 /** Chooses the bucket width from the pending events and files every event again. */
 export function calibrate(now: f64): void {
   let size: i32 = 0, k: i32 = 0, count: i32 = 0, sum: f64 = 0.0, dt: f64 = 0.0, width: f64 = 0.0, e: i32 = 0, cap: i32 = 0, t: f64 = 0.0;
-  size = I(73);
+  size = I(SLOTS);
   for (k = 0; k < size; k++) {
-    dt = load<f64>(BOOK + (k << 6), 32) - now;
+    dt = load<f64>(BOOK + (k << BOOK_SHIFT), EVENT_TIME_AT) - now;
     if (dt < Infinity) {
       count++;
       sum += (dt > 0.0 ? dt : 0.0);
@@ -123,26 +136,26 @@ export function calibrate(now: f64): void {
   width = count > 0 ? (2.0 * sum) / (<f64>(count) * <f64>(count)) : 1.0;
   if (!(width > 0.0)) width = 1.0;
   else if (!(width < Infinity)) width = 1.0;
-  setF(15, width);
-  setF(16, 1.0 / width);
-  setF(17, now);
-  setI(66, 0);
-  setI(68, 0);
-  setI(67, 0);
-  setI(69, 0);
-  for (k = 0; k <= I(70); k++) store<i32>(HEAD + (k << 2), -1);
+  setF(BUCKET_WIDTH, width);
+  setF(INVERSE_WIDTH, 1.0 / width);
+  setF(CALENDAR_ORIGIN, now);
+  setI(CURRENT_BUCKET, 0);
+  setI(HEAP_SIZE, 0);
+  setI(OVERFLOW_COUNT, 0);
+  setI(POURED, 0);
+  for (k = 0; k <= I(BUCKETS); k++) store<i32>(HEAD + (k << 2), -1);
   // every entry free again, then one live entry per pending slot
-  cap = I(72);
-  for (e = 0; e < cap; e++) store<i32>(ENTRY + (e << 4), (e + 1), 12);
-  store<i32>(ENTRY + (cap << 4) - 4, -1);
-  setI(65, 0);
+  cap = I(POOL_ENTRIES);
+  for (e = 0; e < cap; e++) store<i32>(ENTRY + (e << ENTRY_SHIFT), (e + 1), ENTRY_NEXT_AT);
+  store<i32>(ENTRY + (cap << ENTRY_SHIFT) - 4, -1);
+  setI(FREE_ENTRY, 0);
   for (k = 0; k < size; k++) {
-    t = load<f64>(BOOK + (k << 6), 32);
+    t = load<f64>(BOOK + (k << BOOK_SHIFT), EVENT_TIME_AT);
     if (t < Infinity) {
-      e = I(65);
-      setI(65, load<i32>(ENTRY + (e << 4), 12));
-      store<f64>(ENTRY + (e << 4), t);
-      store<i32>(ENTRY + (e << 4), k, 8);
+      e = I(FREE_ENTRY);
+      setI(FREE_ENTRY, load<i32>(ENTRY + (e << ENTRY_SHIFT), ENTRY_NEXT_AT));
+      store<f64>(ENTRY + (e << ENTRY_SHIFT), t);
+      store<i32>(ENTRY + (e << ENTRY_SHIFT), k, ENTRY_SLOT_AT);
       store<i32>(LIVE + (k << 2), e);
       file(e);
     }
@@ -155,23 +168,23 @@ export function calibrate(now: f64): void {
  */
 function newYear(): i32 {
   let poured: f64 = 0.0, cur: i32 = 0, e: i32 = 0, next: i32 = 0, again: i32 = 0;
-  poured = <f64>(I(69));
-  cur = I(66);
+  poured = <f64>(I(POURED));
+  cur = I(CURRENT_BUCKET);
   if (poured > 16.0 * <f64>(cur)) again = 1;
   if (8.0 * poured < <f64>(cur)) again = 1;
   if (cur > 536870912) again = 1;
   if (again) {
     // every bucket before cur is empty, so every pending event is at or after its start
-    calibrate(F(17) + <f64>(cur) * F(15));
+    calibrate(F(CALENDAR_ORIGIN) + <f64>(cur) * F(BUCKET_WIDTH));
     return 1;
   }
-  if (I(67) == 0) return 0;
-  e = load<i32>(HEAD + (I(70) << 2));
-  store<i32>(HEAD + (I(70) << 2), -1);
-  setI(67, 0);
+  if (I(OVERFLOW_COUNT) == 0) return 0;
+  e = load<i32>(HEAD + (I(BUCKETS) << 2));
+  store<i32>(HEAD + (I(BUCKETS) << 2), -1);
+  setI(OVERFLOW_COUNT, 0);
   while (e != -1) {
-    next = load<i32>(ENTRY + (e << 4), 12);
-    if ((load<i32>(LIVE + (load<i32>(ENTRY + (e << 4), 8) << 2))) == e) file(e);
+    next = load<i32>(ENTRY + (e << ENTRY_SHIFT), ENTRY_NEXT_AT);
+    if ((load<i32>(LIVE + (load<i32>(ENTRY + (e << ENTRY_SHIFT), ENTRY_SLOT_AT) << 2))) == e) file(e);
     else release(e);
     e = next;
   }
@@ -181,21 +194,21 @@ function newYear(): i32 {
 /** Moves to the next bucket and pours its live entries into the heap. */
 function step(): void {
   let cur: i32 = 0, idx: i32 = 0, e: i32 = 0, next: i32 = 0, d: i32 = 0, j: i32 = 0, k: i32 = 0;
-  cur = I(66) + 1;
-  setI(66, cur);
-  if (((cur & I(71))) == 0) if (newYear()) return;
-  idx = cur & I(71);
+  cur = I(CURRENT_BUCKET) + 1;
+  setI(CURRENT_BUCKET, cur);
+  if (((cur & I(BUCKET_MASK))) == 0) if (newYear()) return;
+  idx = cur & I(BUCKET_MASK);
   e = load<i32>(HEAD + (idx << 2));
   store<i32>(HEAD + (idx << 2), -1);
   while (e != -1) {
-    next = load<i32>(ENTRY + (e << 4), 12);
-    k = load<i32>(ENTRY + (e << 4), 8);
+    next = load<i32>(ENTRY + (e << ENTRY_SHIFT), ENTRY_NEXT_AT);
+    k = load<i32>(ENTRY + (e << ENTRY_SHIFT), ENTRY_SLOT_AT);
     if (load<i32>(LIVE + (k << 2)) == e) {
       heapPush(e);
-      setI(69, (I(69) + 1));
+      setI(POURED, (I(POURED) + 1));
       // the event will soon be handled: read its body's records now (and its cache misses
       // overlap with the other entries')
-      if (k < I(78)) setF(18, load<f64>(BOOK + (k << 6), 32) + load<f64>(STATE + (k << 6), 24));
+      if (k < I(BODIES)) setF(PREFETCH_SINK, load<f64>(BOOK + (k << BOOK_SHIFT), EVENT_TIME_AT) + load<f64>(STATE + (k << STATE_SHIFT), T_AT));
     } else release(e);
     e = next;
   }
@@ -203,12 +216,12 @@ function step(): void {
   // first d entries were read at the last d steps), so that each bucket's entries are in
   // cache by the time it is poured
   for (d = 4; d > 0; d--) {
-    e = load<i32>(HEAD + (((cur + d) & I(71)) << 2));
+    e = load<i32>(HEAD + (((cur + d) & I(BUCKET_MASK)) << 2));
     for (j = 4 - d; j > 0; j--) {
       if (e == -1) break;
-      e = load<i32>(ENTRY + (e << 4), 12);
+      e = load<i32>(ENTRY + (e << ENTRY_SHIFT), ENTRY_NEXT_AT);
     }
-    if (e != -1) setF(18, <f64>(load<i32>(ENTRY + (e << 4), 12)));
+    if (e != -1) setF(PREFETCH_SINK, <f64>(load<i32>(ENTRY + (e << ENTRY_SHIFT), ENTRY_NEXT_AT)));
   }
 }
 
@@ -216,13 +229,13 @@ function step(): void {
 export function top(): i32 {
   let e: i32 = 0, k: i32 = 0;
   for (; ; ) {
-    if (I(68) > 0) {
+    if (I(HEAP_SIZE) > 0) {
       e = load<i32>(HENTRY);
-      k = load<i32>(ENTRY + (e << 4), 8);
+      k = load<i32>(ENTRY + (e << ENTRY_SHIFT), ENTRY_SLOT_AT);
       if (load<i32>(LIVE + (k << 2)) == e) return k;
       heapPop();
       release(e);
-    } else if (I(64) == 0) return 0;
+    } else if (I(PENDING) == 0) return 0;
     else step();
   }
   return 0;
@@ -232,7 +245,7 @@ export function top(): i32 {
 function topTime(): f64 {
   let t: f64 = 0.0;
   t = Infinity;
-  if (I(68) > 0) t = load<f64>(HTIME);
+  if (I(HEAP_SIZE) > 0) t = load<f64>(HTIME);
   return t;
 }
 
@@ -240,25 +253,25 @@ function topTime(): f64 {
 /** Moves body i to the current time (same trajectory). */
 export function sync(i: i32): void {
   let o: i32 = 0, dt: f64 = 0.0;
-  o = STATE + (i << 6);
-  dt = F(0) - load<f64>(o, 24);
+  o = STATE + (i << STATE_SHIFT);
+  dt = F(NOW) - load<f64>(o, T_AT);
   if (dt != 0.0) {
-    store<f64>(o, load<f64>(o) + load<f64>(o, 32) * dt);
-    store<f64>(o, load<f64>(o, 8) + load<f64>(o, 40) * dt, 8);
-    store<f64>(o, load<f64>(o, 16) + load<f64>(o, 48) * dt, 16);
-    store<f64>(o, F(0), 24);
+    store<f64>(o, load<f64>(o, X_AT) + load<f64>(o, VX_AT) * dt);
+    store<f64>(o, load<f64>(o, Y_AT) + load<f64>(o, VY_AT) * dt, Y_AT);
+    store<f64>(o, load<f64>(o, Z_AT) + load<f64>(o, VZ_AT) * dt, Z_AT);
+    store<f64>(o, F(NOW), T_AT);
   }
 }
 
 /** Wraps body i into the box (counting images) and centres its shell on it. */
 export function wrap(i: i32): void {
   let a: i32 = 0, o: i32 = 0, c: i32 = 0, m: i32 = 0, x: f64 = 0.0, L: f64 = 0.0;
-  o = STATE + (i << 6);
-  c = BOOK + (i << 6);
+  o = STATE + (i << STATE_SHIFT);
+  c = BOOK + (i << BOOK_SHIFT);
   m = IMAGE + (i * 12);
-  for (a = 0; a < I(88); a++) {
-    // the box sides are F[2], F[3] and F[5]
-    L = load<f64>(16 + (a << 3) + (a == 2 ? 8 : 0));
+  for (a = 0; a < I(DIMENSIONS); a++) {
+    // the box sides: the shift lengths along x and y, the z side (the z shift is 0 in 2D)
+    L = a == 2 ? F(BOX_Z) : F(SHIFT_X + a);
     x = load<f64>(o + (a << 3));
     if (x >= L) {
       x -= L;
@@ -279,31 +292,31 @@ export function wrap(i: i32): void {
  */
 export function touch(i: i32): void {
   let p: i32 = 0, end: i32 = 0, sum: f64 = 0.0;
-  if (I(79) == 0) return;
-  p = LIST + ((i * I(74)) << 2);
-  end = p + (load<i32>(BOOK + (i << 6), 56) << 2);
-  for (; p < end; p += 4) sum = sum + load<f64>(STATE + ((load<i32>(p) >> 6) << 6), 24);
-  setF(18, sum);
+  if (I(PREFETCH) == 0) return;
+  p = LIST + ((i * I(LIST_CAP)) << 2);
+  end = p + (load<i32>(BOOK + (i << BOOK_SHIFT), LIST_LENGTH_AT) << 2);
+  for (; p < end; p += 4) sum = sum + load<f64>(STATE + ((load<i32>(p) >> ENTRY_BODY_SHIFT) << STATE_SHIFT), T_AT);
+  setF(PREFETCH_SINK, sum);
 }
 
 /** When body i (synchronised) leaves its shell: |e + v τ| = shell with e inside (Infinity at rest). */
 export function shellExitTime(i: i32): f64 {
   let o: i32 = 0, c: i32 = 0, vx: f64 = 0.0, vy: f64 = 0.0, vz: f64 = 0.0, ex: f64 = 0.0, ey: f64 = 0.0, ez: f64 = 0.0;
   let va: f64 = 0.0, vb: f64 = 0.0, vc: f64 = 0.0, t: f64 = 0.0, sq: f64 = 0.0;
-  o = STATE + (i << 6);
-  c = BOOK + (i << 6);
-  vx = load<f64>(o, 32);
-  vy = load<f64>(o, 40);
-  vz = load<f64>(o, 48);
-  ex = load<f64>(o) - load<f64>(c);
-  ey = load<f64>(o, 8) - load<f64>(c, 8);
-  ez = load<f64>(o, 16) - load<f64>(c, 16);
+  o = STATE + (i << STATE_SHIFT);
+  c = BOOK + (i << BOOK_SHIFT);
+  vx = load<f64>(o, VX_AT);
+  vy = load<f64>(o, VY_AT);
+  vz = load<f64>(o, VZ_AT);
+  ex = load<f64>(o, X_AT) - load<f64>(c, CENTRE_X_AT);
+  ey = load<f64>(o, Y_AT) - load<f64>(c, CENTRE_Y_AT);
+  ez = load<f64>(o, Z_AT) - load<f64>(c, CENTRE_Z_AT);
   va = vx * vx + vy * vy + vz * vz;
   t = Infinity;
   if (va > 0.0) {
     vb = ex * vx + ey * vy + ez * vz;
-    vc = ex * ex + ey * ey + ez * ez - F(6) * F(6);
-    t = F(0);
+    vc = ex * ex + ey * ey + ez * ez - F(SHELL_RADIUS) * F(SHELL_RADIUS);
+    t = F(NOW);
     if (vc < 0.0) {
       sq = Math.sqrt(vb * vb - va * vc);
       t += (vb <= 0.0 ? (sq - vb) / va : -vc / (vb + sq));
@@ -331,39 +344,39 @@ function predict(i: i32): i32 {
   let b: f64 = 0.0, sig: f64 = 0.0, a: f64 = 0.0, dd: f64 = 0.0, c: f64 = 0.0, tau: f64 = 0.0, at: f64 = 0.0, disc: f64 = 0.0, t: f64 = 0.0;
   sync(i);
   touch(i);
-  now = F(0);
-  o = STATE + (i << 6);
-  xi = load<f64>(o);
-  yi = load<f64>(o, 8);
-  zi = load<f64>(o, 16);
-  vxi = load<f64>(o, 32);
-  vyi = load<f64>(o, 40);
-  vzi = load<f64>(o, 48);
-  ri = load<f64>(o, 56);
-  lx = F(2);
-  ly = F(3);
-  lz = F(4);
-  p = LIST + ((i * I(74)) << 2);
-  end = p + (load<i32>(BOOK + (i << 6), 56) << 2);
+  now = F(NOW);
+  o = STATE + (i << STATE_SHIFT);
+  xi = load<f64>(o, X_AT);
+  yi = load<f64>(o, Y_AT);
+  zi = load<f64>(o, Z_AT);
+  vxi = load<f64>(o, VX_AT);
+  vyi = load<f64>(o, VY_AT);
+  vzi = load<f64>(o, VZ_AT);
+  ri = load<f64>(o, RHO_AT);
+  lx = F(SHIFT_X);
+  ly = F(SHIFT_Y);
+  lz = F(SHIFT_Z);
+  p = LIST + ((i * I(LIST_CAP)) << 2);
+  end = p + (load<i32>(BOOK + (i << BOOK_SHIFT), LIST_LENGTH_AT) << 2);
   best = shellExitTime(i);
   second = best;
   tb = second - now;
-  setF(13, F(13) + 1.0);
-  setF(14, F(14) + <f64>(load<i32>(BOOK + (i << 6), 56)));
+  setF(PREDICTIONS, F(PREDICTIONS) + 1.0);
+  setF(PAIR_TESTS, F(PAIR_TESTS) + <f64>(load<i32>(BOOK + (i << BOOK_SHIFT), LIST_LENGTH_AT)));
   for (; p < end; p += 4) {
     e = load<i32>(p);
-    j = e >> 6;
-    oj = STATE + (j << 6);
-    dtj = now - load<f64>(oj, 24);
-    vxj = load<f64>(oj, 32);
-    vyj = load<f64>(oj, 40);
-    vzj = load<f64>(oj, 48);
+    j = e >> ENTRY_BODY_SHIFT;
+    oj = STATE + (j << STATE_SHIFT);
+    dtj = now - load<f64>(oj, T_AT);
+    vxj = load<f64>(oj, VX_AT);
+    vyj = load<f64>(oj, VY_AT);
+    vzj = load<f64>(oj, VZ_AT);
     // an entry's image shift along an axis is ((code >> 2 a) & 3) − 1 boxes; code 21 is no
     // shift at all (the pairs away from the box's faces, most of them: no shift to add)
-    dx = load<f64>(oj) + vxj * dtj - xi;
-    dy = load<f64>(oj, 8) + vyj * dtj - yi;
-    dz = load<f64>(oj, 16) + vzj * dtj - zi;
-    if ((e & 63) != 21) {
+    dx = load<f64>(oj, X_AT) + vxj * dtj - xi;
+    dy = load<f64>(oj, Y_AT) + vyj * dtj - yi;
+    dz = load<f64>(oj, Z_AT) + vzj * dtj - zi;
+    if ((e & CODE_MASK) != NO_SHIFT) {
       dx += <f64>(((e & 3) - 1)) * lx;
       dy += <f64>((((e >> 2) & 3) - 1)) * ly;
       dz += <f64>((((e >> 4) & 3) - 1)) * lz;
@@ -372,7 +385,7 @@ function predict(i: i32): i32 {
     wy = vyj - vyi;
     wz = vzj - vzi;
     b = dx * wx + dy * wy + dz * wz;
-    sig = ri + load<f64>(oj, 56);
+    sig = ri + load<f64>(oj, RHO_AT);
     a = wx * wx + wy * wy + wz * wz;
     dd = dx * dx + dy * dy + dz * dz;
     c = dd - sig * sig;
@@ -401,14 +414,14 @@ function predict(i: i32): i32 {
     } else continue;
     tb = second - now;
   }
-  ev = BOOK + (i << 6) + 40;
-  store<i32>(ev, partner);
+  ev = BOOK + (i << BOOK_SHIFT);
+  store<i32>(ev, partner, PARTNER_AT);
   if (partner >= 0) {
-    store<i32>(ev, load<i32>(COUNTER + (partner << 2)), 4);
-    store<i32>(ev, partner2, 8);
-    if (partner2 >= 0) store<i32>(ev, load<i32>(COUNTER + (partner2 << 2)), 12);
-    store<f64>(BOOK + (i << 6), second, 24);
-  } else store<i32>(ev, -2, 8);
+    store<i32>(ev, load<i32>(COUNTER + (partner << 2)), PARTNER_COUNTER_AT);
+    store<i32>(ev, partner2, SECOND_AT);
+    if (partner2 >= 0) store<i32>(ev, load<i32>(COUNTER + (partner2 << 2)), SECOND_COUNTER_AT);
+    store<f64>(BOOK + (i << BOOK_SHIFT), second, SECOND_TIME_AT);
+  } else store<i32>(ev, NO_EVENT, SECOND_AT);
   set(i, best);
   return 1;
 }
@@ -428,40 +441,40 @@ function predictGrowth(i: i32): void {
   let b: f64 = 0.0, a: f64 = 0.0, dd: f64 = 0.0, c: f64 = 0.0, tb: f64 = 0.0, at: f64 = 0.0, tau: f64 = 0.0, disc: f64 = 0.0;
   sync(i);
   touch(i);
-  now = F(0);
-  g = F(19);
-  o = STATE + (i << 6);
-  xi = load<f64>(o);
-  yi = load<f64>(o, 8);
-  zi = load<f64>(o, 16);
-  vxi = load<f64>(o, 32);
-  vyi = load<f64>(o, 40);
-  vzi = load<f64>(o, 48);
-  ri = load<f64>(o, 56);
-  lx = F(2);
-  ly = F(3);
-  lz = F(4);
+  now = F(NOW);
+  g = F(GROWTH_RATE);
+  o = STATE + (i << STATE_SHIFT);
+  xi = load<f64>(o, X_AT);
+  yi = load<f64>(o, Y_AT);
+  zi = load<f64>(o, Z_AT);
+  vxi = load<f64>(o, VX_AT);
+  vyi = load<f64>(o, VY_AT);
+  vzi = load<f64>(o, VZ_AT);
+  ri = load<f64>(o, RHO_AT);
+  lx = F(SHIFT_X);
+  ly = F(SHIFT_Y);
+  lz = F(SHIFT_Z);
   best = shellExitTime(i);
   grow = 1.0 + g * now;
-  p = LIST + ((i * I(74)) << 2);
-  end = p + (load<i32>(BOOK + (i << 6), 56) << 2);
-  setF(13, F(13) + 1.0);
-  setF(14, F(14) + <f64>(load<i32>(BOOK + (i << 6), 56)));
+  p = LIST + ((i * I(LIST_CAP)) << 2);
+  end = p + (load<i32>(BOOK + (i << BOOK_SHIFT), LIST_LENGTH_AT) << 2);
+  setF(PREDICTIONS, F(PREDICTIONS) + 1.0);
+  setF(PAIR_TESTS, F(PAIR_TESTS) + <f64>(load<i32>(BOOK + (i << BOOK_SHIFT), LIST_LENGTH_AT)));
   for (; p < end; p += 4) {
     e = load<i32>(p);
-    j = e >> 6;
-    oj = STATE + (j << 6);
-    dtj = now - load<f64>(oj, 24);
-    vxj = load<f64>(oj, 32);
-    vyj = load<f64>(oj, 40);
-    vzj = load<f64>(oj, 48);
-    dx = load<f64>(oj) + vxj * dtj - xi + <f64>(((e & 3) - 1)) * lx;
-    dy = load<f64>(oj, 8) + vyj * dtj - yi + <f64>((((e >> 2) & 3) - 1)) * ly;
-    dz = load<f64>(oj, 16) + vzj * dtj - zi + <f64>((((e >> 4) & 3) - 1)) * lz;
+    j = e >> ENTRY_BODY_SHIFT;
+    oj = STATE + (j << STATE_SHIFT);
+    dtj = now - load<f64>(oj, T_AT);
+    vxj = load<f64>(oj, VX_AT);
+    vyj = load<f64>(oj, VY_AT);
+    vzj = load<f64>(oj, VZ_AT);
+    dx = load<f64>(oj, X_AT) + vxj * dtj - xi + <f64>(((e & 3) - 1)) * lx;
+    dy = load<f64>(oj, Y_AT) + vyj * dtj - yi + <f64>((((e >> 2) & 3) - 1)) * ly;
+    dz = load<f64>(oj, Z_AT) + vzj * dtj - zi + <f64>((((e >> 4) & 3) - 1)) * lz;
     wx = vxj - vxi;
     wy = vyj - vyi;
     wz = vzj - vzi;
-    sum = ri + load<f64>(oj, 56);
+    sum = ri + load<f64>(oj, RHO_AT);
     sd = sum * g;
     sig = sum * grow;
     b = dx * wx + dy * wy + dz * wz - sig * sd;
@@ -489,10 +502,10 @@ function predictGrowth(i: i32): void {
       partner = j;
     }
   }
-  ev = BOOK + (i << 6) + 40;
-  store<i32>(ev, partner);
-  if (partner >= 0) store<i32>(ev, load<i32>(COUNTER + (partner << 2)), 4);
-  store<i32>(ev, -2, 8);
+  ev = BOOK + (i << BOOK_SHIFT);
+  store<i32>(ev, partner, PARTNER_AT);
+  if (partner >= 0) store<i32>(ev, load<i32>(COUNTER + (partner << 2)), PARTNER_COUNTER_AT);
+  store<i32>(ev, NO_EVENT, SECOND_AT);
   set(i, best);
 }
 
@@ -501,7 +514,7 @@ function predictGrowth(i: i32): void {
  * the exact kernel settles, TypeScript's through the imported predictExact), or with growth.
  */
 export function predictAny(i: i32): void {
-  if (F(19) == 0.0) {
+  if (F(GROWTH_RATE) == 0.0) {
     if (predict(i)) return;
     predictExact(i);
     return;
@@ -522,14 +535,14 @@ function respond(i: i32, j: i32): f64 {
   touch(j);
   sync(i);
   sync(j);
-  oi = STATE + (i << 6);
-  oj = STATE + (j << 6);
-  lx = F(2);
-  ly = F(3);
-  lz = F(5);
-  dx = load<f64>(oj) - load<f64>(oi);
-  dy = load<f64>(oj, 8) - load<f64>(oi, 8);
-  dz = load<f64>(oj, 16) - load<f64>(oi, 16);
+  oi = STATE + (i << STATE_SHIFT);
+  oj = STATE + (j << STATE_SHIFT);
+  lx = F(SHIFT_X);
+  ly = F(SHIFT_Y);
+  lz = F(BOX_Z);
+  dx = load<f64>(oj, X_AT) - load<f64>(oi, X_AT);
+  dy = load<f64>(oj, Y_AT) - load<f64>(oi, Y_AT);
+  dz = load<f64>(oj, Z_AT) - load<f64>(oi, Z_AT);
   if (dx > 0.5 * lx) dx = dx - lx;
   else if (dx < -0.5 * lx) dx = dx + lx;
   if (dy > 0.5 * ly) dy = dy - ly;
@@ -540,10 +553,10 @@ function respond(i: i32, j: i32): f64 {
   nx = dx / dist;
   ny = dy / dist;
   nz = dz / dist;
-  wn = (load<f64>(oj, 32) - load<f64>(oi, 32)) * nx + (load<f64>(oj, 40) - load<f64>(oi, 40)) * ny + (load<f64>(oj, 48) - load<f64>(oi, 48)) * nz;
-  sd = (load<f64>(oi, 56) + load<f64>(oj, 56)) * F(19);
-  if (I(75)) {
-    mi = F(8);
+  wn = (load<f64>(oj, VX_AT) - load<f64>(oi, VX_AT)) * nx + (load<f64>(oj, VY_AT) - load<f64>(oi, VY_AT)) * ny + (load<f64>(oj, VZ_AT) - load<f64>(oi, VZ_AT)) * nz;
+  sd = (load<f64>(oi, RHO_AT) + load<f64>(oj, RHO_AT)) * F(GROWTH_RATE);
+  if (I(EQUAL_MASSES)) {
+    mi = F(COMMON_MASS);
     mj = mi;
   } else {
     mi = load<f64>(MASS + (i << 3));
@@ -554,93 +567,93 @@ function respond(i: i32, j: i32): f64 {
   if (impulse > 0.0) {
     ji = impulse / mi;
     jj = impulse / mj;
-    store<f64>(oi, load<f64>(oi, 32) - ji * nx, 32);
-    store<f64>(oi, load<f64>(oi, 40) - ji * ny, 40);
-    store<f64>(oi, load<f64>(oi, 48) - ji * nz, 48);
-    store<f64>(oj, load<f64>(oj, 32) + jj * nx, 32);
-    store<f64>(oj, load<f64>(oj, 40) + jj * ny, 40);
-    store<f64>(oj, load<f64>(oj, 48) + jj * nz, 48);
-    setF(7, F(7) + impulse * dist);
+    store<f64>(oi, load<f64>(oi, VX_AT) - ji * nx, VX_AT);
+    store<f64>(oi, load<f64>(oi, VY_AT) - ji * ny, VY_AT);
+    store<f64>(oi, load<f64>(oi, VZ_AT) - ji * nz, VZ_AT);
+    store<f64>(oj, load<f64>(oj, VX_AT) + jj * nx, VX_AT);
+    store<f64>(oj, load<f64>(oj, VY_AT) + jj * ny, VY_AT);
+    store<f64>(oj, load<f64>(oj, VZ_AT) + jj * nz, VZ_AT);
+    setF(VIRIAL, F(VIRIAL) + impulse * dist);
     if (sd > 0.0) {
       // growth heats: the kinetic energy gains J σ'
-      setF(22, F(22) + F(20) * (F(0) - F(21)));
-      setF(21, F(0));
-      setF(20, F(20) + impulse * sd);
+      setF(KINETIC_INTEGRAL, F(KINETIC_INTEGRAL) + F(KINETIC_ENERGY) * (F(NOW) - F(KINETIC_TIME)));
+      setF(KINETIC_TIME, F(NOW));
+      setF(KINETIC_ENERGY, F(KINETIC_ENERGY) + impulse * sd);
     }
   }
   store<i32>(COUNTER + (i << 2), (load<i32>(COUNTER + (i << 2)) + 1));
   store<i32>(COUNTER + (j << 2), (load<i32>(COUNTER + (j << 2)) + 1));
-  setF(9, F(9) + 1.0);
+  setF(COLLISIONS, F(COLLISIONS) + 1.0);
   return impulse;
 }
 
 /**
- * Runs events until the collision count reaches F[10], the next event is after F[1], the
+ * Runs events until the collision count reaches COLLISIONS_END, the next event is after END_TIME, the
  * pace check is due, or an event only TypeScript handles (the scheduled systems, a shell
- * exit) is next: returns which (RUN_*), with the body in I[76].
+ * exit) is next: returns which (RUN_*), with the body in RETURNED_BODY.
  */
 export function run(): i32 {
   let k: i32 = 0, t: f64 = 0.0, p: i32 = 0, q: i32 = 0, ev: i32 = 0, n: i32 = 0, budget: i32 = 0, impulse: f64 = 0.0;
-  n = I(78);
-  budget = I(77);
+  n = I(BODIES);
+  budget = I(PACE_BUDGET);
   for (; ; ) {
-    if (F(9) >= F(10)) {
-      setI(77, budget);
-      return 0;
+    if (F(COLLISIONS) >= F(COLLISIONS_END)) {
+      setI(PACE_BUDGET, budget);
+      return RUN_DONE;
     }
     if (budget <= 0) {
-      setI(77, 0);
-      return 1;
+      setI(PACE_BUDGET, 0);
+      return RUN_PACE;
     }
     k = top();
     t = topTime();
-    if (t > F(1) || t == Infinity) {
-      setI(77, budget);
-      return 2;
+    if (t > F(END_TIME) || t == Infinity) {
+      setI(PACE_BUDGET, budget);
+      return RUN_TIME;
     }
-    setF(0, t);
+    setF(NOW, t);
     budget -= 1;
     if (k == n) {
-      setI(77, budget);
-      return 3;
+      setI(PACE_BUDGET, budget);
+      return RUN_SYSTEM;
     }
-    ev = BOOK + (k << 6) + 40;
-    p = load<i32>(ev);
+    ev = BOOK + (k << BOOK_SHIFT);
+    p = load<i32>(ev, PARTNER_AT);
     if (p < 0) {
       // a shell exit: the body is wrapped into the box and its list rebuilt around it
-      setF(26, F(26) + 1.0);
+      setF(SHELL_EXITS, F(SHELL_EXITS) + 1.0);
       sync(k);
       wrap(k);
       if (rebuildOne(k) < 0) {
         // a list or a cell is full: TypeScript makes room, rebuilds and predicts
-        setI(77, budget);
-        setI(76, k);
-        return 5;
+        setI(PACE_BUDGET, budget);
+        setI(RETURNED_BODY, k);
+        return RUN_SHELL;
       }
       predictAny(k);
       continue;
     }
-    if (load<i32>(COUNTER + (p << 2)) == load<i32>(ev, 4)) {
+    if (load<i32>(COUNTER + (p << 2)) == load<i32>(ev, PARTNER_COUNTER_AT)) {
       impulse = respond(k, p);
-      if (I(80)) collided(k, p, F(0), impulse);
+      if (I(CALL_BACK)) collided(k, p, F(NOW), impulse);
       predictAny(k);
       predictAny(p);
       continue;
     }
-    setF(11, F(11) + 1.0);
+    setF(STALE_EVENTS, F(STALE_EVENTS) + 1.0);
     // k has not changed course since its prediction, so its second choice still holds when
     // that partner has not changed either: every pair with a body that changed course since
     // was tested again by that body
-    q = load<i32>(ev, 8);
+    q = load<i32>(ev, SECOND_AT);
     if (q >= 0) {
-      if (load<i32>(COUNTER + (q << 2)) != load<i32>(ev, 12)) q = -2;
+      if (load<i32>(COUNTER + (q << 2)) != load<i32>(ev, SECOND_COUNTER_AT)) q = NO_EVENT;
     }
     if (q >= -1) {
-      setF(12, F(12) + 1.0);
-      store<i32>(ev, q);
-      store<i32>(ev, load<i32>(ev, 12), 4);
-      store<i32>(ev, -2, 8);
-      set(k, load<f64>(BOOK + (k << 6), 24));
+      setF(SECOND_CHOICES, F(SECOND_CHOICES) + 1.0);
+      store<i32>(ev, q, PARTNER_AT);
+      store<i32>(ev, load<i32>(ev, SECOND_COUNTER_AT), PARTNER_COUNTER_AT);
+      store<i32>(ev, NO_EVENT, SECOND_AT);
+      set(k, load<f64>(BOOK + (k << BOOK_SHIFT), SECOND_TIME_AT));
     } else predictAny(k);
   }
   return 0;
