@@ -23,7 +23,7 @@ import { observeSetup } from "./observe-run.js";
 import { pool } from "./pool.js";
 import { buildWorld, loadScene, scenePath } from "./scene-file.js";
 import { interrupt, interruptExitCode, simulate, type AnyWorld } from "./simulate.js";
-import { xyzFrame } from "./trajectory-xyz.js";
+import { isLammpsDump, trajectoryFrame } from "./trajectory.js";
 
 export const RUN_OPTIONS = {
   events: { kind: "string" },
@@ -147,6 +147,7 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
 
   const events = values.events === undefined ? null : new AtomicFile(values.events as string);
   const trajectory = values.trajectory === undefined ? null : new AtomicFile(values.trajectory as string);
+  const lammps = trajectory !== null && isLammpsDump(trajectory.path);
   const recording = renderPath === undefined ? null : new Recording(scene, world);
   const curved = recording !== null && Recording.curved(world);
   if (curved && every === undefined && duration > 0) every = duration / 400;
@@ -168,7 +169,7 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
       recording?.addEvents(w);
     },
     onFrame: (w, t, k) => {
-      trajectory?.write(xyzFrame(w, t));
+      trajectory?.write(trajectoryFrame(w, t, k, lammps));
       if (curved && k > 0) recording?.sampleAll(w, t);
       observer?.frame(w, t, k);
     },

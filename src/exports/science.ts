@@ -14,4 +14,6 @@ export { packJammed, Packer, maxOverlap } from "../science/pack.js";
 export type { PackOptions, PackProgress, PackResult } from "../science/pack.js";
 export { extxyzFrame, formatExtxyz } from "../science/extxyz.js";
 export type { ExtxyzData, ExtxyzOptions } from "../science/extxyz.js";
+export { lammpsDumpFrame, formatLammpsDump } from "../science/lammps-dump.js";
+export type { LammpsDumpOptions } from "../science/lammps-dump.js";
 export { ScienceRandom, naturalLog } from "../science/random.js";
