@@ -63,7 +63,7 @@ for (const d of [2, 3] as const) {
     const { sim, masses } = simulation(d);
     const dir = tempDir();
     let text = "";
-    const states = [];
+    const states: { pos: number[][]; vel: number[][] }[] = [];
     for (const t of [0, 0.75, 1.5]) {
       sim.advanceTo(t);
       text += extxyzFrame(sim);
@@ -91,7 +91,7 @@ for (const d of [2, 3] as const) {
     const { sim } = simulation(d);
     const dir = tempDir();
     let text = "";
-    const states = [];
+    const states: { pos: number[][]; vel: number[][] }[] = [];
     for (const [k, t] of [0.5, 1].entries()) {
       sim.advanceTo(t);
       text += lammpsDumpFrame(sim, { step: k });
