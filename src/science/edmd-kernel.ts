@@ -57,14 +57,22 @@ export const PAGE = 65536;
 export { RUN_DONE, RUN_PACE, RUN_SHELL, RUN_SYSTEM, RUN_TIME } from "./kernel-layout.js";
 
 export interface KernelExports {
-  /** Runs events until a stop (a RUN_* code; the event's body in register RETURNED_BODY). */
+  /** Runs events until a stop (a RUN_* code; the event's body in register RETURNED_BODY): the plain fluid's loop. */
   run(): number;
+  /** The same loop for granular gases (restitution, the TC model). */
+  runInelastic(): number;
+  /** The same loop with Lees–Edwards shear. */
+  runSheared(): number;
+  /** The same loop, sheared and granular. */
+  runShearedInelastic(): number;
   /** Body i's next event (with or without growth; through the imported predictExact for a root only the exact kernel settles). */
   predictAny(i: number): void;
   /** Moves body i to the current time (same trajectory). */
   sync(i: number): void;
-  /** Wraps body i into the box (counting images) and centres its shell on it. */
+  /** Wraps body i into the box (counting images) and centres its shell on it (unsheared). */
   wrap(i: number): void;
+  /** wrap, or with Lees–Edwards shear the sheared wrap (images across the y faces). */
+  wrapAny(i: number): void;
   /** When body i (synchronised) leaves its shell (Infinity at rest). */
   shellExitTime(i: number): number;
   /** Reads body i's neighbours' records ahead (when prefetching is on). */
@@ -84,6 +92,10 @@ export interface KernelLayout {
   image: number;
   counter: number;
   mass: number;
+  /** Each body's last collision time (float64; the TC model of granular gases). */
+  lastCollision: number;
+  /** Each body's displacement along x from Lees–Edwards wraps (float64): unwrapped x = x + image × L + this. */
+  shearShift: number;
   /** The calendar's entries, 16 bytes each: time (float64), slot and next entry (int32). */
   entry: number;
   /** Each calendar slot's live entry (int32; −1: none), compact: a bucket's pour checks one per entry. */
@@ -117,14 +129,16 @@ export function kernelLayout(n: number, cap: number, buckets: number, entries: n
   };
   const slots = n + 1;
   const state = take(64 * n), book = take(64 * slots), image = take(12 * n), counter = take(4 * n), mass = take(8 * n);
+  const lastCollision = take(8 * n), shearShift = take(8 * n);
   const entry = take(16 * entries), live = take(4 * slots);
   const head = take(4 * (buckets + 1)), hentry = take(4 * entries), htime = take(8 * entries);
   const slotOf = take(4 * n), mark = take(4 * n), markCode = take(4 * n), visit = take(8 * 27);
-  const prev = take(4 * cap), list = take(4 * n * cap), cellCount = take(4 * cells), found = take(4 * 27 * cellCap);
+  // (found: a scan's entries, at most the 27 cells' slots, or for a sheared scan the list's capacity plus one)
+  const prev = take(4 * cap), list = take(4 * n * cap), cellCount = take(4 * cells), found = take(4 * Math.max(27 * cellCap, cap + 1));
   const cellSlots = take(16 * cells * cellCap);
   // WebAssembly memory comes in pages of 64 KiB
   const bytes = Math.ceil(at / PAGE) * PAGE;
-  return { state, book, image, counter, mass, entry, live, head, hentry, htime, slotOf, mark, markCode, visit, prev, list, cellCount, found, cells: cellSlots, bytes };
+  return { state, book, image, counter, mass, lastCollision, shearShift, entry, live, head, hentry, htime, slotOf, mark, markCode, visit, prev, list, cellCount, found, cells: cellSlots, bytes };
 }
 
 /** An instance of the kernel on `memory`, laid out by {@link kernelLayout}. */

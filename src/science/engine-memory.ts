@@ -62,7 +62,18 @@ export class EngineMemory {
   image!: Int32Array;
   counter!: Int32Array;
   mass!: Float64Array;
+  /** Each body's last collision time (−Infinity: none yet; granular gases' TC model). */
+  lastCollision!: Float64Array;
+  /** Each body's x displacement from Lees–Edwards wraps: unwrapped x = x + image × Lx + this. */
+  shearShift!: Float64Array;
   list!: Int32Array;
+  /** Each body's slot in the cell grid (cell × cellCap + its place in the cell). */
+  slotOf!: Int32Array;
+  /** Bodies in each cell. */
+  cellCount!: Int32Array;
+  /** The cell slots, 16 bytes each: the shell centre as three float32s and the body (int32), as int32s and as float32s. */
+  cellSlots!: Int32Array;
+  cellSlotsF32!: Float32Array;
   /** Entries each list has room for. */
   cap: number;
   /** Cells of the grid, and slots per cell. */
@@ -97,6 +108,7 @@ export class EngineMemory {
       this.bookI[BOOK_INT_STRIDE * k + SECOND] = NO_EVENT;
     }
     new Int32Array(this.buffer, this.layout.head, b + 1).fill(-1);
+    this.lastCollision.fill(-Infinity);
     new Int32Array(this.buffer, this.layout.live, this.slots).fill(-1);
     // the pool as one free list, and an empty calendar of width 1 from time 0
     const entry = new Int32Array(this.buffer, this.layout.entry, 4 * this.entries);
@@ -149,7 +161,13 @@ export class EngineMemory {
     this.image = new Int32Array(buffer, L.image, 3 * n);
     this.counter = new Int32Array(buffer, L.counter, n);
     this.mass = new Float64Array(buffer, L.mass, n);
+    this.lastCollision = new Float64Array(buffer, L.lastCollision, n);
+    this.shearShift = new Float64Array(buffer, L.shearShift, n);
     this.list = new Int32Array(buffer, L.list, n * this.cap);
+    this.slotOf = new Int32Array(buffer, L.slotOf, n);
+    this.cellCount = new Int32Array(buffer, L.cellCount, this.cells);
+    this.cellSlots = new Int32Array(buffer, L.cells, 4 * this.cells * this.cellCap);
+    this.cellSlotsF32 = new Float32Array(buffer, L.cells, 4 * this.cells * this.cellCap);
     const cb = this.callbacks;
     const kernel = instantiateKernel(memory, L, (i) => cb.predictExact(i), (i, j, t, impulse) => cb.collided(i, j, t, impulse));
     this.kernel = kernel;

@@ -74,6 +74,26 @@ export const LIST_SKIN = 24;
 export const RHO_MAX = 25;
 /** Shell exits so far. */
 export const SHELL_EXITS = 26;
+/** Granular gases: the normal restitution r, the speed u0 below which it approaches 1 (McNamara–Falcon; 0: r at every speed), and the TC model's time tc. */
+export const RESTITUTION = 27;
+export const RESTITUTION_SPEED = 28;
+export const COLLAPSE_TIME = 29;
+/** Kinetic energy lost in inelastic collisions so far. */
+export const DISSIPATED = 30;
+/** Lees–Edwards shear: the rate γ̇ (flow along x, gradient along y), the image speed γ̇ Ly, the image offset δ at SHEAR_TIME (δ(t) = SHEAR_OFFSET + SHEAR_SPEED (t − SHEAR_TIME) until the next full rebuild), and the margin the lists keep for the offset's drift. */
+export const SHEAR_RATE = 31;
+export const SHEAR_SPEED = 32;
+export const SHEAR_OFFSET = 33;
+export const SHEAR_TIME = 34;
+export const SHEAR_MARGIN = 35;
+/** Σ m vx vy, the time it was last integrated to, and its integral since time 0. */
+export const MOMENTUM_XY = 36;
+export const MOMENTUM_XY_TIME = 37;
+export const MOMENTUM_XY_INTEGRAL = 38;
+/** Σ over y-wraps of the jump of m (y − Ly/2)² / 2 (the kinetic stress's correction; see shear.ts). */
+export const WRAP_CORRECTION = 39;
+/** The xy collision virial Σ r_x J_y since time 0 (r from i to j, J the impulse on j). */
+export const VIRIAL_XY = 40;
 
 // int32 registers (I)
 /** Pending events (calendar slots with a finite time). */
@@ -123,6 +143,15 @@ export const EQUAL_RADII = 150;
 export const CELL_COUNT = 151;
 /** 2 or 3. */
 export const DIMENSIONS = 152;
+/** 1 with Lees–Edwards shear (the list scans and wraps then shift images across the y faces). */
+export const SHEARED = 153;
+
+// ---- the kinds of run loop: one specialised loop per combination ----
+
+/** Collisions with restitution (granular gases). */
+export const INELASTIC = 1;
+/** Lees–Edwards shear. */
+export const SHEAR = 2;
 
 // ---- a body's state record: 8 float64s, x, y, z, t, vx, vy, vz, ρ (a body is at x + v (now − t)) ----
 

@@ -6,9 +6,10 @@ import { F, I, setF, setI, STATE, BOOK, LIST, SLOTOF, MARK, MARKCODE, PREV, FOUN
 import {
   SHIFT_X, SHIFT_Y, SHIFT_Z, BOX_Z, PREFETCH_SINK, LIST_SCALE, LIST_SKIN, RHO_MAX,
   LIST_CAP, BODIES, CELLS_X, CELLS_Y, CELLS_Z, CELL_CAP, STAMP, EQUAL_RADII,
-  CELL_COUNT, STATE_SHIFT, RHO_AT, BOOK_SHIFT, CENTRE_X_AT, CENTRE_Y_AT, CENTRE_Z_AT, LIST_LENGTH_AT,
+  CELL_COUNT, SHEARED, STATE_SHIFT, RHO_AT, BOOK_SHIFT, CENTRE_X_AT, CENTRE_Y_AT, CENTRE_Z_AT, LIST_LENGTH_AT,
   CELL_SLOT_SHIFT, SLOT_X_AT, SLOT_Y_AT, SLOT_Z_AT, SLOT_BODY_AT, ENTRY_BODY_SHIFT, CODE_MASK, OPPOSITE,
 } from "../kernel-layout";
+import { scanSheared } from "./lists-sheared";
 
 export function cellIndex(i: i32): i32 {
   let c: i32 = 0, nx: i32 = 0, ny: i32 = 0, nz: i32 = 0, cx: i32 = 0, cy: i32 = 0, cz: i32 = 0;
@@ -256,9 +257,15 @@ function scan(i: i32): i32 {
   return m;
 }
 
+/** scan, or scanSheared when the engine is sheared (a branch per list rebuild, not per event). */
+@inline function scanAny(i: i32): i32 {
+  if (I(SHEARED)) return scanSheared(i);
+  return scan(i);
+}
+
 export function fill(i: i32): i32 {
   let m: i32 = 0, q: i32 = 0, base: i32 = 0;
-  m = scan(i);
+  m = scanAny(i);
   if (m > I(LIST_CAP)) return -1;
   base = LIST + ((i * I(LIST_CAP)) << 2);
   for (q = 0; q < m; q++) store<i32>(base + (q << 2), load<i32>(FOUND + (q << 2)));
@@ -326,7 +333,7 @@ export function rebuildOne(i: i32): i32 {
     remove(i);
     file(i, c);
   } else copyCentre(i, slot);
-  n1 = scan(i);
+  n1 = scanAny(i);
   if (n1 > cap) return -1;
   for (q = 0; q < n1; q++) {
     k = load<i32>(FOUND + (q << 2)) >> ENTRY_BODY_SHIFT;

@@ -6,6 +6,8 @@
 @external("env", "image") export declare const IMAGE: i32;
 @external("env", "counter") export declare const COUNTER: i32;
 @external("env", "mass") export declare const MASS: i32;
+@external("env", "lastCollision") export declare const LASTCOLL: i32;
+@external("env", "shearShift") export declare const SHEARSHIFT: i32;
 @external("env", "entry") export declare const ENTRY: i32;
 @external("env", "live") export declare const LIVE: i32;
 @external("env", "head") export declare const HEAD: i32;
