@@ -1,12 +1,18 @@
 /**
  * carom/science: event-driven molecular dynamics of hard disks and hard spheres in periodic
- * boxes (the HardSpheres engine), observables (pressure, temperature, collision rate, g(r),
- * mean squared displacement), the Andersen thermostat, Lubachevsky–Stillinger growth and
- * jammed packings, start states, and extended XYZ output.
+ * boxes (the HardSpheres engine), with checkpoints that restart bit for bit; observables
+ * (pressure, temperature, collision rate, g(r), mean squared displacement, diffusion,
+ * viscosity) and their block-averaged errors; Andersen's and rescaling thermostats,
+ * Lubachevsky–Stillinger growth and jammed packings, granular (inelastic) gases and Lees–Edwards
+ * shear; start states; extended XYZ and LAMMPS dump output.
  */
 export { HardSpheres } from "../science/hard-spheres.js";
-export type { AndersenOptions, HardSpheresOptions, HardSpheresStats } from "../science/hard-spheres.js";
+export type { AndersenOptions, HardSpheresCheckpoint, HardSpheresOptions, HardSpheresStats, MeasurementSums, RescaleOptions, ShearStress } from "../science/hard-spheres.js";
 export { radialDistribution, meanSquaredDisplacement } from "../science/observables.js";
+export { Averages } from "../science/averages.js";
+export type { AveragesCheckpoint, AveragesOptions, MeanSquaredDisplacement } from "../science/averages.js";
+export { blockAverage } from "../science/blocking.js";
+export type { BlockAnalysis, BlockingLevel, Estimate } from "../science/blocking.js";
 export type { RadialDistribution } from "../science/observables.js";
 export { latticeStart, maxwellVelocities, randomPositions, ballVolume, dimensionRoot } from "../science/start.js";
 export type { LatticeStartOptions } from "../science/start.js";

@@ -157,6 +157,14 @@ export class HardSpheres {
   }
 
   /**
+   * The Lees–Edwards image offset now: the copy of the box above it is shifted by this along x
+   * (within [0, Lx) plus at most the lists' margin; 0 for an unsheared engine).
+   */
+  get imageOffset(): number {
+    return this.engine.shearRate === 0 ? 0 : this.engine.shearOffset();
+  }
+
+  /**
    * Interleaved state, 8 numbers per body: x, y, z, t, vx, vy, vz, ρ (a body's position is
    * where it was at its own time t). A view into the engine's memory, which a run may lay out
    * anew: read it again after each run.

@@ -1,0 +1,301 @@
+/**
+ * Time averages of a {@link HardSpheres} run with their standard errors: the reduced pressure Z,
+ * the temperature kT, the collision rate (and, sheared, the viscosity) from block averaging of
+ * the engine's exact sums (blocking.ts, Flyvbjerg–Petersen); g(r) averaged over the samples; the
+ * mean squared displacement from every sample as a time origin, and the self-diffusion
+ * coefficient D from its slope.
+ *
+ *     const avg = new Averages(sim);
+ *     for (let k = 0; k < 1000; k++) { sim.advance(0.5); avg.sample(); }
+ *     avg.pressure(); // { mean, error, samples, blockSize, plateau }
+ *
+ * Each `sample()` ends a block at the engine's current time: Z, kT and the rate of the block come
+ * from the differences of the engine's cumulative sums (sim.sums()), so they are exact integrals
+ * over the block, not snapshots. Take samples at equal time intervals (the blocks are then of
+ * equal weight, and the MSD's lags multiples of the interval). Averages is plain data and
+ * checkpoints with the run (`checkpoint()`, `Averages.restore`).
+ */
+import { blockAverage, type Estimate } from "./blocking.js";
+import type { HardSpheres, MeasurementSums } from "./hard-spheres.js";
+import { checkKeys } from "./hard-spheres-options.js";
+import { checkRange, normalise, pairHistogram, type RadialDistribution } from "./observables.js";
+
+/** Options of {@link Averages} (every key checked). */
+export interface AveragesOptions {
+  /** Lags of the mean squared displacement, in sample intervals (default 64; 0: no MSD). */
+  msdLags?: number;
+  /** g(r) bins (default 0: no g(r)); with `rdfMax`, its range (default half the smallest box side). */
+  rdfBins?: number;
+  rdfMax?: number;
+}
+
+const KEYS = ["msdLags", "rdfBins", "rdfMax"];
+/** The most numbers the MSD's window of past positions may hold (2^27: 1 GiB). */
+const MSD_MEMORY = 2 ** 27;
+
+/** The mean squared displacement at each lag, averaged over every time origin. */
+export interface MeanSquaredDisplacement {
+  /** Lag times. */
+  t: number[];
+  /** ⟨|r(t0 + t) − r(t0)|²⟩ over bodies and origins. */
+  msd: number[];
+  /** Origins averaged at each lag. */
+  origins: number[];
+}
+
+/** The state of an {@link Averages}, as plain JSON-safe data. */
+export interface AveragesCheckpoint {
+  options: { msdLags: number; rdfBins: number; rdfMax: number };
+  last: MeasurementSums;
+  times: number[];
+  z: number[];
+  kT: number[];
+  rate: number[];
+  viscosity: number[];
+  totals: { virial: number; kineticIntegral: number; collisions: number; time: number; stress: number };
+  hist: number[];
+  rdfSamples: number;
+  msd: { window: number[]; filled: number; sum: number[]; lagTime: number[]; count: number[]; partial: number[]; slopes: number[] };
+}
+
+export class Averages {
+  private readonly d: 2 | 3;
+  private readonly n: number;
+  private readonly lags: number;
+  private readonly rdfMax: number;
+  private last: MeasurementSums;
+  private times: number[] = [];
+  private z: number[] = [];
+  private kT: number[] = [];
+  private rate: number[] = [];
+  private viscosityBlocks: number[] = [];
+  private totals = { virial: 0, kineticIntegral: 0, collisions: 0, time: 0, stress: 0 };
+  private hist: Float64Array;
+  private rdfSamples = 0;
+  // the MSD: the last lags + 1 unwrapped positions (a ring), sums per lag, and each origin's slope as it completes
+  private window: Float64Array;
+  private filled = 0;
+  private readonly msdSum: Float64Array;
+  private readonly lagTime: Float64Array;
+  private readonly msdCount: Float64Array;
+  private readonly partial: Float64Array;
+  private slopes: number[] = [];
+
+  /** Starts averaging `sim` from now (its state now is the first time origin). */
+  constructor(private readonly sim: HardSpheres, options: AveragesOptions = {}) {
+    if (options === null || typeof options !== "object") throw new RangeError("options must be an object");
+    checkKeys(options, KEYS, "Averages");
+    this.d = sim.dimensions;
+    this.n = sim.count;
+    const lags = options.msdLags ?? 64;
+    if (!(Number.isInteger(lags) && lags >= 0)) throw new RangeError(`msdLags must be an integer >= 0, got ${lags}`);
+    if ((lags + 1) * this.d * this.n > MSD_MEMORY) throw new RangeError(`msdLags ${lags} for ${this.n} bodies would keep ${((lags + 1) * this.d * this.n * 8 / 2 ** 30).toFixed(1)} GiB of past positions; the limit is 1 GiB (fewer lags)`);
+    this.lags = lags;
+    const bins = options.rdfBins ?? 0;
+    if (!(Number.isInteger(bins) && bins >= 0 && bins <= 1e7)) throw new RangeError(`rdfBins must be an integer from 0 to 1e7, got ${bins}`);
+    this.rdfMax = bins > 0 ? checkRange(sim, bins, options.rdfMax) : 0;
+    this.hist = new Float64Array(bins);
+    this.last = sim.sums();
+    const dn = this.d * this.n;
+    this.window = new Float64Array(lags > 0 ? (lags + 1) * dn : 0);
+    this.msdSum = new Float64Array(lags + 1);
+    this.lagTime = new Float64Array(lags + 1);
+    this.msdCount = new Float64Array(lags + 1);
+    this.partial = new Float64Array(lags + 1);
+    this.times.push(sim.time);
+    if (lags > 0) this.takePositions(0);
+  }
+
+  /** Samples taken (blocks ended). */
+  get samples(): number {
+    return this.z.length;
+  }
+
+  /**
+   * Ends a block at the engine's current time: the block's Z, kT, collision rate (and viscosity,
+   * sheared), the g(r) histogram and the MSD of every origin up to `msdLags` samples back. A
+   * RangeError when no time has passed since the last sample.
+   */
+  sample(): void {
+    const sim = this.sim, now = sim.sums();
+    const dt = now.time - this.last.time;
+    if (!(dt > 0)) throw new RangeError(`Averages.sample(): no time has passed since the last sample (t = ${now.time}); advance first`);
+    const virial = now.virial - this.last.virial, kin = now.kineticIntegral - this.last.kineticIntegral, coll = now.collisions - this.last.collisions;
+    const sheared = sim.shearRate !== 0;
+    const V = sim.box[0] * sim.box[1] * (this.d === 3 ? sim.box[2] : 1);
+    this.z.push(kin > 0 && !sheared ? 1 + virial / (2 * kin) : NaN);
+    this.kT.push(sheared ? sim.temperature() : (2 * kin) / (this.d * this.n * dt));
+    this.rate.push((2 * coll) / (this.n * dt));
+    const stress = (now.kineticXY - this.last.kineticXY + now.virialXY - this.last.virialXY) / V;
+    if (sheared) this.viscosityBlocks.push(-stress / (dt * sim.shearRate));
+    const t = this.totals;
+    t.virial += virial;
+    t.kineticIntegral += kin;
+    t.collisions += coll;
+    t.time += dt;
+    t.stress += stress;
+    this.last = now;
+    this.times.push(now.time);
+    if (this.hist.length > 0) {
+      pairHistogram(sim, this.hist, this.rdfMax);
+      this.rdfSamples++;
+    }
+    if (this.lags > 0) this.addDisplacements();
+  }
+
+  /** Z = PV/(N kT) over all samples (ratio of the summed virial and kinetic integrals) with its blocking error. */
+  pressure(): Estimate {
+    if (this.sim.shearRate !== 0) throw new RangeError("Averages.pressure(): a sheared engine's kinetic energy includes the flow's; use viscosity() and temperature()");
+    const t = this.totals;
+    if (!(t.kineticIntegral > 0)) throw new RangeError("Averages.pressure(): no sample with kT > 0 yet (take samples after time has passed, with the bodies moving)");
+    return { ...this.estimate(this.z, "pressure"), mean: 1 + t.virial / (2 * t.kineticIntegral) };
+  }
+
+  /** kT over all samples (sheared: of the velocities relative to the flow, at the samples), with its blocking error. */
+  temperature(): Estimate {
+    const t = this.totals;
+    const e = this.estimate(this.kT, "temperature");
+    return this.sim.shearRate !== 0 ? e : { ...e, mean: (2 * t.kineticIntegral) / (this.d * this.n * t.time) };
+  }
+
+  /** Collisions per body per unit time over all samples, with its blocking error. */
+  collisionRate(): Estimate {
+    const t = this.totals;
+    return { ...this.estimate(this.rate, "collisionRate"), mean: (2 * t.collisions) / (this.n * t.time) };
+  }
+
+  /** The shear viscosity η = −⟨P_xy⟩/γ̇ over all samples (sheared engines), with its blocking error. */
+  viscosity(): Estimate {
+    const rate = this.sim.shearRate;
+    if (rate === 0) throw new RangeError("Averages.viscosity(): the engine is not sheared (set shearRate)");
+    return { ...this.estimate(this.viscosityBlocks, "viscosity"), mean: -this.totals.stress / (this.totals.time * rate) };
+  }
+
+  /** g(r) averaged over the samples (rdfBins must be set). */
+  radialDistribution(): RadialDistribution & { samples: number } {
+    if (this.hist.length === 0) throw new RangeError("Averages.radialDistribution(): set rdfBins to average g(r)");
+    if (this.rdfSamples === 0) throw new RangeError("Averages.radialDistribution(): no sample yet");
+    return { ...normalise(this.sim, this.hist, this.rdfMax, this.rdfSamples), samples: this.rdfSamples };
+  }
+
+  /** The mean squared displacement at lags 1 … msdLags sample intervals, over every origin that reaches that far. */
+  meanSquaredDisplacement(): MeanSquaredDisplacement {
+    if (this.lags === 0) throw new RangeError("Averages.meanSquaredDisplacement(): msdLags is 0");
+    const out: MeanSquaredDisplacement = { t: [], msd: [], origins: [] };
+    for (let k = 1; k <= this.lags; k++) {
+      if (this.msdCount[k] === 0) break;
+      out.t.push(this.lagTime[k] / this.msdCount[k]);
+      out.msd.push(this.msdSum[k] / this.msdCount[k]);
+      out.origins.push(this.msdCount[k]);
+    }
+    return out;
+  }
+
+  /**
+   * The self-diffusion coefficient D from the slope of the MSD over the later half of the lags
+   * (MSD = 2 d D t at long times): each time origin gives a least-squares slope of its own
+   * displacements over lags msdLags/2 … msdLags, and D is their mean over origins, with the
+   * blocking error of that series (neighbouring origins share displacements, which blocking
+   * accounts for). Needs samples at equal intervals, and msdLags of them at least twice (a
+   * RangeError otherwise).
+   */
+  diffusion(): Estimate {
+    if (this.lags < 2) throw new RangeError("Averages.diffusion(): needs msdLags >= 2");
+    if (this.slopes.length < 2) throw new RangeError(`Averages.diffusion(): needs at least msdLags + 2 = ${this.lags + 2} samples, got ${this.samples}`);
+    const dt = this.lagTime[1] / this.msdCount[1];
+    const e = blockAverage(this.slopes);
+    const f = 1 / (2 * this.d * dt);
+    return { mean: e.mean * f, error: e.error * f, samples: e.samples, blockSize: e.blockSize, plateau: e.plateau };
+  }
+
+  private estimate(series: number[], what: string): Estimate {
+    if (series.length < 2) throw new RangeError(`Averages.${what}(): needs at least 2 samples for an error, got ${series.length}`);
+    const e = blockAverage(series);
+    return { mean: e.mean, error: e.error, samples: e.samples, blockSize: e.blockSize, plateau: e.plateau };
+  }
+
+  /** Copies the unwrapped positions now into ring slot `slot`. */
+  private takePositions(slot: number): void {
+    const dn = this.d * this.n;
+    this.sim.unwrappedPositionsInto(this.window.subarray(slot * dn, (slot + 1) * dn));
+  }
+
+  /** The displacements from each of the last `lags` samples to now, into the sums per lag and the origins' slopes. */
+  private addDisplacements(): void {
+    const L = this.lags, dn = this.d * this.n, ring = L + 1;
+    const s = this.times.length - 1; // this sample's index (the first origin is 0)
+    const slot = s % ring;
+    this.takePositions(slot);
+    const now = this.window.subarray(slot * dn, (slot + 1) * dn);
+    const kMin = Math.ceil(L / 2);
+    // least-squares weights over lags kMin … L: slope = Σ (k − k̄) y_k / Σ (k − k̄)²
+    const kBar = (kMin + L) / 2;
+    let den = 0;
+    for (let k = kMin; k <= L; k++) den += (k - kBar) * (k - kBar);
+    for (let k = 1; k <= Math.min(L, s); k++) {
+      const o = (s - k) % ring, past = this.window.subarray(o * dn, (o + 1) * dn);
+      let sum = 0;
+      for (let c = 0; c < dn; c++) {
+        const u = now[c] - past[c];
+        sum += u * u;
+      }
+      const msd = sum / this.n;
+      this.msdSum[k] += msd;
+      this.msdCount[k]++;
+      this.lagTime[k] += this.times[s] - this.times[s - k];
+      if (k >= kMin && den > 0) this.partial[o] += ((k - kBar) / den) * msd;
+      if (k === L) {
+        this.slopes.push(this.partial[o]);
+        this.partial[o] = 0;
+      }
+    }
+    this.filled = Math.min(s + 1, ring);
+  }
+
+  /** Its state as plain data (JSON-safe: every number finite, NaN written as null). */
+  checkpoint(): AveragesCheckpoint {
+    const plain = (a: ArrayLike<number>): number[] => Array.from(a as ArrayLike<number>);
+    return {
+      options: { msdLags: this.lags, rdfBins: this.hist.length, rdfMax: this.rdfMax },
+      last: { ...this.last },
+      times: [...this.times],
+      z: this.z.map((x) => (Number.isNaN(x) ? (null as unknown as number) : x)),
+      kT: [...this.kT],
+      rate: [...this.rate],
+      viscosity: [...this.viscosityBlocks],
+      totals: { ...this.totals },
+      hist: plain(this.hist),
+      rdfSamples: this.rdfSamples,
+      msd: { window: plain(this.window), filled: this.filled, sum: plain(this.msdSum), lagTime: plain(this.lagTime), count: plain(this.msdCount), partial: plain(this.partial), slopes: [...this.slopes] },
+    };
+  }
+
+  /** The Averages a checkpoint describes, continuing on `sim` (restored from the same moment). */
+  static restore(sim: HardSpheres, cp: AveragesCheckpoint): Averages {
+    if (cp === null || typeof cp !== "object") throw new RangeError("Averages checkpoint must be an object");
+    const o = cp.options;
+    const a = new Averages(sim, { msdLags: o.msdLags, rdfBins: o.rdfBins, ...(o.rdfBins > 0 ? { rdfMax: o.rdfMax } : {}) });
+    const len = (name: string, x: ArrayLike<unknown>, n: number): void => {
+      if (x.length !== n) throw new RangeError(`Averages checkpoint: ${name} must hold ${n} numbers, got ${x.length}`);
+    };
+    len("msd.window", cp.msd.window, a.window.length);
+    len("hist", cp.hist, a.hist.length);
+    a.last = { ...cp.last };
+    a.times = [...cp.times];
+    a.z = cp.z.map((x) => (x === null ? NaN : x));
+    a.kT = [...cp.kT];
+    a.rate = [...cp.rate];
+    a.viscosityBlocks = [...cp.viscosity];
+    a.totals = { ...cp.totals };
+    a.hist.set(cp.hist);
+    a.rdfSamples = cp.rdfSamples;
+    a.window.set(cp.msd.window);
+    a.filled = cp.msd.filled;
+    a.msdSum.set(cp.msd.sum);
+    a.lagTime.set(cp.msd.lagTime);
+    a.msdCount.set(cp.msd.count);
+    a.partial.set(cp.msd.partial);
+    a.slopes = [...cp.msd.slopes];
+    return a;
+  }
+}
