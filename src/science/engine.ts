@@ -313,7 +313,9 @@ export class Engine {
     if (2 * this.rhoMax * gh > 0.98 * half) gh = (0.98 * half) / (2 * this.rhoMax);
     this.tHorizon = this.g > 0 ? (gh - 1) / this.g : Infinity;
     const sigmaH = 2 * this.rhoMax * gh;
-    const skin = Math.min(this.skinAt(gh) * sigmaH, 0.99 * half - sigmaH);
+    let skin = Math.min(this.skinAt(gh) * sigmaH, 0.99 * half - sigmaH);
+    // shear: room along x for the lists' margin for the moving images (at least a quarter of the cut-off)
+    if (this.shearRate !== 0) skin = Math.min(skin, 0.392 * this.box[0] - sigmaH);
     this.skinFraction = skin / sigmaH;
     this.mem.F[SHELL_RADIUS] = skin / 2;
     if (this.shearRate !== 0) this.newShearWindow(sigmaH + skin);
@@ -333,8 +335,9 @@ export class Engine {
     F[SHEAR_TIME] = this.now;
     // a listed pair stays within cut + m of its nearest image along x, which must be unique
     const m = Math.min(2 * cut, 0.98 * (lx / 2) - cut);
-    if (!(m >= 0.25 * cut)) {
-      throw new RangeError(`the box is too narrow along x for shear: Lx = ${lx} must be at least ${(2 * 1.25 * cut / 0.98).toPrecision(4)} (the neighbour lists' cut-off ${cut.toPrecision(4)} and their margin for the moving images)`);
+    if (!(m >= 0.25 * cut && cut > 1.01 * 2 * this.rhoMax * (1 + this.g * this.now))) {
+      const sigma = 2 * this.rhoMax;
+      throw new RangeError(`the box is too narrow along x for shear: Lx = ${lx} must be more than ${(sigma / 0.392).toPrecision(4)} (2.55 largest diameters: room for the neighbour lists' cut-off and their margin for the moving images)`);
     }
     F[SHEAR_MARGIN] = Math.sign(this.shearRate) * m;
     this.tShearHorizon = this.now + m / Math.abs(F[SHEAR_SPEED]);
