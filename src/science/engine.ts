@@ -254,6 +254,9 @@ export class Engine {
         const t = this.now, collisions = this.mem.F[COLLISIONS];
         if (tEnd < Infinity && !((tEnd - t) / (t - tCheck) < 1e12 / STALL_EVENTS)) this.stalled(t - tCheck, tEnd);
         idle = collisions === cCheck ? idle + 1 : 0;
+        if (idle > 0 && collisionsEnd < Infinity && this.sameVelocities()) {
+          throw new RangeError(`no collision can happen: every body moves with the same velocity and no thermostat or growth is set, so ${collisionsEnd - collisions} more collision${collisionsEnd - collisions === 1 ? "" : "s"} will never come (t = ${t}); run to a time with advance(duration)`);
+        }
         if (idle >= idleChecks) {
           throw new RangeError(`no collision in ${idle * STALL_EVENTS} events (t = ${t}): the bodies may never meet; run to a time with advance(duration) instead`);
         }
@@ -266,6 +269,16 @@ export class Engine {
     }
   }
 
+  /** Whether every body moves with the same velocity, with nothing that could change it (no thermostat, no growth, no shear). */
+  private sameVelocities(): boolean {
+    if (this.thermostat !== null || this.g > 0 || this.shearRate !== 0) return false;
+    const s = this.mem.state;
+    for (let i = 1, o = STATE_STRIDE; i < this.count; i++, o += STATE_STRIDE) {
+      if (s[o + VX] !== s[VX] || s[o + VY] !== s[VY] || s[o + VZ] !== s[VZ]) return false;
+    }
+    return true;
+  }
+
   /** The RangeError of a run to a collision count when no event at all is pending: nothing moves, nothing is scheduled. */
   private noCollisionPossible(collisionsEnd: number): RangeError {
     const left = collisionsEnd - this.mem.F[COLLISIONS];
@@ -275,7 +288,9 @@ export class Engine {
   /** The RangeError of a run that would need more than 1e12 events to reach tEnd at its pace. */
   private stalled(moved: number, tEnd: number): never {
     const count = Math.log10(tEnd - this.now) - Math.log10(moved) + Math.log10(STALL_EVENTS);
-    const what = `at t = ${this.now} the clock moves ${moved.toPrecision(3)} per ${STALL_EVENTS} events: reaching t = ${tEnd} would take about 1e${Math.floor(Math.min(count, 999))} events`;
+    const what = moved > 0
+      ? `at t = ${this.now} the clock moves ${moved.toPrecision(3)} per ${STALL_EVENTS} events: reaching t = ${tEnd} would take about 1e${Math.floor(Math.min(count, 999))} events`
+      : `at t = ${this.now} the clock has not moved in ${STALL_EVENTS} events, so it would never reach t = ${tEnd}`;
     if (this.g > 0) {
       let filled = 0;
       for (let i = 0; i < this.count; i++) filled += ballVolume(this.dimensions, this.rho[i] * (1 + this.g * this.now));

@@ -98,15 +98,15 @@ export function respond(i: i32, j: i32): f64 {
  * The response with restitution and/or across Lees–Edwards images (`mode`: INELASTIC, SHEAR or
  * both; a constant, so each caller below is a specialised copy). Sheared: the partner's image is
  * the nearest one, a y face crossed shifting it by δ(now) along x and by γ̇ Ly in vx; the sums of
- * the shear stress (Σ m vx vy, the xy virial) take the collision. Inelastic: the impulse is
- * (1 + e) μ u for impact speed u = −w_n, e from {@link restitution}, or 1 when either body
- * collided less than the TC model's time ago; the kinetic energy lost is counted. No growth
- * here (the engine refuses growth with either).
+ * the shear stress (Σ m vx vy, the xy virial) take the collision. Inelastic: the pair leaves at
+ * normal speed e u for impact speed u = −w_n (the impulse (1 + e) μ u), e from
+ * {@link restitution}, or 1 when either body collided less than the TC model's time ago; the
+ * kinetic energy lost is counted. No growth here (the engine refuses growth with either).
  */
 @inline function respondMode(i: i32, j: i32, mode: i32): f64 {
   let oi: i32 = 0, oj: i32 = 0, dx: f64 = 0.0, dy: f64 = 0.0, dz: f64 = 0.0, lx: f64 = 0.0, ly: f64 = 0.0, lz: f64 = 0.0, dist: f64 = 0.0;
   let nx: f64 = 0.0, ny: f64 = 0.0, nz: f64 = 0.0, wn: f64 = 0.0, mi: f64 = 0.0, mj: f64 = 0.0, mu: f64 = 0.0, sy: f64 = 0.0, wx: f64 = 0.0;
-  let impulse: f64 = 0.0, ji: f64 = 0.0, jj: f64 = 0.0, e: f64 = 1.0, now: f64 = 0.0, tc: f64 = 0.0, before: f64 = 0.0, lost: f64 = 0.0;
+  let impulse: f64 = 0.0, ji: f64 = 0.0, jj: f64 = 0.0, e: f64 = 1.0, now: f64 = 0.0, tc: f64 = 0.0, before: f64 = 0.0, lost: f64 = 0.0, leave: f64 = 0.0, floor: f64 = 0.0;
   touch(i);
   touch(j);
   sync(i);
@@ -138,9 +138,13 @@ export function respond(i: i32, j: i32): f64 {
   nx = dx / dist;
   ny = dy / dist;
   nz = dz / dist;
-  wx = load<f64>(oj, VX_AT) - load<f64>(oi, VX_AT);
-  if (mode & SHEAR) wx += sy * F(SHEAR_SPEED);
-  wn = wx * nx + (load<f64>(oj, VY_AT) - load<f64>(oi, VY_AT)) * ny + (load<f64>(oj, VZ_AT) - load<f64>(oi, VZ_AT)) * nz;
+  // the normal speed from Δ·w as the prediction computes it (the same operations in the same
+  // order), so that a pair the prediction finds approaching is approaching here too: after a
+  // collision with e ≈ 0 the normal speed is rounding-small, and a sign that disagreed would
+  // have the pair collide again and again at one instant with no impulse
+  if (mode & SHEAR) wx = load<f64>(oj, VX_AT) + sy * F(SHEAR_SPEED) - load<f64>(oi, VX_AT);
+  else wx = load<f64>(oj, VX_AT) - load<f64>(oi, VX_AT);
+  wn = (dx * wx + dy * (load<f64>(oj, VY_AT) - load<f64>(oi, VY_AT)) + dz * (load<f64>(oj, VZ_AT) - load<f64>(oi, VZ_AT))) / dist;
   if (I(EQUAL_MASSES)) {
     mi = F(COMMON_MASS);
     mj = mi;
@@ -154,7 +158,13 @@ export function respond(i: i32, j: i32): f64 {
     if (wn < 0.0) if (now - load<f64>(LASTCOLL + (i << 3)) >= tc) if (now - load<f64>(LASTCOLL + (j << 3)) >= tc) e = restitution(-wn);
     store<f64>(LASTCOLL + (i << 3), now);
     store<f64>(LASTCOLL + (j << 3), now);
-    impulse = (1.0 + e) * mu * -wn;
+    // the pair leaves at normal speed e u, but at least 2^-40 of the bodies' speeds: a slower
+    // parting (e ≈ 0, or a pair that met at a rounding-small speed) would be lost in the
+    // rounding of their velocities, and the pair would meet again at the same instant for ever
+    leave = -e * wn;
+    floor = 9.094947017729282e-13 * (Math.abs(load<f64>(oi, VX_AT)) + Math.abs(load<f64>(oi, VY_AT)) + Math.abs(load<f64>(oi, VZ_AT)) + Math.abs(load<f64>(oj, VX_AT)) + Math.abs(load<f64>(oj, VY_AT)) + Math.abs(load<f64>(oj, VZ_AT)));
+    if (leave < floor) leave = floor;
+    impulse = mu * (leave - wn);
   } else impulse = 2.0 * mu * -wn;
   if (impulse > 0.0) {
     ji = impulse / mi;
@@ -175,8 +185,8 @@ export function respond(i: i32, j: i32): f64 {
       setF(VIRIAL_XY, F(VIRIAL_XY) + impulse * dist * nx * ny);
     }
     if (mode & INELASTIC) {
-      // the kinetic energy loses (1 − e²) μ w_n² / 2
-      lost = 0.5 * (1.0 - e * e) * mu * wn * wn;
+      // the kinetic energy loses μ (w_n² − w_n'²) / 2
+      lost = 0.5 * mu * (wn * wn - leave * leave);
       integrateKinetic();
       setF(KINETIC_ENERGY, F(KINETIC_ENERGY) - lost);
       setF(DISSIPATED, F(DISSIPATED) + lost);
