@@ -21,6 +21,7 @@ import { schema } from "./cli/schema.js";
 import { pool } from "./cli/pool.js";
 import { run } from "./cli/run.js";
 import { pack } from "./cli/pack.js";
+import { lattice } from "./cli/lattice.js";
 import { installInterrupt, interrupt, interruptExitCode } from "./cli/simulate.js";
 import { tour } from "./cli/tour.js";
 import { validate } from "./cli/validate.js";
@@ -34,7 +35,7 @@ const err = (s: string): void => {
   process.stderr.write(s);
 };
 
-const COMMANDS = ["run", "pool", "validate", "render", "bench", "pack", "schema", "examples", "tour", "help"];
+const COMMANDS = ["run", "pool", "validate", "render", "bench", "pack", "lattice", "schema", "examples", "tour", "help"];
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -66,6 +67,8 @@ async function main(argv: string[]): Promise<number> {
       return bench(rest, out);
     case "pack":
       return pack(rest, out);
+    case "lattice":
+      return lattice(rest, out);
     case "examples":
       return examples(rest, out);
     case "tour":

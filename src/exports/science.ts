@@ -16,6 +16,8 @@ export type { BlockAnalysis, BlockingLevel, Estimate } from "../science/blocking
 export type { RadialDistribution } from "../science/observables.js";
 export { latticeStart, maxwellVelocities, randomPositions, ballVolume, dimensionRoot } from "../science/start.js";
 export type { LatticeStartOptions } from "../science/start.js";
+export { fluidStart } from "../science/fluid-start.js";
+export type { FluidStart, FluidStartOptions } from "../science/fluid-start.js";
 export { packJammed, Packer, maxOverlap } from "../science/pack.js";
 export type { PackOptions, PackProgress, PackResult } from "../science/pack.js";
 export { extxyzFrame, formatExtxyz } from "../science/extxyz.js";

@@ -24,12 +24,20 @@ import { checkRange, normalise, pairHistogram, type RadialDistribution } from ".
 export interface AveragesOptions {
   /** Lags of the mean squared displacement, in sample intervals (default 64; 0: no MSD). */
   msdLags?: number;
+  /**
+   * Every this many samples is a time origin of the MSD (default 8; 1: every sample). Each
+   * sample costs O(N msdLags / msdOriginEvery); neighbouring origins share most of their
+   * displacements, so more of them add little.
+   */
+  msdOriginEvery?: number;
   /** g(r) bins (default 0: no g(r)); with `rdfMax`, its range (default half the smallest box side). */
   rdfBins?: number;
   rdfMax?: number;
+  /** Take g(r) at the first sample and every this many after (default 1: every one; it costs O(N × neighbours within rdfMax)). */
+  rdfEvery?: number;
 }
 
-const KEYS = ["msdLags", "rdfBins", "rdfMax"];
+const KEYS = ["msdLags", "msdOriginEvery", "rdfBins", "rdfMax", "rdfEvery"];
 /** The most numbers the MSD's window of past positions may hold (2^27: 1 GiB). */
 const MSD_MEMORY = 2 ** 27;
 
@@ -45,7 +53,7 @@ export interface MeanSquaredDisplacement {
 
 /** The state of an {@link Averages}, as plain JSON-safe data. */
 export interface AveragesCheckpoint {
-  options: { msdLags: number; rdfBins: number; rdfMax: number };
+  options: { msdLags: number; msdOriginEvery: number; rdfBins: number; rdfMax: number; rdfEvery: number };
   last: MeasurementSums;
   times: number[];
   z: number[];
@@ -55,7 +63,7 @@ export interface AveragesCheckpoint {
   totals: { virial: number; kineticIntegral: number; collisions: number; time: number; stress: number };
   hist: number[];
   rdfSamples: number;
-  msd: { window: number[]; filled: number; sum: number[]; lagTime: number[]; count: number[]; partial: number[]; slopes: number[] };
+  msd: { window: number[]; origins: number[]; sum: number[]; lagTime: number[]; count: number[]; partial: number[]; slopes: number[] };
 }
 
 export class Averages {
@@ -63,18 +71,22 @@ export class Averages {
   private readonly n: number;
   private readonly lags: number;
   private readonly rdfMax: number;
+  private readonly rdfEvery: number;
   private last: MeasurementSums;
   private times: number[] = [];
   private z: number[] = [];
   private kT: number[] = [];
   private rate: number[] = [];
   private viscosityBlocks: number[] = [];
-  private totals = { virial: 0, kineticIntegral: 0, collisions: 0, time: 0, stress: 0 };
+  private running = { virial: 0, kineticIntegral: 0, collisions: 0, time: 0, stress: 0 };
   private hist: Float64Array;
   private rdfSamples = 0;
-  // the MSD: the last lags + 1 unwrapped positions (a ring), sums per lag, and each origin's slope as it completes
+  // the MSD: the unwrapped positions of the time origins within the last `lags` samples (a
+  // ring of slots, with each slot's sample index, −1: free), sums per lag, and each origin's
+  // slope as it completes
+  private readonly originEvery: number;
   private window: Float64Array;
-  private filled = 0;
+  private readonly originOf: Float64Array;
   private readonly msdSum: Float64Array;
   private readonly lagTime: Float64Array;
   private readonly msdCount: Float64Array;
@@ -89,26 +101,40 @@ export class Averages {
     this.n = sim.count;
     const lags = options.msdLags ?? 64;
     if (!(Number.isInteger(lags) && lags >= 0)) throw new RangeError(`msdLags must be an integer >= 0, got ${lags}`);
-    if ((lags + 1) * this.d * this.n > MSD_MEMORY) throw new RangeError(`msdLags ${lags} for ${this.n} bodies would keep ${((lags + 1) * this.d * this.n * 8 / 2 ** 30).toFixed(1)} GiB of past positions; the limit is 1 GiB (fewer lags)`);
     this.lags = lags;
+    const originEvery = options.msdOriginEvery ?? 8;
+    if (!(Number.isInteger(originEvery) && originEvery >= 1)) throw new RangeError(`msdOriginEvery must be an integer >= 1, got ${originEvery}`);
+    this.originEvery = originEvery;
     const bins = options.rdfBins ?? 0;
     if (!(Number.isInteger(bins) && bins >= 0 && bins <= 1e7)) throw new RangeError(`rdfBins must be an integer from 0 to 1e7, got ${bins}`);
     this.rdfMax = bins > 0 ? checkRange(sim, bins, options.rdfMax) : 0;
+    const every = options.rdfEvery ?? 1;
+    if (!(Number.isInteger(every) && every >= 1)) throw new RangeError(`rdfEvery must be an integer >= 1, got ${every}`);
+    this.rdfEvery = every;
     this.hist = new Float64Array(bins);
     this.last = sim.sums();
     const dn = this.d * this.n;
-    this.window = new Float64Array(lags > 0 ? (lags + 1) * dn : 0);
+    const slots = lags > 0 ? Math.floor(lags / originEvery) + 1 : 0;
+    if (slots * this.d * this.n > MSD_MEMORY) throw new RangeError(`msdLags ${lags} (origins every ${originEvery} samples) for ${this.n} bodies would keep ${((slots * this.d * this.n * 8) / 2 ** 30).toFixed(1)} GiB of past positions; the limit is 1 GiB (fewer lags, or a larger msdOriginEvery)`);
+    this.window = new Float64Array(slots * dn);
+    this.originOf = new Float64Array(slots).fill(-1);
     this.msdSum = new Float64Array(lags + 1);
     this.lagTime = new Float64Array(lags + 1);
     this.msdCount = new Float64Array(lags + 1);
-    this.partial = new Float64Array(lags + 1);
+    this.partial = new Float64Array(slots);
     this.times.push(sim.time);
-    if (lags > 0) this.takePositions(0);
+    if (lags > 0) this.takeOrigin(0);
   }
 
   /** Samples taken (blocks ended). */
   get samples(): number {
     return this.z.length;
+  }
+
+  /** The sums over all samples: the collision virial Σ σ J, ∫ E_kin dt, collisions and time. */
+  get totals(): { virial: number; kineticIntegral: number; collisions: number; time: number } {
+    const t = this.running;
+    return { virial: t.virial, kineticIntegral: t.kineticIntegral, collisions: t.collisions, time: t.time };
   }
 
   /**
@@ -128,7 +154,7 @@ export class Averages {
     this.rate.push((2 * coll) / (this.n * dt));
     const stress = (now.kineticXY - this.last.kineticXY + now.virialXY - this.last.virialXY) / V;
     if (sheared) this.viscosityBlocks.push(-stress / (dt * sim.shearRate));
-    const t = this.totals;
+    const t = this.running;
     t.virial += virial;
     t.kineticIntegral += kin;
     t.collisions += coll;
@@ -136,7 +162,7 @@ export class Averages {
     t.stress += stress;
     this.last = now;
     this.times.push(now.time);
-    if (this.hist.length > 0) {
+    if (this.hist.length > 0 && (this.z.length - 1) % this.rdfEvery === 0) {
       pairHistogram(sim, this.hist, this.rdfMax);
       this.rdfSamples++;
     }
@@ -146,21 +172,21 @@ export class Averages {
   /** Z = PV/(N kT) over all samples (ratio of the summed virial and kinetic integrals) with its blocking error. */
   pressure(): Estimate {
     if (this.sim.shearRate !== 0) throw new RangeError("Averages.pressure(): a sheared engine's kinetic energy includes the flow's; use viscosity() and temperature()");
-    const t = this.totals;
+    const t = this.running;
     if (!(t.kineticIntegral > 0)) throw new RangeError("Averages.pressure(): no sample with kT > 0 yet (take samples after time has passed, with the bodies moving)");
     return { ...this.estimate(this.z, "pressure"), mean: 1 + t.virial / (2 * t.kineticIntegral) };
   }
 
   /** kT over all samples (sheared: of the velocities relative to the flow, at the samples), with its blocking error. */
   temperature(): Estimate {
-    const t = this.totals;
+    const t = this.running;
     const e = this.estimate(this.kT, "temperature");
     return this.sim.shearRate !== 0 ? e : { ...e, mean: (2 * t.kineticIntegral) / (this.d * this.n * t.time) };
   }
 
   /** Collisions per body per unit time over all samples, with its blocking error. */
   collisionRate(): Estimate {
-    const t = this.totals;
+    const t = this.running;
     return { ...this.estimate(this.rate, "collisionRate"), mean: (2 * t.collisions) / (this.n * t.time) };
   }
 
@@ -168,14 +194,14 @@ export class Averages {
   viscosity(): Estimate {
     const rate = this.sim.shearRate;
     if (rate === 0) throw new RangeError("Averages.viscosity(): the engine is not sheared (set shearRate)");
-    return { ...this.estimate(this.viscosityBlocks, "viscosity"), mean: -this.totals.stress / (this.totals.time * rate) };
+    return { ...this.estimate(this.viscosityBlocks, "viscosity"), mean: -this.running.stress / (this.running.time * rate) };
   }
 
   /** g(r) averaged over the samples (rdfBins must be set). */
-  radialDistribution(): RadialDistribution & { samples: number } {
+  radialDistribution(): RadialDistribution & { samples: number; rMax: number } {
     if (this.hist.length === 0) throw new RangeError("Averages.radialDistribution(): set rdfBins to average g(r)");
     if (this.rdfSamples === 0) throw new RangeError("Averages.radialDistribution(): no sample yet");
-    return { ...normalise(this.sim, this.hist, this.rdfMax, this.rdfSamples), samples: this.rdfSamples };
+    return { ...normalise(this.sim, this.hist, this.rdfMax, this.rdfSamples), samples: this.rdfSamples, rMax: this.rdfMax };
   }
 
   /** The mean squared displacement at lags 1 … msdLags sample intervals, over every origin that reaches that far. */
@@ -214,26 +240,29 @@ export class Averages {
     return { mean: e.mean, error: e.error, samples: e.samples, blockSize: e.blockSize, plateau: e.plateau };
   }
 
-  /** Copies the unwrapped positions now into ring slot `slot`. */
-  private takePositions(slot: number): void {
-    const dn = this.d * this.n;
+  /** Makes the state now time origin number `s` (a sample index, a multiple of originEvery). */
+  private takeOrigin(s: number): void {
+    const dn = this.d * this.n, slot = (s / this.originEvery) % this.originOf.length;
     this.sim.unwrappedPositionsInto(this.window.subarray(slot * dn, (slot + 1) * dn));
+    this.originOf[slot] = s;
+    this.partial[slot] = 0;
   }
 
-  /** The displacements from each of the last `lags` samples to now, into the sums per lag and the origins' slopes. */
+  /** The displacements from each time origin of the last `lags` samples to now, into the sums per lag and the origins' slopes. */
   private addDisplacements(): void {
-    const L = this.lags, dn = this.d * this.n, ring = L + 1;
+    const L = this.lags, dn = this.d * this.n;
     const s = this.times.length - 1; // this sample's index (the first origin is 0)
-    const slot = s % ring;
-    this.takePositions(slot);
-    const now = this.window.subarray(slot * dn, (slot + 1) * dn);
+    const now = new Float64Array(dn);
+    this.sim.unwrappedPositionsInto(now);
     const kMin = Math.ceil(L / 2);
     // least-squares weights over lags kMin … L: slope = Σ (k − k̄) y_k / Σ (k − k̄)²
     const kBar = (kMin + L) / 2;
     let den = 0;
     for (let k = kMin; k <= L; k++) den += (k - kBar) * (k - kBar);
-    for (let k = 1; k <= Math.min(L, s); k++) {
-      const o = (s - k) % ring, past = this.window.subarray(o * dn, (o + 1) * dn);
+    for (let slot = 0; slot < this.originOf.length; slot++) {
+      const o = this.originOf[slot], k = s - o;
+      if (o < 0 || k < 1 || k > L) continue;
+      const past = this.window.subarray(slot * dn, (slot + 1) * dn);
       let sum = 0;
       for (let c = 0; c < dn; c++) {
         const u = now[c] - past[c];
@@ -242,31 +271,31 @@ export class Averages {
       const msd = sum / this.n;
       this.msdSum[k] += msd;
       this.msdCount[k]++;
-      this.lagTime[k] += this.times[s] - this.times[s - k];
-      if (k >= kMin && den > 0) this.partial[o] += ((k - kBar) / den) * msd;
+      this.lagTime[k] += this.times[s] - this.times[o];
+      if (k >= kMin && den > 0) this.partial[slot] += ((k - kBar) / den) * msd;
       if (k === L) {
-        this.slopes.push(this.partial[o]);
-        this.partial[o] = 0;
+        this.slopes.push(this.partial[slot]);
+        this.originOf[slot] = -1;
       }
     }
-    this.filled = Math.min(s + 1, ring);
+    if (s % this.originEvery === 0) this.takeOrigin(s);
   }
 
   /** Its state as plain data (JSON-safe: every number finite, NaN written as null). */
   checkpoint(): AveragesCheckpoint {
     const plain = (a: ArrayLike<number>): number[] => Array.from(a as ArrayLike<number>);
     return {
-      options: { msdLags: this.lags, rdfBins: this.hist.length, rdfMax: this.rdfMax },
+      options: { msdLags: this.lags, msdOriginEvery: this.originEvery, rdfBins: this.hist.length, rdfMax: this.rdfMax, rdfEvery: this.rdfEvery },
       last: { ...this.last },
       times: [...this.times],
       z: this.z.map((x) => (Number.isNaN(x) ? (null as unknown as number) : x)),
       kT: [...this.kT],
       rate: [...this.rate],
       viscosity: [...this.viscosityBlocks],
-      totals: { ...this.totals },
+      totals: { ...this.running },
       hist: plain(this.hist),
       rdfSamples: this.rdfSamples,
-      msd: { window: plain(this.window), filled: this.filled, sum: plain(this.msdSum), lagTime: plain(this.lagTime), count: plain(this.msdCount), partial: plain(this.partial), slopes: [...this.slopes] },
+      msd: { window: plain(this.window), origins: plain(this.originOf), sum: plain(this.msdSum), lagTime: plain(this.lagTime), count: plain(this.msdCount), partial: plain(this.partial), slopes: [...this.slopes] },
     };
   }
 
@@ -274,7 +303,7 @@ export class Averages {
   static restore(sim: HardSpheres, cp: AveragesCheckpoint): Averages {
     if (cp === null || typeof cp !== "object") throw new RangeError("Averages checkpoint must be an object");
     const o = cp.options;
-    const a = new Averages(sim, { msdLags: o.msdLags, rdfBins: o.rdfBins, ...(o.rdfBins > 0 ? { rdfMax: o.rdfMax } : {}) });
+    const a = new Averages(sim, { msdLags: o.msdLags, msdOriginEvery: o.msdOriginEvery, rdfBins: o.rdfBins, rdfEvery: o.rdfEvery, ...(o.rdfBins > 0 ? { rdfMax: o.rdfMax } : {}) });
     const len = (name: string, x: ArrayLike<unknown>, n: number): void => {
       if (x.length !== n) throw new RangeError(`Averages checkpoint: ${name} must hold ${n} numbers, got ${x.length}`);
     };
@@ -286,11 +315,12 @@ export class Averages {
     a.kT = [...cp.kT];
     a.rate = [...cp.rate];
     a.viscosityBlocks = [...cp.viscosity];
-    a.totals = { ...cp.totals };
+    a.running = { ...cp.totals };
     a.hist.set(cp.hist);
     a.rdfSamples = cp.rdfSamples;
+    len("msd.origins", cp.msd.origins, a.originOf.length);
     a.window.set(cp.msd.window);
-    a.filled = cp.msd.filled;
+    a.originOf.set(cp.msd.origins);
     a.msdSum.set(cp.msd.sum);
     a.lagTime.set(cp.msd.lagTime);
     a.msdCount.set(cp.msd.count);
