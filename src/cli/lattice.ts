@@ -112,7 +112,7 @@ export async function lattice(argv: string[], out: (s: string) => void): Promise
       ...(values.melt === undefined ? {} : { melt: values.melt as number }),
     });
   } catch (e) {
-    if (e instanceof RangeError) throw inputError(`carom lattice: ${e.message.replace(/^(\w+)(\[\d+\])? must/, (m, name: string, index: string | undefined) => (FLAG_OF[name] === undefined ? m : `${FLAG_OF[name]}${index ?? ""} must`))}`);
+    if (e instanceof RangeError) throw inputError(`carom lattice: ${e.message.replace(/^(\w+)(\[\d+\])?(?= )/, (m, name: string, index: string | undefined) => (FLAG_OF[name] === undefined ? m : `${FLAG_OF[name]}${index ?? ""}`))}`);
     throw e;
   }
   const d = dimensions;

@@ -33,6 +33,9 @@ export interface FluidStartOptions {
   melt?: number;
 }
 
+/** Collisions per body the growth to a dense target may take before the start is called jammed. */
+const GROWTH_BUDGET = 2000;
+
 const KEYS = ["dimensions", "count", "packingFraction", "temperature", "seed", "radii", "fractions", "masses", "melt"];
 
 /** The start, as HardSpheres options (box, positions, velocities, radii and masses per body). */
@@ -76,6 +79,9 @@ export function fluidStart(options: FluidStartOptions): FluidStart {
   if (!(Number.isInteger(n) && n >= 1 && n <= MAX_BODIES)) throw new RangeError(`count must be an integer from 1 to ${MAX_BODIES}, got ${n}`);
   const phi = options.packingFraction;
   if (!(phi > 0 && phi < 1)) throw new RangeError(`packingFraction must be in (0, 1), got ${phi}`);
+  // (no packing of equal disks or spheres is denser than the hexagonal one and FCC)
+  const closest = d === 3 ? Math.PI / Math.sqrt(18) : Math.PI / Math.sqrt(12);
+  if (!(phi < closest) && (options.radii === undefined || options.radii.length === 1)) throw new RangeError(`packingFraction ${phi} is above close packing of equal ${d === 3 ? "spheres (FCC, 0.7405)" : "disks (hexagonal, 0.9069)"}`);
   const kT = options.temperature ?? 1;
   if (!(kT > 0 && kT < Infinity)) throw new RangeError(`temperature must be a finite number > 0, got ${kT}`);
   checkScale(kT, "temperature");
@@ -146,16 +152,19 @@ export function fluidStart(options: FluidStartOptions): FluidStart {
   if (s < 1) {
     const grown = 1 / s;
     const tEnd = (grown - 1) / g;
-    // growth heats the fluid: rescale to kT on the way (every tenth of the way)
+    // growth heats the fluid: rescale to kT on the way (every tenth of the way); a fluid that
+    // does not get there within GROWTH_BUDGET collisions per body is jamming
+    const tooDense = (): RangeError => new RangeError(`packingFraction ${phi} is beyond what these sizes reach as a fluid (the growth from a lattice jammed); choose a lower one, or pack with carom pack`);
+    let budget = GROWTH_BUDGET * n;
     for (let k = 1; k <= 10; k++) {
+      const target = (tEnd * k) / 10;
       try {
-        sim.advanceTo((tEnd * k) / 10);
+        budget -= sim.advanceTo(target, budget);
       } catch (e) {
-        if (e instanceof RangeError && /jammed/.test(e.message)) {
-          throw new RangeError(`packingFraction ${phi} is beyond what these sizes reach as a fluid (the growth from a lattice jammed); choose a lower one, or pack with carom pack`);
-        }
+        if (e instanceof RangeError && /jammed/.test(e.message)) throw tooDense();
         throw e;
       }
+      if (sim.time < target) throw tooDense();
       sim.rescaleVelocities(kT);
     }
     // the exact radii: a fresh engine at the grown positions (an overlap left by rounding is refused there)
