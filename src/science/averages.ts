@@ -30,8 +30,9 @@ export interface AveragesOptions {
    * displacements, so more of them add little.
    */
   msdOriginEvery?: number;
-  /** g(r) bins (default 0: no g(r)); with `rdfMax`, its range (default half the smallest box side). */
+  /** g(r) bins (default 0: no g(r)). */
   rdfBins?: number;
+  /** g(r)'s range (default half the smallest box side). */
   rdfMax?: number;
   /** Take g(r) at the first sample and every this many after (default 1: every one; it costs O(N × neighbours within rdfMax)). */
   rdfEvery?: number;
@@ -40,6 +41,14 @@ export interface AveragesOptions {
 const KEYS = ["msdLags", "msdOriginEvery", "rdfBins", "rdfMax", "rdfEvery"];
 /** The most numbers the MSD's window of past positions may hold (2^27: 1 GiB). */
 const MSD_MEMORY = 2 ** 27;
+
+/** g(r) averaged over the samples. */
+export interface AveragedDistribution extends RadialDistribution {
+  /** Snapshots averaged. */
+  samples: number;
+  /** The range. */
+  rMax: number;
+}
 
 /** The mean squared displacement at each lag, averaged over every time origin. */
 export interface MeanSquaredDisplacement {
@@ -51,21 +60,72 @@ export interface MeanSquaredDisplacement {
   origins: number[];
 }
 
-/** The state of an {@link Averages}, as plain JSON-safe data. */
+/** The state of an {@link Averages}, as plain JSON-safe data (its fields are its internals). */
 export interface AveragesCheckpoint {
-  options: { msdLags: number; msdOriginEvery: number; rdfBins: number; rdfMax: number; rdfEvery: number };
+  /** The options it was made with. */
+  options: Required<AveragesOptions>;
+  /** The engine's sums at the last sample. */
   last: MeasurementSums;
+  /** The sample times. */
   times: number[];
+  /** Each block's Z (null for a sheared engine's). */
   z: number[];
+  /** Each block's kT. */
   kT: number[];
+  /** Each block's collision rate. */
   rate: number[];
+  /** Each block's viscosity (sheared engines). */
   viscosity: number[];
-  totals: { virial: number; kineticIntegral: number; collisions: number; time: number; stress: number };
+  /** The sums over all samples. */
+  totals: RunningTotals;
+  /** The g(r) histogram. */
   hist: number[];
+  /** The snapshots in it. */
   rdfSamples: number;
-  msd: { window: number[]; origins: number[]; sum: number[]; lagTime: number[]; count: number[]; partial: number[]; slopes: number[] };
+  /** The MSD's state. */
+  msd: MsdState;
 }
 
+/** The sums over an Averages' samples, with the shear stress's. */
+export interface RunningTotals extends AveragesTotals {
+  /** ∫ P_xy dt (sheared engines). */
+  stress: number;
+}
+
+/** The MSD's state in an Averages checkpoint. */
+export interface MsdState {
+  /** The time origins' unwrapped positions, d N per slot. */
+  window: number[];
+  /** Each slot's sample index (−1: free). */
+  origins: number[];
+  /** The MSD summed per lag. */
+  sum: number[];
+  /** The lag times summed per lag. */
+  lagTime: number[];
+  /** The origins counted per lag. */
+  count: number[];
+  /** Each slot's slope so far. */
+  partial: number[];
+  /** The completed origins' slopes. */
+  slopes: number[];
+}
+
+/** Sums over an Averages' samples. */
+export interface AveragesTotals {
+  /** The collision virial Σ σ J. */
+  virial: number;
+  /** ∫ E_kin dt. */
+  kineticIntegral: number;
+  /** Collisions. */
+  collisions: number;
+  /** The time the samples span. */
+  time: number;
+}
+
+/**
+ * Time averages of a run with standard errors from block averaging, g(r) over the samples, the
+ * MSD from many time origins and D (see the file's comment for an example).
+ */
 export class Averages {
   private readonly d: 2 | 3;
   private readonly n: number;
@@ -132,7 +192,7 @@ export class Averages {
   }
 
   /** The sums over all samples: the collision virial Σ σ J, ∫ E_kin dt, collisions and time. */
-  get totals(): { virial: number; kineticIntegral: number; collisions: number; time: number } {
+  get totals(): AveragesTotals {
     const t = this.running;
     return { virial: t.virial, kineticIntegral: t.kineticIntegral, collisions: t.collisions, time: t.time };
   }
@@ -198,7 +258,7 @@ export class Averages {
   }
 
   /** g(r) averaged over the samples (rdfBins must be set). */
-  radialDistribution(): RadialDistribution & { samples: number; rMax: number } {
+  radialDistribution(): AveragedDistribution {
     if (this.hist.length === 0) throw new RangeError("Averages.radialDistribution(): set rdfBins to average g(r)");
     if (this.rdfSamples === 0) throw new RangeError("Averages.radialDistribution(): no sample yet");
     return { ...normalise(this.sim, this.hist, this.rdfMax, this.rdfSamples), samples: this.rdfSamples, rMax: this.rdfMax };

@@ -24,6 +24,7 @@ export interface BlockingLevel {
 
 /** A mean with its standard error. */
 export interface Estimate {
+  /** The mean. */
   mean: number;
   /** The standard error of the mean (from blocking: see {@link blockAverage}). */
   error: number;
@@ -37,7 +38,9 @@ export interface Estimate {
 
 /** The blocking analysis of a series. */
 export interface BlockAnalysis extends Estimate {
+  /** The chosen error's own uncertainty. */
   errorOfError: number;
+  /** Every level of the transformation. */
   levels: BlockingLevel[];
 }
 

@@ -43,65 +43,96 @@ const F_REGISTERS = {
 /** The int32 registers (the cell grid's shape). */
 const I_REGISTERS = { CELLS_X, CELLS_Y, CELLS_Z } as const;
 
+/** The event engine's own state in a checkpoint (what the next events depend on besides the bodies' motion). */
+export interface CheckpointEngineState {
+  /** Raw state records, 8 per body: x, y, z, t, vx, vy, vz, ρ (x at the body's own time t, lazily moved on). */
+  state: ExactNumber[];
+  /** Image counters, 3 per body. */
+  image: number[];
+  /** Collision counters, one per body (a pending event is stale when its partner's has moved on). */
+  counter: number[];
+  /** Each body's last collision time (−Infinity: none; the TC model's). */
+  lastCollision: ExactNumber[];
+  /** Each body's x displacement from Lees–Edwards wraps. */
+  shearShift: ExactNumber[];
+  /** Each body's neighbour-shell centre, 3 per body. */
+  centres: ExactNumber[];
+  /** Each body's second choice's time. */
+  secondTime: ExactNumber[];
+  /** Each body's pending event time, and last the scheduled systems' (Infinity: none). */
+  eventTime: ExactNumber[];
+  /** Per body: the event's partner, its counter then, the second choice's partner, its counter (−1: shell exit, −2: none). */
+  events: number[];
+  /** The neighbour lists' capacity. */
+  listCap: number;
+  /** Each body's list length. */
+  listLengths: number[];
+  /** The lists' entries in order, (body << 6) | image code. */
+  listEntries: number[];
+  /** Slots per cell of the list grid. */
+  cellCap: number;
+  /** Bodies in each cell. */
+  cellCounts: number[];
+  /** Each cell's bodies in order. */
+  cellBodies: number[];
+  /** The kernel's registers that carry state, by name (kernel-layout.ts). */
+  registers: Record<string, ExactNumber>;
+  /** The skin in use, as a fraction of the largest diameter. */
+  skinFraction: ExactNumber;
+  /** The growth horizon (all lists rebuilt then; Infinity without growth). */
+  growthHorizon: ExactNumber;
+  /** The shear horizon (likewise, for the moving images). */
+  shearHorizon: ExactNumber;
+  /** Sheared engines: Σ m (y − Ly/2)² / 2 at time 0. */
+  q0: ExactNumber;
+  /** Full rebuilds so far. */
+  fullRebuilds: number;
+  /** Thermostat actions so far. */
+  thermostatKicks: number;
+  /** Roots recomputed by the exact kernel so far. */
+  exactRoots: number;
+}
+
 /** A HardSpheres simulation's whole state (see {@link HardSpheres.checkpoint}). */
 export interface HardSpheresCheckpoint {
+  /** What the object is: "hard-spheres-checkpoint". */
   carom: "hard-spheres-checkpoint";
+  /** The layout's version: 1. */
   version: 1;
+  /** 2 or 3. */
   dimensions: 2 | 3;
+  /** Number of bodies. */
   count: number;
   /** Box sides (2 or 3). */
   box: number[];
   /** The time. */
   time: ExactNumber;
-  /** For readers: positions now, wrapped into the box (d per body), and the velocities of those images. */
+  /** For readers: positions now, wrapped into the box (d per body). */
   positions: ExactNumber[];
+  /** For readers: the velocities of those images (d per body). */
   velocities: ExactNumber[];
-  /** Radii now, and masses. */
+  /** Radii now. */
   radii: ExactNumber[];
+  /** Masses. */
   masses: ExactNumber[];
-  /** The settings. */
+  /** The growth rate (in the current parametrisation of the radii). */
   growthRate: ExactNumber;
+  /** The normal restitution. */
   restitution: ExactNumber;
+  /** McNamara–Falcon's speed u0 (0: none). */
   restitutionSpeed: ExactNumber;
+  /** The TC model's collapse time. */
   collapseTime: ExactNumber;
+  /** The Lees–Edwards shear rate. */
   shearRate: ExactNumber;
   /** The skin asked for, or null (chosen by the engine). */
   skin: ExactNumber | null;
+  /** The thermostat's settings and state (its random generator's too), or null. */
   thermostat: ThermostatState | null;
   /** The measurement window's start (resetMeasurements). */
   window: Record<keyof MeasurementSums, ExactNumber>;
   /** The event engine's own state. */
-  engine: {
-    /** Raw state records, 8 per body: x, y, z, t, vx, vy, vz, ρ (x at the body's own time t). */
-    state: ExactNumber[];
-    image: number[];
-    counter: number[];
-    lastCollision: ExactNumber[];
-    shearShift: ExactNumber[];
-    /** Per body: shell centre (3), second choice's time, event time; the scheduled systems' event time last. */
-    centres: ExactNumber[];
-    secondTime: ExactNumber[];
-    eventTime: ExactNumber[];
-    /** Per body: partner, its counter, second partner, its counter (−1: shell exit, −2: none). */
-    events: number[];
-    /** Neighbour lists: capacity, each body's length, the entries in order. */
-    listCap: number;
-    listLengths: number[];
-    listEntries: number[];
-    /** Cells: slots per cell, then each cell's bodies in order. */
-    cellCap: number;
-    cellCounts: number[];
-    cellBodies: number[];
-    registers: Record<string, ExactNumber>;
-    /** TypeScript's own: ρ scale, horizons, the chosen skin, Q at time 0, counts. */
-    skinFraction: ExactNumber;
-    growthHorizon: ExactNumber;
-    shearHorizon: ExactNumber;
-    q0: ExactNumber;
-    fullRebuilds: number;
-    thermostatKicks: number;
-    exactRoots: number;
-  };
+  engine: CheckpointEngineState;
   /** A checksum of everything else (hex), so that an edited checkpoint is refused. */
   checksum: string;
 }

@@ -38,14 +38,12 @@ const GROWTH_BUDGET = 2000;
 
 const KEYS = ["dimensions", "count", "packingFraction", "temperature", "seed", "radii", "fractions", "masses", "melt"];
 
-/** The start, as HardSpheres options (box, positions, velocities, radii and masses per body). */
+/** The start, as HardSpheres options (box, positions, velocities, radii and masses per body): `new HardSpheres(fluidStart(…))`. */
 export interface FluidStart extends HardSpheresOptions {
   radii: Float64Array;
   masses: Float64Array;
   velocities: Float64Array;
   positions: Float64Array;
-  /** Each body's size class (index into the radii option). */
-  sizeClass: Int32Array;
 }
 
 /** How many bodies of each class: the largest remainders get the leftovers (deterministic). */
@@ -185,5 +183,5 @@ export function fluidStart(options: FluidStartOptions): FluidStart {
   for (let i = 0; i < n; i++) for (let a = 0; a < d; a++) e2 += m[i] * vel[d * i + a] * vel[d * i + a];
   const f = e2 > 0 ? Math.sqrt((kT * d * n) / e2) : 0;
   for (let k = 0; k < vel.length; k++) vel[k] *= f;
-  return { dimensions: d, box, positions: pos, velocities: vel, radii: r, masses: m, sizeClass };
+  return { dimensions: d, box, positions: pos, velocities: vel, radii: r, masses: m };
 }

@@ -123,6 +123,7 @@ export class HardSpheres {
   get onCollision(): ((i: number, j: number, t: number, impulse: number) => void) | null {
     return this.engine.onCollision;
   }
+  /** Sets the collision callback (null: none; a run without one skips the call). */
   set onCollision(f: ((i: number, j: number, t: number, impulse: number) => void) | null) {
     this.engine.onCollision = f;
   }

@@ -12,7 +12,9 @@ import { ScienceRandom } from "./random.js";
 
 /** A thermostat's state as plain numbers (a checkpoint holds it). */
 export interface ThermostatState {
+  /** Andersen's or velocity rescaling. */
   kind: "andersen" | "rescale";
+  /** The kT it holds. */
   temperature: number;
   /** Andersen: redraws per body per unit time. */
   rate?: number;
