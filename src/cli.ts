@@ -20,6 +20,7 @@ import { render } from "./cli/render.js";
 import { schema } from "./cli/schema.js";
 import { pool } from "./cli/pool.js";
 import { run } from "./cli/run.js";
+import { sweep } from "./cli/sweep.js";
 import { pack } from "./cli/pack.js";
 import { lattice } from "./cli/lattice.js";
 import { installInterrupt, interrupt, interruptExitCode } from "./cli/simulate.js";
@@ -35,7 +36,7 @@ const err = (s: string): void => {
   process.stderr.write(s);
 };
 
-const COMMANDS = ["run", "pool", "validate", "render", "bench", "pack", "lattice", "schema", "examples", "tour", "help"];
+const COMMANDS = ["run", "pool", "validate", "render", "bench", "pack", "lattice", "sweep", "schema", "examples", "tour", "help"];
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -69,6 +70,8 @@ async function main(argv: string[]): Promise<number> {
       return pack(rest, out);
     case "lattice":
       return lattice(rest, out);
+    case "sweep":
+      return sweep(rest, out, err);
     case "examples":
       return examples(rest, out);
     case "tour":

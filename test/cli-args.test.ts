@@ -13,6 +13,7 @@ import { POOL_OPTIONS } from "../src/cli/pool.js";
 import { RENDER_OPTIONS } from "../src/cli/render.js";
 import { RUN_OPTIONS } from "../src/cli/run.js";
 import { SCHEMA_OPTIONS } from "../src/cli/schema.js";
+import { SWEEP_OPTIONS } from "../src/cli/sweep.js";
 import { VALIDATE_OPTIONS } from "../src/cli/validate.js";
 import { packageVersion } from "../src/cli/version.js";
 import { carom, ensureBuilt, ROOT } from "./support/cli.js";
@@ -27,6 +28,7 @@ const OPTIONS: Record<string, Record<string, OptionSpec>> = {
   lattice: LATTICE_OPTIONS,
   pool: POOL_OPTIONS,
   schema: SCHEMA_OPTIONS,
+  sweep: SWEEP_OPTIONS,
   examples: EXAMPLES_OPTIONS,
   tour: {},
 };

@@ -1,9 +1,13 @@
-/** The public surface of World2D and World3D: at most 60 members each, every one documented. */
+/**
+ * The public surface of World2D and World3D: at most 70 members each, every one documented
+ * (60 until the queries part added ten: five queries and their allocation-free Into twins,
+ * carom's convention for every query).
+ */
 import test from "node:test";
 import assert from "node:assert/strict";
 import ts from "typescript";
 
-test("World2D and World3D offer at most 60 public members, every one with TSDoc", () => {
+test("World2D and World3D offer at most 70 public members, every one with TSDoc", () => {
   const program = ts.createProgram(["src/index.ts"], {
     target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, noEmit: true,
   });
@@ -21,7 +25,7 @@ test("World2D and World3D offer at most 60 public members, every one with TSDoc"
       open.push(p.name);
       if (ts.displayPartsToString(p.getDocumentationComment(checker)).trim() === "") undocumented.push(p.name);
     }
-    assert.ok(open.length <= 60, `${name} has ${open.length} public members: ${open.join(" ")}`);
+    assert.ok(open.length <= 70, `${name} has ${open.length} public members: ${open.join(" ")}`);
     assert.deepEqual(undocumented, [], `${name}: undocumented members`);
   }
 });

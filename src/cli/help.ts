@@ -2,6 +2,7 @@
 import { LATTICE_HELP } from "./lattice.js";
 import { PACK_HELP } from "./pack.js";
 import { POOL_HELP } from "./pool.js";
+import { SWEEP_HELP } from "./sweep.js";
 
 export const USAGE = `carom: exact continuous collision detection for moving circles and spheres
 
@@ -20,6 +21,9 @@ commands:
   pack -o scene.json ...  a jammed periodic packing of disks or spheres (carom pack --help)
   lattice -o scene.json ...
                           a fluid start: a melted lattice at a packing fraction and kT (carom lattice --help)
+  sweep sweep.json -o results.ndjson
+                          many runs on all cores (or one --shard i/n of them per machine),
+                          resumable; carom sweep merge|report for the results (carom sweep --help)
   schema [-o FILE]        print the JSON Schema of the scene format
   examples [folder]       write the example scenes into a folder (default: examples)
   tour                    a short tour of the queries with real results
@@ -136,6 +140,7 @@ options:
 `,
   pack: PACK_HELP,
   lattice: LATTICE_HELP,
+  sweep: SWEEP_HELP,
   pool: POOL_HELP,
   schema: `usage: carom schema [-o FILE]
 

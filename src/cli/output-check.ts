@@ -59,7 +59,7 @@ function folderProblem(path: string): string | undefined {
  * Throws an input error (exit code 2) naming the option when an output is a folder, repeats
  * another output, is one of the inputs, or cannot be written.
  */
-export function checkOutputs(command: string, outputs: readonly OutputPath[], inputs: readonly string[] = []): void {
+export function checkOutputs(command: string, outputs: readonly OutputPath[], inputs: readonly string[] = [], inputKind = "scene"): void {
   const seen = new Map<string, string>();
   const inputPaths = new Map(inputs.map((p) => [canonical(p), p]));
   for (const { flag, path } of outputs) {
@@ -68,7 +68,7 @@ export function checkOutputs(command: string, outputs: readonly OutputPath[], in
     if (/[\\/]$/.test(path) || kindOf(path) === "directory") throw inputError(`${where} is a folder; name a file in it`);
     const real = canonical(path);
     const input = inputPaths.get(real);
-    if (input !== undefined) throw inputError(`${where} is the input scene ${input}; write to another file`);
+    if (input !== undefined) throw inputError(`${where} is the input ${inputKind} ${input}; write to another file`);
     const other = seen.get(real);
     if (other !== undefined) throw inputError(`${where} names the same file as ${other}; each output needs its own file`);
     seen.set(real, `${flag} ${path}`);

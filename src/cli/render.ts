@@ -85,7 +85,7 @@ export async function render(argv: readonly string[], stdout: (s: string) => voi
   if (result.interrupted) throw interrupted();
   rec.finish(world);
   const title = loaded.name;
-  file.write(html ? renderHtml(rec, { view, title, speed }) : renderSvg(rec, { view, animate: values.animate === true, trails, width, speed, title }));
+  file.write(html ? renderHtml(rec, world, { view, title, speed }) : renderSvg(rec, world, { view, animate: values.animate === true, trails, width, speed, title }));
   if (interrupt.requested) throw interrupted();
   file.commit();
   if (values.quiet !== true) stdout(`carom render: wrote ${output} (${loaded.label}, t = ${result.start} to ${world.now}, ${rec.collisions} collisions)\n`);

@@ -235,7 +235,7 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
     recording.finish(world);
     const f = new AtomicFile(renderPath);
     const title = loaded.name;
-    f.write(/\.html?$/i.test(renderPath) ? renderHtml(recording, { view: "xy", title, speed: 1 }) : renderSvg(recording, { view: "xy", animate: false, trails: scene.bodies.filter((b) => b.fixed !== true).length <= 64 ? Infinity : 0, width: 1000, speed: 1, title }));
+    f.write(/\.html?$/i.test(renderPath) ? renderHtml(recording, world, { view: "xy", title, speed: 1 }) : renderSvg(recording, world, { view: "xy", animate: false, trails: scene.bodies.filter((b) => b.fixed !== true).length <= 64 ? Infinity : 0, width: 1000, speed: 1, title }));
     pending.push(f);
     written.render = f.path;
   }

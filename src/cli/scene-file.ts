@@ -22,19 +22,19 @@ export const BUILT_IN_LABEL = "built-in pool break";
 /** The folder of the example scenes that ship with the package (examples/ next to dist/). */
 export const PACKAGED_EXAMPLES = fileURLToPath(new URL("../../examples/", import.meta.url));
 
-/** The names of the packaged examples ("break", "gas", ...), sorted. */
+/** The names of the packaged example scenes ("break", "gas", ...), sorted (not the sweeps, NAME-sweep.json). */
 export function packagedExamples(): string[] {
   try {
-    return readdirSync(PACKAGED_EXAMPLES).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5)).sort();
+    return readdirSync(PACKAGED_EXAMPLES).filter((f) => f.endsWith(".json") && !f.endsWith("-sweep.json")).map((f) => f.slice(0, -5)).sort();
   } catch {
     return [];
   }
 }
 
-/** The path to read for `file`: itself, or the packaged example an absent `examples/NAME.json` names. */
+/** The path to read for `file`: itself, or the packaged example (a scene or a sweep) an absent `examples/NAME.json` names. */
 export function scenePath(file: string): string {
   const m = /^(?:\.[\\/])?examples[\\/]([A-Za-z0-9_-]+)\.json$/.exec(file);
-  if (m === null || existsSync(file) || !packagedExamples().includes(m[1])) return file;
+  if (m === null || existsSync(file) || !existsSync(PACKAGED_EXAMPLES + m[1] + ".json")) return file;
   return PACKAGED_EXAMPLES + m[1] + ".json";
 }
 

@@ -7,9 +7,10 @@
  * object for one file, an array of them for several.
  */
 import { SceneError, jsonPointer, parseJson, sceneDimensions, validateScene, valueAtPointer, worldFromScene, type Scene } from "../index.js";
+import { checkSweepRuns, readSweepFile } from "../exports/sweep.js";
 import { parseArgs } from "./args.js";
 import { CliError, inputError } from "./cli-error.js";
-import { readSceneText } from "./scene-file.js";
+import { readSceneText, scenePath } from "./scene-file.js";
 import { busiestPairs } from "./simulate.js";
 
 export const VALIDATE_OPTIONS = {
@@ -36,6 +37,8 @@ export interface ValidationReport {
   dimensions?: number;
   bodies?: number;
   walls?: number;
+  /** For a sweep file: what it runs and how many runs. */
+  sweep?: { kind: string; runs: number };
 }
 
 /**
@@ -61,6 +64,12 @@ export function validateFile(file: string): ValidationReport {
   let json: unknown;
   try {
     json = parseJson(readSceneText(file), file);
+    if (json !== null && typeof json === "object" && !Array.isArray(json) && "sweep" in json && !("carom" in json)) {
+      // A sweep file: its structure, its base and every run's parameters, as carom sweep checks them.
+      const sweep = readSweepFile(scenePath(file));
+      const runs = checkSweepRuns(sweep);
+      return { ok: true, file, errors: [], sweep: { kind: sweep.kind, runs } };
+    }
     const scene: Scene = validateScene(json, file);
     const stuck = startProbe(scene);
     if (stuck !== undefined) return { ok: false, file, errors: [{ path: "", message: stuck }] };
@@ -93,7 +102,9 @@ export async function validate(argv: readonly string[], stdout: (s: string) => v
   const reports = positional.map(validateFile);
   for (const r of reports) {
     if (r.ok) {
-      if (values.json !== true && values.quiet !== true) stdout(`${r.file}: valid (${r.dimensions}D, ${r.bodies} bodies, ${r.walls} walls)\n`);
+      if (values.json !== true && values.quiet !== true) {
+        stdout(r.sweep !== undefined ? `${r.file}: valid sweep (${r.sweep.kind}, ${r.sweep.runs} runs)\n` : `${r.file}: valid (${r.dimensions}D, ${r.bodies} bodies, ${r.walls} walls)\n`);
+      }
     } else if (values.json !== true) {
       for (const e of r.errors) stderr(`${r.file}${e.line === undefined ? "" : `:${e.line}:${e.column}`}: ${e.message}\n`);
     }

@@ -13,7 +13,8 @@ export { type ShortenedMovement2, type ShortenedMovements2, shortenMovementCircl
 export { enclosingCircle, boundsOfPoints2, sweptBoundsCircleInto, sweptBoundsCircle, overlapBoxes2 } from "../query/bounding.js";
 export { closestPointOnSegmentInto, closestPointOnSegment } from "../query/closest-point-segment.js";
 export { rayHitCircleRaw, segmentHitCircleRaw, rayHitCircle, segmentHitCircle } from "../query/ray-circle.js";
-export { pointCrossingBox2Raw, pointCrossingBox2Into, pointCrossingBox2 } from "../query/ray-box2.js";
+export { rayHitSegmentRaw, rayHitSegment, raycastSegmentRaw, raycastSegmentInto, raycastSegment } from "../query/ray-segment2.js";
+export { pointCrossingBox2Raw, pointCrossingBox2Into, pointCrossingBox2, rayBox2Raw, rayBox2 } from "../query/ray-box2.js";
 export { toiCircleSegmentRaw, sweepCircleSegmentRaw, timeOfImpactCircleSegment, sweepCircleSegmentInto, sweepCircleSegment } from "../query/sweep-circle-segment.js";
 export { toiCirclePolylineRaw, sweepCirclePolylineRaw, timeOfImpactCirclePolyline, sweepCirclePolylineInto, sweepCirclePolyline } from "../query/sweep-circle-polyline.js";
 export { toiCircleBoxRaw, sweepCircleBoxRaw, timeOfImpactCircleBox, sweepCircleBoxInto, sweepCircleBox } from "../query/sweep-circle-box.js";

@@ -245,6 +245,10 @@ class Checker {
       this.add("", `a scene must be a JSON object {"carom": 1, ...}, got ${describeValue(v)}`);
       return;
     }
+    if ("sweep" in v && !("carom" in v)) {
+      this.add("", `a sweep file ("sweep": ${describeValue(v.sweep)}), not a scene: run it with carom sweep FILE -o results.ndjson`);
+      return;
+    }
     if ("pool" in v && !("carom" in v)) {
       this.add("", `a pool shot file ("pool": ${describeValue(v.pool)}), not a scene: play it with carom pool`);
       return;

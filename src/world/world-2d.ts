@@ -9,7 +9,8 @@ import { WALL_BOX2, WALL_SEGMENT, type WallKind } from "./walls/wall-kind.js";
 import { segmentWall } from "./walls/wall-segment.js";
 import { box2Wall } from "./walls/wall-box2.js";
 import { WORLD_OPTION_KEYS, checkCoordinate, checkKeys } from "./options.js";
-import { requirePart } from "./parts.js";
+import { partMethods, requirePart } from "./parts.js";
+import { QUERY_METHODS_2, type Queries2 } from "./queries-api.js";
 
 const KINDS2: (WallKind | undefined)[] = [];
 KINDS2[WALL_SEGMENT] = segmentWall;
@@ -72,6 +73,9 @@ export interface World2DOptions extends WorldOptions {
 }
 
 const BODY_KEYS2 = ["id", "x", "y", "vx", "vy", "ax", "ay", "radius", "mass", "fixed", "sensor", "restitution", "group", "mask"];
+
+/** The queries of World2D (`rayCast`, `castCircle`, `queryPoint`, ...; the queries part, `import "carom/2d/queries"`). */
+export interface World2D extends Queries2 {}
 
 /**
  * Exact event-driven simulation of moving circles in 2D.
@@ -182,3 +186,6 @@ export class World2D extends WorldKernels2 {
     return w;
   }
 }
+
+// Until `carom/2d/queries` is imported, each query is a RangeError naming that import.
+partMethods(World2D, "queries", 2, QUERY_METHODS_2);

@@ -10,7 +10,8 @@ import { box3Wall } from "./walls/wall-box3.js";
 import { triangleWall } from "./walls/wall-triangle.js";
 
 import { WORLD_OPTION_KEYS, checkCoordinate, checkKeys } from "./options.js";
-import { requirePart } from "./parts.js";
+import { partMethods, requirePart } from "./parts.js";
+import { QUERY_METHODS_3, type Queries3 } from "./queries-api.js";
 
 const KINDS3: (WallKind | undefined)[] = [];
 KINDS3[WALL_PLANE] = planeWall;
@@ -71,6 +72,9 @@ export interface World3DOptions extends WorldOptions {
 }
 
 const BODY_KEYS3 = ["id", "x", "y", "z", "vx", "vy", "vz", "ax", "ay", "az", "radius", "mass", "fixed", "sensor", "restitution", "group", "mask"];
+
+/** The queries of World3D (`rayCast`, `castSphere`, `queryPoint`, ...; the queries part, `import "carom/3d/queries"`). */
+export interface World3D extends Queries3 {}
 
 /** Exact event-driven simulation of moving spheres in 3D (the same engine and rules as World2D). */
 export class World3D extends WorldKernels3 {
@@ -164,3 +168,6 @@ export class World3D extends WorldKernels3 {
     return w;
   }
 }
+
+// Until `carom/3d/queries` is imported, each query is a RangeError naming that import.
+partMethods(World3D, "queries", 3, QUERY_METHODS_3);

@@ -22,8 +22,8 @@ function newestSource(dir: string): number {
 }
 
 function fresh(): boolean {
-  const schema = join(ROOT, "dist", "scene.schema.json");
-  return existsSync(CLI) && existsSync(schema) && Math.min(statSync(CLI).mtimeMs, statSync(schema).mtimeMs) >= newestSource(join(ROOT, "src"));
+  const built = [CLI, join(ROOT, "dist", "scene.schema.json"), join(ROOT, "dist", "sweep.schema.json")];
+  return built.every((f) => existsSync(f)) && Math.min(...built.map((f) => statSync(f).mtimeMs)) >= newestSource(join(ROOT, "src"));
 }
 
 /** Builds dist/ (tsc, then the schema file) unless it is up to date. */
@@ -50,6 +50,8 @@ export function ensureBuilt(): void {
     spawnSync(process.execPath, [tsc, "-p", join(ROOT, "tsconfig.build.json"), "--emitDeclarationOnly"], { cwd: ROOT, stdio: "ignore" });
     const r = spawnSync(process.execPath, [CLI, "schema", "-o", join(ROOT, "dist", "scene.schema.json")], { cwd: ROOT, encoding: "utf8" });
     if (r.status !== 0) throw new Error(`building dist/ failed: ${r.stderr}`);
+    const s = spawnSync(process.execPath, [CLI, "sweep", "--schema", "-o", join(ROOT, "dist", "sweep.schema.json")], { cwd: ROOT, encoding: "utf8" });
+    if (s.status !== 0) throw new Error(`building dist/ failed: ${s.stderr}`);
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
