@@ -15,7 +15,7 @@ import { EngineMemory } from "./engine-memory.js";
 import { checkScale, parseOptions, type HardSpheresOptions, type HardSpheresStats, type ParsedOptions } from "./hard-spheres-options.js";
 import {
   CALL_BACK, COLLAPSE_TIME, COLLISIONS, COLLISIONS_END, COMMON_MASS, DIMENSIONS, DISSIPATED, END_TIME, ENTRY_BODY_SHIFT, EQUAL_MASSES,
-  GROWTH_RATE, KINETIC_ENERGY, KINETIC_INTEGRAL, KINETIC_TIME, MOMENTUM_XY, MOMENTUM_XY_INTEGRAL, MOMENTUM_XY_TIME, NOW, PACE_BUDGET,
+  GROWTH_RATE, KINETIC_ENERGY, PAIR_TESTS, PREDICTIONS, SECOND_CHOICES, SHELL_EXITS, STALE_EVENTS, KINETIC_INTEGRAL, KINETIC_TIME, MOMENTUM_XY, MOMENTUM_XY_INTEGRAL, MOMENTUM_XY_TIME, NOW, PACE_BUDGET,
   PREFETCH, RESTITUTION, RESTITUTION_SPEED, RETURNED_BODY, RHO, RUN_DONE, RUN_PACE, RUN_SHELL, RUN_SYSTEM, RUN_TIME, SHEARED,
   SHEAR_MARGIN, SHEAR_OFFSET, SHEAR_RATE, SHEAR_SPEED, SHEAR_TIME, SHELL_RADIUS, STATE_STRIDE, T, VIRIAL, VIRIAL_XY, VX, VY, VZ,
   WRAP_CORRECTION, X, Y, Z,
@@ -156,12 +156,12 @@ export class Engine {
 
   get stats(): HardSpheresStats {
     const F = this.mem.F, c = this.counts;
-    c.shellExits = F[26];
+    c.shellExits = F[SHELL_EXITS];
     c.collisions = F[COLLISIONS];
-    c.stale = F[11];
-    c.secondChoices = F[12];
-    c.predictions = F[13];
-    c.pairTests = F[14];
+    c.stale = F[STALE_EVENTS];
+    c.secondChoices = F[SECOND_CHOICES];
+    c.predictions = F[PREDICTIONS];
+    c.pairTests = F[PAIR_TESTS];
     return c;
   }
 
@@ -576,8 +576,8 @@ function defaultCollapseTime(o: ParsedOptions): number {
   if (o.restitution === 1) return 0;
   let v2 = 0, rMin = Infinity;
   for (let i = 0; i < o.count; i++) {
-    const k = 8 * i;
-    v2 += o.state[k + 4] * o.state[k + 4] + o.state[k + 5] * o.state[k + 5] + o.state[k + 6] * o.state[k + 6];
+    const k = STATE_STRIDE * i;
+    v2 += o.state[k + VX] * o.state[k + VX] + o.state[k + VY] * o.state[k + VY] + o.state[k + VZ] * o.state[k + VZ];
     rMin = Math.min(rMin, o.rho[i]);
   }
   const rms = Math.sqrt(v2 / o.count);

@@ -329,7 +329,7 @@ export class HardSpheres {
   kineticEnergy(): number {
     const s = this.state;
     let e = 0;
-    for (let i = 0; i < this.count; i++) e += 0.5 * this.mass[i] * (s[8 * i + VX] * s[8 * i + VX] + s[8 * i + VY] * s[8 * i + VY] + s[8 * i + VZ] * s[8 * i + VZ]);
+    for (let i = 0, o = 0; i < this.count; i++, o += STATE_STRIDE) e += 0.5 * this.mass[i] * (s[o + VX] * s[o + VX] + s[o + VY] * s[o + VY] + s[o + VZ] * s[o + VZ]);
     return e;
   }
 
@@ -351,7 +351,7 @@ export class HardSpheres {
     const s = this.state;
     for (let a = 0; a < this.dimensions; a++) {
       let p = 0;
-      for (let i = 0; i < this.count; i++) p += this.mass[i] * s[8 * i + VX + a];
+      for (let i = 0; i < this.count; i++) p += this.mass[i] * s[STATE_STRIDE * i + VX + a];
       out[a] = p;
     }
     return out;
