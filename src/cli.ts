@@ -15,7 +15,7 @@ import { abortAllFiles } from "./cli/atomic-file.js";
 import { bench } from "./cli/bench.js";
 import { CliError, inputError } from "./cli/cli-error.js";
 import { examples } from "./cli/examples.js";
-import { COMMAND_HELP, USAGE } from "./cli/help.js";
+import { COMMAND_HELP, HELP_FLAGS, USAGE, VERSION_FLAGS } from "./cli/help.js";
 import { render } from "./cli/render.js";
 import { schema } from "./cli/schema.js";
 import { pool } from "./cli/pool.js";
@@ -40,13 +40,16 @@ const COMMANDS = ["run", "pool", "validate", "render", "bench", "pack", "lattice
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
-    const topic = command === "help" ? rest[0] : undefined;
+  if (command === undefined || command === "help" || HELP_FLAGS.includes(command)) {
+    if (command !== "help" && rest.length > 0 && !wantsHelp(rest)) throw inputError(`carom ${command} takes no arguments, got ${rest.join(" ")} (carom help COMMAND for a command's options)`);
+    // carom help --help is the help command's own help, as carom run --help is run's.
+    const topic = command !== "help" ? undefined : wantsHelp(rest) ? "help" : rest[0];
+    if (command === "help" && rest.length > 1 && topic !== "help") throw inputError(`carom help: one command at a time, got ${rest.join(" ")}`);
     if (topic !== undefined && !Object.hasOwn(COMMAND_HELP, topic)) throw inputError(`carom help: no command "${topic}" (commands: ${COMMANDS.join(", ")})`);
     out(topic === undefined ? USAGE : COMMAND_HELP[topic]);
     return 0;
   }
-  if (command === "--version" || command === "-v" || command === "-V") {
+  if (VERSION_FLAGS.includes(command)) {
     if (rest.length > 0) throw inputError(`carom ${command} takes no arguments, got ${rest.join(" ")}`);
     out(`carom ${packageVersion()}\n`);
     return 0;
@@ -87,9 +90,12 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-// A closed pipe (carom ... | head) is not an error.
+// A closed pipe (carom ... | head) is not an error; the files still being written are removed.
 process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-  if (e.code === "EPIPE") process.exit(0);
+  if (e.code === "EPIPE") {
+    abortAllFiles();
+    process.exit(0);
+  }
   throw e;
 });
 
@@ -102,8 +108,10 @@ installInterrupt((exitCode) => {
 });
 
 main(process.argv.slice(2)).then(
-  (code) => {
-    // A signal that came while a short command worked still ends it with the signal's code.
+  async (code) => {
+    // A signal that came while a short command worked (synchronously: its handler runs at the
+    // next turn of the event loop) still ends it with the signal's code.
+    await new Promise((resolve) => setImmediate(resolve));
     process.exitCode = interrupt.requested && code === 0 ? interruptExitCode() : code;
   },
   (e: unknown) => {

@@ -3,6 +3,8 @@
  * Every public name is re-exported from here; see README.md for the conventions. The root
  * installs every optional part of the worlds for both dimensions (carom/2d and carom/3d leave
  * them to `import "carom/2d/gravity"`, `"carom/2d/periodic"`, ...; see world/parts.ts).
+ *
+ * @module carom
  */
 import "./exports/2d/gravity.js";
 import "./exports/3d/gravity.js";

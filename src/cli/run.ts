@@ -22,7 +22,8 @@ import { renderSvg } from "./render-svg.js";
 import { observeSetup } from "./observe-run.js";
 import { pool } from "./pool.js";
 import { buildWorld, loadScene, scenePath } from "./scene-file.js";
-import { interrupt, interruptExitCode, simulate, type AnyWorld } from "./simulate.js";
+import { DEFAULT_MAX_COLLISIONS, interrupt, interruptExitCode, simulate, type AnyWorld } from "./simulate.js";
+import { isStdio, messageStream } from "./stdio.js";
 import { isLammpsDump, trajectoryFrame } from "./trajectory.js";
 import { engineFromScene, readRunCheckpoint, runScience, scienceRefusal } from "./science-run.js";
 import type { HardSpheres } from "../exports/science.js";
@@ -74,10 +75,12 @@ function checkFrames(path: string, duration: number, every: number, bodies: numb
   if (!(frames <= maxFrames)) {
     throw inputError(`carom run: --every ${every} over a duration of ${duration} asks for ${size}; the limit is --max-frames ${maxFrames} (raise it, or take a larger --every)`);
   }
-  let free = Infinity;
+  let free = Infinity; // (standard output has no disk to check)
   try {
-    const fs = statfsSync(existingFolder(path));
-    free = fs.bavail * fs.bsize;
+    if (!isStdio(path)) {
+      const fs = statfsSync(existingFolder(path));
+      free = fs.bavail * fs.bsize;
+    }
   } catch {
     // no file system figures: no check
   }
@@ -110,6 +113,14 @@ export function durationOption(values: Record<string, unknown>, command: string,
   return d as number;
 }
 
+/** --max-collisions: an integer >= 0 (default DEFAULT_MAX_COLLISIONS). */
+export function maxCollisionsOption(values: Record<string, unknown>, command: string): number {
+  const n = values["max-collisions"];
+  if (n === undefined) return DEFAULT_MAX_COLLISIONS;
+  if (!(Number.isInteger(n) && (n as number) >= 0)) throw inputError(`carom ${command}: --max-collisions must be an integer >= 0, got ${n}`);
+  return n as number;
+}
+
 /** The flags that need a scene: without one, `run` plays the built-in 9-ball break (carom pool). */
 const SCENE_ONLY = ["final", "duration", "trajectory", "every", "max-collisions", "max-frames", "observe", "observe-out", "rdf-bins", "rdf-max", "engine", "checkpoint", "every-checkpoint", "sample-every"] as const;
 
@@ -126,12 +137,11 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
     const poolArgs: string[] = [];
     for (const flag of ["events", "render"] as const) if (values[flag] !== undefined) poolArgs.push(`--${flag}`, values[flag] as string);
     for (const flag of ["json", "quiet"] as const) if (values[flag] === true) poolArgs.push(`--${flag}`);
-    return pool(poolArgs, stdout);
+    return pool(poolArgs, stdout, "run");
   }
   if (positional.length > 1) throw inputError(`carom run: one scene at a time, got ${positional.length}: ${positional.join(" ")}`);
   if (values.every !== undefined && values.trajectory === undefined) throw inputError("carom run: --every goes with --trajectory FILE");
-  const maxCollisions = (values["max-collisions"] as number | undefined) ?? 100_000_000;
-  if (!(maxCollisions >= 0)) throw inputError(`carom run: --max-collisions must be >= 0, got ${maxCollisions}`);
+  const maxCollisions = maxCollisionsOption(values, "run");
   const maxFrames = (values["max-frames"] as number | undefined) ?? DEFAULT_MAX_FRAMES;
   if (!(maxFrames >= 1)) throw inputError(`carom run: --max-frames must be >= 1, got ${maxFrames}`);
   if (values["max-frames"] !== undefined && values.trajectory === undefined) throw inputError("carom run: --max-frames goes with --trajectory FILE");
@@ -152,8 +162,10 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
     checkFrames(values.trajectory as string, duration, every, scene.bodies.length, maxFrames);
   }
   const renderPath = values.render as string | undefined;
-  if (renderPath !== undefined && !/\.(svg|html?)$/i.test(renderPath)) throw inputError(`carom run: --render writes .svg or .html, got ${JSON.stringify(renderPath)}`);
+  if (renderPath !== undefined && !isStdio(renderPath) && !/\.(svg|html?)$/i.test(renderPath)) throw inputError(`carom run: --render writes .svg or .html (or - for an SVG on standard output), got ${JSON.stringify(renderPath)}`);
   const quiet = values.quiet === true;
+  // With an output on standard output ("-"), the summary goes to standard error.
+  const say = messageStream(stdout, outputs.map((o) => o.path));
   // the engine: the science engine for a periodic hard-body fluid (faster, and it checkpoints),
   // the general world otherwise (or when asked for with --engine world, or to --render)
   const engine = (values.engine as string | undefined) ?? "auto";
@@ -174,7 +186,7 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
       if (!(e instanceof CliError) || engine === "science" || scienceFlag !== undefined) throw e;
     }
     if (sim !== undefined) {
-      return runScience({ values, scene, label, resume: null, observePath: observe?.path ?? null, sim, duration, maxCollisions, quiet, stdout });
+      return runScience({ values, scene, label, resume: null, observePath: observe?.path ?? null, sim, duration, maxCollisions, quiet, stdout: say });
     }
   }
   const world = buildWorld(scene, label);
@@ -235,7 +247,7 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
     recording.finish(world);
     const f = new AtomicFile(renderPath);
     const title = loaded.name;
-    f.write(/\.html?$/i.test(renderPath) ? renderHtml(recording, world, { view: "xy", title, speed: 1 }) : renderSvg(recording, world, { view: "xy", animate: false, trails: scene.bodies.filter((b) => b.fixed !== true).length <= 64 ? Infinity : 0, width: 1000, speed: 1, title }));
+    f.write(!isStdio(renderPath) && /\.html?$/i.test(renderPath) ? renderHtml(recording, world, { view: "xy", title, speed: 1 }) : renderSvg(recording, world, { view: "xy", animate: false, trails: scene.bodies.filter((b) => b.fixed !== true).length <= 64 ? Infinity : 0, width: 1000, speed: 1, title }));
     pending.push(f);
     written.render = f.path;
   }
@@ -266,7 +278,7 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
     outputs: written,
   };
   if (values.json === true) {
-    stdout(JSON.stringify(summary) + "\n");
+    say(JSON.stringify(summary) + "\n");
     return 0;
   }
   if (quiet) return 0;
@@ -278,12 +290,13 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
     `  energy      ${num(before.total)} before, ${num(after.total)} after${change}`,
     `  momentum    [${before.momentum.map(num).join(", ")}] before, [${after.momentum.map(num).join(", ")}] after`,
   ];
-  if (events !== null) lines.push(`  wrote       ${events.path} (${total} events)`);
-  if (trajectory !== null) lines.push(`  wrote       ${trajectory.path} (${result.frames} frames, every ${num(every as number)})`);
-  if (written.final !== undefined) lines.push(`  wrote       ${written.final} (the state at t = ${num(world.now)})`);
-  if (written.render !== undefined) lines.push(`  wrote       ${written.render}`);
-  if (written.observe !== undefined) lines.push(`  wrote       ${written.observe} (${observe?.names})`);
-  stdout(lines.join("\n") + "\n");
+  const name = (path: string): string => (isStdio(path) ? "standard output" : path);
+  if (events !== null) lines.push(`  wrote       ${name(events.path)} (${total} events)`);
+  if (trajectory !== null) lines.push(`  wrote       ${name(trajectory.path)} (${result.frames} frames, every ${num(every as number)})`);
+  if (written.final !== undefined) lines.push(`  wrote       ${name(written.final)} (the state at t = ${num(world.now)})`);
+  if (written.render !== undefined) lines.push(`  wrote       ${name(written.render)}`);
+  if (written.observe !== undefined) lines.push(`  wrote       ${name(written.observe)} (${observe?.names})`);
+  say(lines.join("\n") + "\n");
   return 0;
 }
 
@@ -306,7 +319,7 @@ async function resumeRun(positional: string[], values: Record<string, unknown>, 
   // (the checkpoint itself may be written again: it has been read whole)
   checkOutputs("run", outputs, []);
   const duration = values.duration === undefined ? undefined : durationOption(values, "run", 0);
-  const maxCollisions = (values["max-collisions"] as number | undefined) ?? 100_000_000;
-  if (!(maxCollisions >= 0)) throw inputError(`carom run: --max-collisions must be >= 0, got ${maxCollisions}`);
-  return runScience({ values, scene: null, label: file.label, resume: { path, file }, observePath, duration, maxCollisions, quiet: values.quiet === true, stdout });
+  const maxCollisions = maxCollisionsOption(values, "run");
+  const say = messageStream(stdout, outputs.map((o) => o.path));
+  return runScience({ values, scene: null, label: file.label, resume: { path, file }, observePath, duration, maxCollisions, quiet: values.quiet === true, stdout: say });
 }

@@ -257,14 +257,17 @@ export async function runScience(req: ScienceRunRequest): Promise<number> {
     for (; checkAt(checkK) <= sim.time && checkAt(checkK) < end; checkK++) writeCheckpoint();
     if (sim.time >= end || interrupt.requested) break;
     const target = Math.min(frameAt(frameK), sampleAt(sampleK), checkAt(checkK), end);
+    // (a chunk ends at collision max + 1 at the latest, which stops the run with its time)
+    const room = req.maxCollisions + 1 - (collisionsBefore + counts);
     try {
-      counts += sim.advanceTo(target, CHUNK);
+      counts += sim.advanceTo(target, Math.max(0, Math.min(CHUNK, room)));
     } catch (e) {
       if (e instanceof RangeError) throw inputError(`${label}: ${e.message}`);
       throw e;
     }
     if (collisionsBefore + counts > req.maxCollisions) {
-      throw inputError(`${label}: stopped after ${collisionsBefore + counts} collisions at t = ${t0 + sim.time}, before the end at t = ${t0 + end}; raise the limit with --max-collisions`);
+      const m = req.maxCollisions;
+      throw inputError(`${label}: more than ${m} collision${m === 1 ? "" : "s"} (--max-collisions ${m}): collision ${m + 1} came at t = ${t0 + sim.time}, before the end at t = ${t0 + end}; raise the limit with --max-collisions, or take a shorter --duration`);
     }
     progress.update(duration > 0 ? (sim.time - start) / duration : 1, `t = ${num(t0 + sim.time)}, ${counts} collisions`);
     await new Promise((resolve) => setImmediate(resolve));

@@ -11,6 +11,7 @@ import { checkSweepRuns, readSweepFile } from "../exports/sweep.js";
 import { parseArgs } from "./args.js";
 import { CliError, inputError } from "./cli-error.js";
 import { readSceneText, scenePath } from "./scene-file.js";
+import { checkStdinOnce, inputLabel, isStdio } from "./stdio.js";
 import { busiestPairs } from "./simulate.js";
 
 export const VALIDATE_OPTIONS = {
@@ -60,13 +61,15 @@ function startProbe(scene: Scene): string | undefined {
 }
 
 /** Checks one file: syntax, structure, start state, and the world's own start check. */
-export function validateFile(file: string): ValidationReport {
+export function validateFile(given: string): ValidationReport {
+  const file = inputLabel(given);
   let json: unknown;
   try {
-    json = parseJson(readSceneText(file), file);
+    const text = readSceneText(given);
+    json = parseJson(text, file);
     if (json !== null && typeof json === "object" && !Array.isArray(json) && "sweep" in json && !("carom" in json)) {
       // A sweep file: its structure, its base and every run's parameters, as carom sweep checks them.
-      const sweep = readSweepFile(scenePath(file));
+      const sweep = readSweepFile(isStdio(given) ? file : scenePath(given), text);
       const runs = checkSweepRuns(sweep);
       return { ok: true, file, errors: [], sweep: { kind: sweep.kind, runs } };
     }
@@ -98,7 +101,8 @@ export function validateFile(file: string): ValidationReport {
 
 export async function validate(argv: readonly string[], stdout: (s: string) => void, stderr: (s: string) => void): Promise<number> {
   const { positional, values } = parseArgs("validate", argv, VALIDATE_OPTIONS);
-  if (positional.length === 0) throw inputError("carom validate: name the scene file(s) to check, e.g. carom validate scene.json");
+  if (positional.length === 0) throw inputError("carom validate: name the scene file(s) to check, e.g. carom validate scene.json (- reads standard input)");
+  checkStdinOnce("validate", positional);
   const reports = positional.map(validateFile);
   for (const r of reports) {
     if (r.ok) {

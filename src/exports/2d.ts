@@ -1,6 +1,8 @@
 /**
  * carom/2d: the 2D half of carom (circles, segments, boxes, World2D) as its own entry, so a
  * 2D program bundles no 3D code. Everything here is also exported from the package root.
+ *
+ * @module carom/2d
  */
 export type { MovingCircle, Circle, SweepHit2, ClosestApproach, Box2, WallHit2 } from "../query/types.js";
 export { FEATURE_INTERIOR, FEATURE_VERTEX } from "../query/types.js";

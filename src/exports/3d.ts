@@ -1,6 +1,8 @@
 /**
  * carom/3d: the 3D half of carom (spheres, planes, boxes, triangles, World3D) as its own entry.
  * Everything here is also exported from the package root.
+ *
+ * @module carom/3d
  */
 export type { MovingSphere, Sphere, SweepHit3, ClosestApproach, Box3, WallHit3 } from "../query/types.js";
 export { FEATURE_INTERIOR, FEATURE_EDGE, FEATURE_VERTEX } from "../query/types.js";

@@ -5,6 +5,8 @@
  * viscosity) and their block-averaged errors; Andersen's and rescaling thermostats,
  * Lubachevsky–Stillinger growth and jammed packings, granular (inelastic) gases and Lees–Edwards
  * shear; start states; extended XYZ and LAMMPS dump output.
+ *
+ * @module carom/science
  */
 export { HardSpheres } from "../science/hard-spheres.js";
 export type { AndersenOptions, HardSpheresCheckpoint, HardSpheresOptions, HardSpheresStats, MeasurementSums, RescaleOptions, ShearStress } from "../science/hard-spheres.js";

@@ -69,6 +69,20 @@ export interface ShearStress {
   time: number;
 }
 
+/**
+ * Event-driven molecular dynamics of hard disks (2D) or hard spheres (3D) in a periodic box:
+ * exact collision times; elastic collisions, or inelastic ones (granular gases) and Lees–Edwards
+ * shear as options; Andersen's or a rescaling thermostat and Lubachevsky–Stillinger growth; with
+ * pressure, temperature, collision statistics and the shear stress measured along the way, and
+ * checkpoints that restore bit for bit.
+ *
+ * ```ts
+ * import { HardSpheres, latticeStart } from "carom/science";
+ * const sim = new HardSpheres(latticeStart({ dimensions: 2, count: 4096, packingFraction: 0.3, seed: 1 }));
+ * sim.advanceCollisions(100_000);
+ * sim.pressure(); // the reduced pressure Z = PV / NkT since the start (or resetMeasurements)
+ * ```
+ */
 export class HardSpheres {
   /** 2 (discs) or 3 (spheres). */
   readonly dimensions: 2 | 3;

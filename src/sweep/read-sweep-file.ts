@@ -20,10 +20,14 @@ function readText(path: string, file: string, what: string): string {
   }
 }
 
-/** Reads and checks a sweep file; a SweepError (or the base file's SceneError) naming the file and the field. */
-export function readSweepFile(path: string): Sweep {
+/**
+ * Reads and checks a sweep file; a SweepError (or the base file's SceneError) naming the file and
+ * the field. `text`, when given, is the file's text already read (standard input: bases are then
+ * read relative to the working folder).
+ */
+export function readSweepFile(path: string, text?: string): Sweep {
   const dir = dirname(resolve(path));
-  const json = parseJson(readText(path, path, "sweep"), path);
+  const json = parseJson(text ?? readText(path, path, "sweep"), path);
   return validateSweep(json, path, {
     dir,
     readBase: (name, kind) => {

@@ -137,7 +137,7 @@ export abstract class WorldWalls extends WorldMotion {
 
   /**
    * A body's position and velocity (at now) in wall w's frame, into a scratch array
-   * [x, y, z, vx, vy, vz]: relative to where a moving wall's numbers hold, unchanged otherwise.
+   * `[x, y, z, vx, vy, vz]`: relative to where a moving wall's numbers hold, unchanged otherwise.
    */
   protected inWallFrame(w: number, x: number, y: number, z: number, vx: number, vy: number, vz: number): Float64Array {
     const f = this.wallFrame;

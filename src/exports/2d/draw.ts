@@ -4,6 +4,8 @@
  * normals); `worldSvg(world, options)` writes it as an SVG picture (what `carom render` writes),
  * with paths and animation from recorded tracks; `worldPicture` is the flat picture both draw.
  * A World3D is drawn in projection. No side effects: import only what you use.
+ *
+ * @module carom/2d/draw
  */
 export { drawWorld, type DrawContext, type DrawOptions, type DrawTransform, type LinearPart, type CanvasSize } from "../../draw/canvas.js";
 export { worldSvg, type SvgOptions } from "../../draw/svg.js";

@@ -3,6 +3,8 @@
  * `rayCast`, `castCircle`, `queryPoint`, `queryCircle`, `queryBox` and their allocation-free
  * Into forms (see Queries2). A part of its own (see world/parts.ts); the package root "carom"
  * includes it.
+ *
+ * @module carom/2d/queries
  */
 import { installPart } from "../../world/parts.js";
 import { World2D } from "../../world/world-2d.js";

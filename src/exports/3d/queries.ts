@@ -3,6 +3,8 @@
  * `rayCast`, `castSphere`, `queryPoint`, `querySphere`, `queryBox` and their allocation-free
  * Into forms (see Queries3). A part of its own (see world/parts.ts); the package root "carom"
  * includes it.
+ *
+ * @module carom/3d/queries
  */
 import { installPart } from "../../world/parts.js";
 import { World3D } from "../../world/world-3d.js";

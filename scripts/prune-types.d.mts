@@ -1,0 +1,3 @@
+// Types of prune-types.mjs.
+export function entryDeclarations(pkg: { types?: string; exports: unknown }, root?: string): string[];
+export function reachable(entries: string[]): Set<string>;
