@@ -85,6 +85,10 @@ export interface CheckpointEngineState {
   shearHorizon: ExactNumber;
   /** Sheared engines: Σ m (y − Ly/2)² / 2 at time 0. */
   q0: ExactNumber;
+  /** What the virial register held before the window zeroed it. */
+  virialBefore: ExactNumber;
+  /** What the kinetic-integral register held before the window zeroed it. */
+  kineticBefore: ExactNumber;
   /** Full rebuilds so far. */
   fullRebuilds: number;
   /** Thermostat actions so far. */
@@ -251,6 +255,8 @@ export function checkpointOf(e: Engine): HardSpheresCheckpoint {
       growthHorizon: exact(e.tHorizon),
       shearHorizon: exact(e.tShearHorizon),
       q0: exact(e.q0),
+      virialBefore: exact(e.virialBefore),
+      kineticBefore: exact(e.kineticBefore),
       fullRebuilds: e.counts.fullRebuilds,
       thermostatKicks: e.counts.thermostatKicks,
       exactRoots: e.counts.exactRoots,
@@ -390,6 +396,8 @@ export function restoreEngine(checkpoint: HardSpheresCheckpoint): Engine {
   const growthHorizon = r.number(ePath + "growthHorizon", timeLike, "a time or Infinity");
   const shearHorizon = r.number(ePath + "shearHorizon", timeLike, "a time or Infinity");
   const q0 = r.number(ePath + "q0");
+  const virialBefore = r.number(ePath + "virialBefore");
+  const kineticBefore = r.number(ePath + "kineticBefore");
   const counts = ["fullRebuilds", "thermostatKicks", "exactRoots"].map((k) => r.integer(ePath + k, 0, Number.MAX_SAFE_INTEGER));
   if (registers.NOW !== now) throw new RangeError(`checkpoint.time (${now}) and checkpoint.engine.registers.NOW (${registers.NOW}) differ`);
   if (typeof cp.checksum !== "string") throw new RangeError("checkpoint.checksum is missing");
@@ -459,6 +467,8 @@ export function restoreEngine(checkpoint: HardSpheresCheckpoint): Engine {
   e.tHorizon = growthHorizon;
   e.tShearHorizon = shearHorizon;
   e.q0 = q0;
+  e.virialBefore = virialBefore;
+  e.kineticBefore = kineticBefore;
   e.window = windowSums as unknown as MeasurementSums;
   [e.counts.fullRebuilds, e.counts.thermostatKicks, e.counts.exactRoots] = counts;
   if (e.thermostat !== null && th !== null) e.thermostat.setState({ ...th, next: fromExact(th.next, "checkpoint.thermostat.next") });

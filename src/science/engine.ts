@@ -3,8 +3,8 @@
  * loop's stops (pace checks, scheduled systems, shell exits that need room), full rebuilds,
  * predictions with an uncertified root, and the state that lives in TypeScript (radii, growth,
  * thermostat, shear horizon, the measurement window). hard-spheres.ts is the public surface over
- * it; checkpoint.ts saves and restores it; thermostat.ts and shear.ts hold the scheduled systems
- * and the shear's sums.
+ * it; checkpoint.ts saves and restores it; thermostat.ts holds the thermostats (scheduled
+ * systems); the shear's sums are in sums() below.
  *
  * One event loop serves both dimensions: 2D bodies are stored with z = 0, v_z = 0 and an infinite
  * box side on z, so the per-pair kernel is the same code. The kernel's loop comes in one copy per
@@ -85,6 +85,13 @@ export class Engine {
   readonly shearRate: number;
   /** The measurement window's start (resetMeasurements): the sums then. */
   window: MeasurementSums;
+  /**
+   * What the virial and kinetic-integral registers held when they were last zeroed (a new
+   * measurement window zeroes them, so that the window's pressure comes from them directly, as
+   * it always has; the cumulative sums add these back).
+   */
+  virialBefore = 0;
+  kineticBefore = 0;
   /** Sheared engines: Q = Σ m (y − Ly/2)² / 2 at time 0 (see sums). */
   q0 = 0;
   /** The kernel's loop for this kind of engine. */
@@ -194,19 +201,38 @@ export class Engine {
     let kineticXY = 0;
     if (this.shearRate !== 0) {
       // ∫ Σ m c_x c_y dt = ∫ Σ m vx vy dt − γ̇ ∫ Σ m (y − Ly/2) vy dt, and the second integral is
-      // the change of Q = Σ m (y − Ly/2)² / 2 less its jumps at wraps (shear.ts)
+      // the change of Q = Σ m (y − Ly/2)² / 2 less its jumps at wraps (the WRAP_CORRECTION
+      // register, which the kernel's sheared wrap keeps)
       const a = F[MOMENTUM_XY_INTEGRAL] + F[MOMENTUM_XY] * (now - F[MOMENTUM_XY_TIME]);
       kineticXY = a - this.shearRate * (this.shearQ() - this.q0 - F[WRAP_CORRECTION]);
     }
     return {
       time: now,
       collisions: F[COLLISIONS],
-      virial: F[VIRIAL],
-      kineticIntegral: F[KINETIC_INTEGRAL] + F[KINETIC_ENERGY] * (now - F[KINETIC_TIME]),
+      virial: this.virialBefore + F[VIRIAL],
+      kineticIntegral: this.kineticBefore + F[KINETIC_INTEGRAL] + F[KINETIC_ENERGY] * (now - F[KINETIC_TIME]),
       dissipated: F[DISSIPATED],
       kineticXY,
       virialXY: F[VIRIAL_XY],
     };
+  }
+
+  /** Starts a new measurement window: the sums now, and the virial and kinetic-integral registers from zero. */
+  resetWindow(): void {
+    const F = this.mem.F;
+    this.integrateSums();
+    this.virialBefore += F[VIRIAL];
+    this.kineticBefore += F[KINETIC_INTEGRAL];
+    F[VIRIAL] = 0;
+    F[KINETIC_INTEGRAL] = 0;
+    this.window = this.sums();
+  }
+
+  /** Z = 1 + Σ σ J / (2 ∫ E_kin dt) over the window, from the registers (NaN when ∫ E_kin dt is 0). */
+  windowPressure(): number {
+    const F = this.mem.F;
+    const keTime = F[KINETIC_INTEGRAL] + F[KINETIC_ENERGY] * (this.now - F[KINETIC_TIME]);
+    return keTime > 0 ? 1 + F[VIRIAL] / (2 * keTime) : NaN;
   }
 
   /** Q = Σ m (y − Ly/2)² / 2 over the bodies' stored y moved to now (sheared engines; 0 otherwise). */

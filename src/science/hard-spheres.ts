@@ -277,7 +277,7 @@ export class HardSpheres {
 
   /** Starts a new measurement window for pressure, collision rate, mean kinetic energy and shear stress. */
   resetMeasurements(): void {
-    this.engine.window = this.engine.sums();
+    this.engine.resetWindow();
   }
 
   /**
@@ -306,9 +306,10 @@ export class HardSpheres {
    */
   pressure(): number {
     if (this.engine.shearRate !== 0) throw new RangeError("pressure(): a sheared engine's kinetic energy includes the flow's; measure its stress with shearStress(), its temperature with temperature() or Averages");
-    const w = this.windowed("pressure()");
-    if (!(w.kineticIntegral > 0)) throw new RangeError(`pressure(): every body was at rest through the window (kT = 0), so Z = PV/(N kT) has no value`);
-    return 1 + w.virial / (2 * w.kineticIntegral);
+    this.windowed("pressure()");
+    const z = this.engine.windowPressure();
+    if (Number.isNaN(z)) throw new RangeError(`pressure(): every body was at rest through the window (kT = 0), so Z = PV/(N kT) has no value`);
+    return z;
   }
 
   /** Collisions per body per unit time over the measurement window (each collision counts for both bodies); a RangeError when no time has passed. */
@@ -321,7 +322,7 @@ export class HardSpheres {
    * The shear stress over the measurement window of a sheared engine: P_xy = (1/V)[⟨Σ m c_x c_y⟩
    * + Σ r_x J_y / t], c the velocity relative to the flow, r from one body to the other and J the
    * impulse on the latter, and the viscosity η = −P_xy / γ̇. Both parts are exact integrals over
-   * the window (shear.ts explains the kinetic one). A RangeError for an unsheared engine or an
+   * the window (engine.ts's sums() explains the kinetic one). A RangeError for an unsheared engine or an
    * empty window.
    */
   shearStress(): ShearStress {

@@ -90,7 +90,7 @@ export const SHEAR_MARGIN = 35;
 export const MOMENTUM_XY = 36;
 export const MOMENTUM_XY_TIME = 37;
 export const MOMENTUM_XY_INTEGRAL = 38;
-/** Σ over y-wraps of the jump of m (y − Ly/2)² / 2 (the kinetic stress's correction; see shear.ts). */
+/** Σ over y-wraps of the jump of m (y − Ly/2)² / 2 (the kinetic stress's correction; see engine.ts's sums()). */
 export const WRAP_CORRECTION = 39;
 /** The xy collision virial Σ r_x J_y since time 0 (r from i to j, J the impulse on j). */
 export const VIRIAL_XY = 40;
