@@ -13,8 +13,8 @@ export type { AndersenOptions, HardSpheresCheckpoint, HardSpheresOptions, HardSp
 export { radialDistribution, meanSquaredDisplacement } from "../science/observables.js";
 export { Averages } from "../science/averages.js";
 export type { AveragedDistribution, AveragesCheckpoint, AveragesOptions, AveragesTotals, MeanSquaredDisplacement, MsdState, RunningTotals } from "../science/averages.js";
-export type { CheckpointEngineState, ExactNumber } from "../science/checkpoint.js";
-export type { ThermostatState } from "../science/thermostat.js";
+export type { CheckpointEngineState, ExactNumber } from "../science/checkpoint-format.js";
+export type { ThermostatState } from "../science/hard-spheres-options.js";
 export { blockAverage } from "../science/blocking.js";
 export type { BlockAnalysis, BlockingLevel, Estimate } from "../science/blocking.js";
 export type { RadialDistribution } from "../science/observables.js";

@@ -12,7 +12,7 @@
  */
 import { toiSpheresRaw } from "../query/toi-sphere-sphere.js";
 import { EngineMemory } from "./engine-memory.js";
-import { checkScale, parseOptions, type HardSpheresOptions, type HardSpheresStats, type ParsedOptions } from "./hard-spheres-options.js";
+import { checkScale, parseOptions, type HardSpheresOptions, type HardSpheresStats, type MeasurementSums, type ParsedOptions } from "./hard-spheres-options.js";
 import {
   CALL_BACK, COLLAPSE_TIME, COLLISIONS, COLLISIONS_END, COMMON_MASS, DIMENSIONS, DISSIPATED, END_TIME, ENTRY_BODY_SHIFT, EQUAL_MASSES,
   GROWTH_RATE, KINETIC_ENERGY, PAIR_TESTS, PREDICTIONS, SECOND_CHOICES, SHELL_EXITS, STALE_EVENTS, KINETIC_INTEGRAL, KINETIC_TIME, MOMENTUM_XY, MOMENTUM_XY_INTEGRAL, MOMENTUM_XY_TIME, NOW, PACE_BUDGET,
@@ -37,24 +37,6 @@ export const STALL_EVENTS = 1 << 20;
 const NO_COLLISION_EVENTS = 1 << 22;
 /** The default collapse time, as a fraction of the time a body at the start's rms speed crosses the smallest diameter. */
 const COLLAPSE_FRACTION = 1e-7;
-
-/** Cumulative sums since time 0 (never reset): differences of two readings give observables over the time between them. */
-export interface MeasurementSums {
-  /** The time of the reading. */
-  time: number;
-  /** Collisions. */
-  collisions: number;
-  /** The collision virial Σ σ J (σ the contact distance, J the impulse). */
-  virial: number;
-  /** ∫ E_kin dt. */
-  kineticIntegral: number;
-  /** Kinetic energy lost in inelastic collisions. */
-  dissipated: number;
-  /** Sheared engines: ∫ Σ m c_x c_y dt with c the velocity relative to the flow (0 otherwise). */
-  kineticXY: number;
-  /** Sheared engines: Σ r_x J_y over the collisions (0 otherwise). */
-  virialXY: number;
-}
 
 export class Engine {
   readonly dimensions: 2 | 3;

@@ -105,6 +105,42 @@ export const OPTION_KEYS = ["dimensions", "box", "positions", "velocities", "rad
 export const THERMOSTAT_KEYS = ["temperature", "rate", "seed"];
 export const RESCALE_KEYS = ["temperature", "interval"];
 
+/** Cumulative sums since time 0 (never reset): differences of two readings give observables over the time between them. */
+export interface MeasurementSums {
+  /** The time of the reading. */
+  time: number;
+  /** Collisions. */
+  collisions: number;
+  /** The collision virial Σ σ J (σ the contact distance, J the impulse). */
+  virial: number;
+  /** ∫ E_kin dt. */
+  kineticIntegral: number;
+  /** Kinetic energy lost in inelastic collisions. */
+  dissipated: number;
+  /** Sheared engines: ∫ Σ m c_x c_y dt with c the velocity relative to the flow (0 otherwise). */
+  kineticXY: number;
+  /** Sheared engines: Σ r_x J_y over the collisions (0 otherwise). */
+  virialXY: number;
+}
+
+/** A thermostat's state as plain numbers (a checkpoint holds it). */
+export interface ThermostatState {
+  /** Andersen's or velocity rescaling. */
+  kind: "andersen" | "rescale";
+  /** The kT it holds. */
+  temperature: number;
+  /** Andersen: redraws per body per unit time. */
+  rate?: number;
+  /** Andersen: the seed it started from. */
+  seed?: number;
+  /** Rescaling: the time between two rescalings. */
+  interval?: number;
+  /** When it acts next. */
+  next: number;
+  /** Andersen: the random generator's state (ScienceRandom.getState). */
+  random?: number[];
+}
+
 /** Counts of what the engine did, for benchmarks and tests. */
 export interface HardSpheresStats {
   /** Collisions resolved. */

@@ -42,13 +42,13 @@
  * Lubachevsky–Stillinger rule); the impulse is J = 2μ(σ' − w_n), μ the reduced mass. With
  * restitution e < 1, J = (1 + e) μ (−w_n).
  */
-import { checkpointOf, restoreEngine, type HardSpheresCheckpoint } from "./checkpoint.js";
-import { Engine, type MeasurementSums } from "./engine.js";
-import { checkScale, type HardSpheresOptions, type HardSpheresStats } from "./hard-spheres-options.js";
+import { checkpointOf, restoreEngine } from "./checkpoint.js";
+import type { HardSpheresCheckpoint } from "./checkpoint-format.js";
+import { Engine } from "./engine.js";
+import { checkScale, type HardSpheresOptions, type HardSpheresStats, type MeasurementSums } from "./hard-spheres-options.js";
 export { checkKeys } from "./hard-spheres-options.js";
-export type { AndersenOptions, HardSpheresOptions, HardSpheresStats, RescaleOptions } from "./hard-spheres-options.js";
-export type { MeasurementSums } from "./engine.js";
-export type { HardSpheresCheckpoint } from "./checkpoint.js";
+export type { AndersenOptions, HardSpheresOptions, HardSpheresStats, MeasurementSums, RescaleOptions } from "./hard-spheres-options.js";
+export type { HardSpheresCheckpoint } from "./checkpoint-format.js";
 import { GROWTH_RATE, RHO, STATE_STRIDE, T, VX, VY, VZ, Y } from "./kernel-layout.js";
 import { ballVolume } from "./start.js";
 

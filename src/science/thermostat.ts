@@ -6,27 +6,9 @@
  * relative to the flow (the peculiar velocity), so neither drags the flow.
  */
 import type { Engine } from "./engine.js";
-import type { AndersenOptions, RescaleOptions } from "./hard-spheres-options.js";
+import type { AndersenOptions, RescaleOptions, ThermostatState } from "./hard-spheres-options.js";
 import { KINETIC_ENERGY, MOMENTUM_XY, STATE_STRIDE, VX, VY, VZ, Y } from "./kernel-layout.js";
 import { ScienceRandom } from "./random.js";
-
-/** A thermostat's state as plain numbers (a checkpoint holds it). */
-export interface ThermostatState {
-  /** Andersen's or velocity rescaling. */
-  kind: "andersen" | "rescale";
-  /** The kT it holds. */
-  temperature: number;
-  /** Andersen: redraws per body per unit time. */
-  rate?: number;
-  /** Andersen: the seed it started from. */
-  seed?: number;
-  /** Rescaling: the time between two rescalings. */
-  interval?: number;
-  /** When it acts next. */
-  next: number;
-  /** Andersen: the random generator's state (ScienceRandom.getState). */
-  random?: number[];
-}
 
 export class Thermostat {
   readonly kind: "andersen" | "rescale";
