@@ -23,7 +23,7 @@ commands:
                           (--animate for an animated SVG; -o player.html for a player)
   bench                   a quick benchmark of carom on this machine
   pack -o scene.json ...  a jammed periodic packing of disks or spheres (carom pack --help)
-  lattice -o scene.json ...
+  lattice --dimensions 2|3 ... -o scene.json
                           a fluid start: a melted lattice at a packing fraction and kT (carom lattice --help)
   sweep sweep.json -o results.ndjson
                           many runs on all cores (or one --shard i/n of them per machine),

@@ -13,33 +13,33 @@ import { writeFileAtomic } from "./atomic-file.js";
 import { inputError } from "./cli-error.js";
 import { checkOutputs } from "./output-check.js";
 
-export const LATTICE_HELP = `carom lattice: a fluid start for molecular dynamics (a melted lattice in a periodic box)
+export const LATTICE_HELP = `usage: carom lattice --dimensions 2|3 --count N --packing-fraction PHI --seed S -o scene.json [options]
 
-  carom lattice --dimensions 2|3 --count N --packing-fraction PHI [--temperature KT] --seed S
-                [--radii r1[,r2,...] [--fractions f1,...] [--masses m1,...]] [--melt C]
-                [--duration T] [-q] -o scene.json
+A fluid start for molecular dynamics: a lattice in a periodic box at the packing fraction,
+melted by an elastic run, with Maxwell-Boltzmann velocities of zero total momentum at exactly
+kT, written as a scene with periodic bounds.
 
-  --dimensions        2 (disks) or 3 (spheres)
-  --count             number of bodies (1 to 4194304)
-  --packing-fraction  fraction of the box the bodies fill, in (0, 1) (the box side follows)
-  --temperature       kT of the velocities (default 1): Maxwell-Boltzmann, zero total
-                      momentum, rescaled to exactly this kT after the melt
-  --seed              integer seed of the sizes' order, the velocities and the melt
-  --radii             radius of each size class, comma-separated (default 0.5: unit diameter)
-  --fractions         number fraction of each class (default equal)
-  --masses            mass of each class (default 1)
-  --melt              collisions per body of the elastic run that melts the lattice (default
-                      20; 0 keeps the lattice); a lattice too tight for the sizes is filled
-                      with smaller bodies that grow to size first
-  --duration          the scene's "duration" for carom run (default 10)
-  -q, --quiet         no summary line
-  -o, --output        the scene file to write (periodic bounds, bodies with velocities)
-  -h, --help          this text
+options:
+  --dimensions D          2 (disks) or 3 (spheres)
+  --count N               number of bodies (1 to 4194304)
+  --packing-fraction PHI  fraction of the box the bodies fill, in (0, 1) (the box side follows)
+  --temperature KT        kT of the velocities (default 1), exactly so after the melt
+  --seed S                integer seed of the sizes' order, the velocities and the melt
+  --radii LIST            radius of each size class, comma-separated (default 0.5: unit diameter)
+  --fractions LIST        number fraction of each class (default equal)
+  --masses LIST           mass of each class (default 1)
+  --melt C                collisions per body of the elastic run that melts the lattice
+                          (default 20; 0 keeps the lattice); a lattice too tight for the sizes
+                          is filled with smaller bodies that grow to size first
+  --duration T            the scene's "duration" for carom run (default 10)
+  -o, --output FILE       the scene file to write
+  -q, --quiet             no summary line
+  -h, --help              this text
 
-  Then: carom run scene.json --observe pressure,temperature,rate,msd prints Z, kT, the
-  collision rate and D with their errors (block averages), for example
-    carom lattice --dimensions 3 --count 4000 --packing-fraction 0.35 --seed 1 -o fluid.json
-    carom run fluid.json --duration 40 --observe pressure,temperature,rate
+Then carom run scene.json --observe pressure,temperature,rate,msd prints Z, kT, the collision
+rate and D with their errors (block averages), for example:
+  carom lattice --dimensions 3 --count 4000 --packing-fraction 0.35 --seed 1 -o fluid.json
+  carom run fluid.json --duration 40 --observe pressure,temperature,rate
 `;
 
 export const LATTICE_OPTIONS = {
