@@ -4,6 +4,7 @@ import type { OptionSpec } from "../src/cli/args.js";
 import { BENCH_OPTIONS } from "../src/cli/bench.js";
 import { EXAMPLES_OPTIONS } from "../src/cli/examples.js";
 import { COMMAND_HELP, HELP_FLAGS, USAGE, VERSION_FLAGS } from "../src/cli/help.js";
+import { LATTICE_OPTIONS } from "../src/cli/lattice.js";
 import { PACK_OPTIONS } from "../src/cli/pack.js";
 import { POOL_OPTIONS } from "../src/cli/pool.js";
 import { RENDER_OPTIONS } from "../src/cli/render.js";
@@ -17,7 +18,7 @@ before(() => ensureBuilt());
 
 /** The options each command accepts (cli-args.test.ts checks that each is in its help). */
 const OPTIONS: Record<string, Record<string, OptionSpec>> = {
-  run: RUN_OPTIONS, validate: VALIDATE_OPTIONS, render: RENDER_OPTIONS, bench: BENCH_OPTIONS, pack: PACK_OPTIONS,
+  run: RUN_OPTIONS, validate: VALIDATE_OPTIONS, render: RENDER_OPTIONS, bench: BENCH_OPTIONS, pack: PACK_OPTIONS, lattice: LATTICE_OPTIONS,
   pool: POOL_OPTIONS, schema: SCHEMA_OPTIONS, sweep: SWEEP_OPTIONS, examples: EXAMPLES_OPTIONS, tour: {}, help: {},
 };
 
