@@ -13,6 +13,14 @@ export interface DocCommand {
 }
 export function docSamples(root: string, doc: string): DocSample[];
 export function docCommands(root: string, doc: string): DocCommand[];
+export interface DocFile {
+  doc: string;
+  /** 1-based line of the `<!-- file: NAME -->` marker. */
+  line: number;
+  name: string;
+  text: string;
+}
+export function docFiles(root: string, doc: string): DocFile[];
 export function instrument(code: string, name: string): { code: string; checks: number };
 export const PRELUDE: string;
 export function sampleProgram(sample: DocSample): { name: string; file: string; text: string; checks: number };

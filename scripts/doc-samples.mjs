@@ -54,6 +54,28 @@ export function docCommands(root, doc) {
   return out;
 }
 
+/**
+ * The files a markdown file asks its reader to save before its commands: each fenced block right
+ * after a line `<!-- file: NAME -->` is the file NAME (its text, with a final newline), in order.
+ * The README shows a sweep file this way and then runs `npx carom sweep eos.json`; the package
+ * check writes these into the user's project before it runs the README's commands.
+ */
+export function docFiles(root, doc) {
+  const lines = readFileSync(join(root, doc), "utf8").split("\n");
+  const out = [];
+  for (let i = 0; i < lines.length; i++) {
+    const marker = /^\s*<!--\s*file:\s*(\S+)\s*-->\s*$/.exec(lines[i]);
+    if (marker === null) continue;
+    const open = /^(\s*)(`{3,}|~{3,})/.exec(lines[i + 1] ?? "");
+    if (open === null) throw new Error(`${doc}:${i + 1}: <!-- file: ${marker[1]} --> must be followed by a fenced block`);
+    let j = i + 2;
+    while (j < lines.length && !lines[j].trimStart().startsWith(open[2])) j++;
+    out.push({ doc, line: i + 1, name: marker[1], text: lines.slice(i + 2, j).join("\n") + "\n" });
+    i = j;
+  }
+  return out;
+}
+
 /** A `// → value` comment right after position `end` on the same line, or undefined. */
 function arrowComment(text, end) {
   for (const c of ts.getTrailingCommentRanges(text, end) ?? []) {

@@ -22,6 +22,7 @@ import { pool } from "./cli/pool.js";
 import { run } from "./cli/run.js";
 import { sweep } from "./cli/sweep.js";
 import { pack } from "./cli/pack.js";
+import { lattice } from "./cli/lattice.js";
 import { installInterrupt, interrupt, interruptExitCode } from "./cli/simulate.js";
 import { tour } from "./cli/tour.js";
 import { validate } from "./cli/validate.js";
@@ -35,7 +36,7 @@ const err = (s: string): void => {
   process.stderr.write(s);
 };
 
-const COMMANDS = ["run", "pool", "validate", "render", "bench", "pack", "sweep", "schema", "examples", "tour", "help"];
+const COMMANDS = ["run", "pool", "validate", "render", "bench", "pack", "lattice", "sweep", "schema", "examples", "tour", "help"];
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -70,6 +71,8 @@ async function main(argv: string[]): Promise<number> {
       return bench(rest, out);
     case "pack":
       return pack(rest, out);
+    case "lattice":
+      return lattice(rest, out);
     case "sweep":
       return sweep(rest, out, err);
     case "examples":

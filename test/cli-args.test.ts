@@ -7,6 +7,7 @@ import { BENCH_OPTIONS } from "../src/cli/bench.js";
 import { CliError } from "../src/cli/cli-error.js";
 import { EXAMPLES_OPTIONS } from "../src/cli/examples.js";
 import { COMMAND_HELP, USAGE } from "../src/cli/help.js";
+import { LATTICE_OPTIONS } from "../src/cli/lattice.js";
 import { PACK_OPTIONS } from "../src/cli/pack.js";
 import { POOL_OPTIONS } from "../src/cli/pool.js";
 import { RENDER_OPTIONS } from "../src/cli/render.js";
@@ -24,6 +25,7 @@ const OPTIONS: Record<string, Record<string, OptionSpec>> = {
   render: RENDER_OPTIONS,
   bench: BENCH_OPTIONS,
   pack: PACK_OPTIONS,
+  lattice: LATTICE_OPTIONS,
   pool: POOL_OPTIONS,
   schema: SCHEMA_OPTIONS,
   sweep: SWEEP_OPTIONS,

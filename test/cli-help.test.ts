@@ -4,11 +4,13 @@ import type { OptionSpec } from "../src/cli/args.js";
 import { BENCH_OPTIONS } from "../src/cli/bench.js";
 import { EXAMPLES_OPTIONS } from "../src/cli/examples.js";
 import { COMMAND_HELP, HELP_FLAGS, USAGE, VERSION_FLAGS } from "../src/cli/help.js";
+import { LATTICE_OPTIONS } from "../src/cli/lattice.js";
 import { PACK_OPTIONS } from "../src/cli/pack.js";
 import { POOL_OPTIONS } from "../src/cli/pool.js";
 import { RENDER_OPTIONS } from "../src/cli/render.js";
 import { RUN_OPTIONS } from "../src/cli/run.js";
 import { SCHEMA_OPTIONS } from "../src/cli/schema.js";
+import { SWEEP_OPTIONS } from "../src/cli/sweep.js";
 import { VALIDATE_OPTIONS } from "../src/cli/validate.js";
 import { carom, caromAsync, ensureBuilt, pool } from "./support/cli.js";
 
@@ -16,8 +18,8 @@ before(() => ensureBuilt());
 
 /** The options each command accepts (cli-args.test.ts checks that each is in its help). */
 const OPTIONS: Record<string, Record<string, OptionSpec>> = {
-  run: RUN_OPTIONS, validate: VALIDATE_OPTIONS, render: RENDER_OPTIONS, bench: BENCH_OPTIONS, pack: PACK_OPTIONS,
-  pool: POOL_OPTIONS, schema: SCHEMA_OPTIONS, examples: EXAMPLES_OPTIONS, tour: {}, help: {},
+  run: RUN_OPTIONS, validate: VALIDATE_OPTIONS, render: RENDER_OPTIONS, bench: BENCH_OPTIONS, pack: PACK_OPTIONS, lattice: LATTICE_OPTIONS,
+  pool: POOL_OPTIONS, schema: SCHEMA_OPTIONS, sweep: SWEEP_OPTIONS, examples: EXAMPLES_OPTIONS, tour: {}, help: {},
 };
 
 /** The option names a help text lists in its options table (`  -o, --output FILE ...`, `  --json ...`). */

@@ -35,7 +35,7 @@ test("carom run without a scene plays the built-in 9-ball break with pooltool's 
   const r = carom(["run"]);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stderr, "", "no progress bar when stderr is not a terminal");
-  assert.match(r.stdout, /^carom pool: built-in 9-ball break \(10 balls, pooltool's model\)$/m);
+  assert.match(r.stdout, /^carom pool: built-in 9-ball break \(10 balls on a pocket table, pooltool's model\)$/m);
   assert.match(r.stdout, /every ball at rest/);
   assert.match(r.stdout, /events +\d+: .*\d+ ball-ball/);
   assert.match(r.stdout, /pocketed +/);

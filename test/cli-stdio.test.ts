@@ -93,7 +93,8 @@ test("carom pool reads a shot from - and writes --events - and --render - to std
   assert.equal(r.code, 0, r.stderr);
   const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { t: number; type: string });
   assert.equal(lines[0].type, "stick-ball");
-  assert.match(r.stderr, /^carom pool: <stdin> \(2 balls, pooltool's model\)\n/);
+  assert.match(r.stderr, /^carom pool: <stdin> \(2 balls on a pocket table, pooltool's model\)\n/);
+  assert.match(r.stderr, /\n {2}pocketed {4}none\n {2}wrote {7}standard output\n$/); // (once: a merge had printed the outputs twice)
   const svg = piped(["pool", "-", "--render", "-", "--json"], shot, dir);
   assert.match(svg.stdout, /^<svg[\s\S]*<\/svg>\n?$|^<\?xml[\s\S]*<\/svg>\n?$/);
   assert.equal(JSON.parse(svg.stderr).shot, "<stdin>");

@@ -11,6 +11,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { CLI, ROOT, carom, ensureBuilt, tempDir } from "./support/cli.js";
+import { docFiles } from "../scripts/doc-samples.mjs";
 
 before(() => ensureBuilt());
 
@@ -139,7 +140,10 @@ test("the GNU parallel line of docs/sweeps.md gives every run once", { skip: exi
 
 test("the README's sweep and its two commands print the README's report", async () => {
   const { dir, env } = workFolder();
-  writeFileSync(join(dir, "eos.json"), block("README.md", "readme-sweep", "eos.json"));
+  // (the block the package check saves as eos.json too: docFiles in scripts/doc-samples.mjs)
+  const files = docFiles(ROOT, "README.md").filter((f) => f.name === "eos.json");
+  assert.equal(files.length, 1, "README.md has one <!-- file: eos.json --> block");
+  writeFileSync(join(dir, "eos.json"), files[0].text);
   const commands = block("README.md", "readme-sweep", "commands").split("\n").map((l) => l.replace(/#.*$/, "").trim()).filter((l) => l !== "");
   assert.equal(commands.length, 2);
   // (npx finds carom in a project that installed it; here the shim on the PATH is this build)

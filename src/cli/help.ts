@@ -1,4 +1,5 @@
 /** The command's help texts (`carom help`, `carom help <command>`, `carom <command> --help`). */
+import { LATTICE_HELP } from "./lattice.js";
 import { PACK_HELP } from "./pack.js";
 import { POOL_HELP } from "./pool.js";
 import { SWEEP_HELP } from "./sweep.js";
@@ -22,11 +23,14 @@ commands:
                           (--animate for an animated SVG; -o player.html for a player)
   bench                   a quick benchmark of carom on this machine
   pack -o scene.json ...  a jammed periodic packing of disks or spheres (carom pack --help)
+  lattice --dimensions 2|3 ... -o scene.json
+                          a fluid start: a melted lattice at a packing fraction and kT (carom lattice --help)
   sweep sweep.json -o results.ndjson
                           many runs on all cores (or one --shard i/n of them per machine),
                           resumable; carom sweep merge|report for the results (carom sweep --help)
   schema [-o FILE]        print the JSON Schema of the scene format
-  examples [folder]       write the example scenes into a folder (default: examples)
+  examples [folder]       write the example scenes, sweeps and pool shots into a folder
+                          (default: examples)
   tour                    a short tour of the queries with real results
   help [command]          this text, or a command's options
 
@@ -59,8 +63,9 @@ options:
                           {"t":..,"a":id,"b":id|wall id|"bounds","kind":"body"|"wall"|"bounds",
                            "face":"-x".."+z" (bounds only),"point":[..],"normal":[..],"impulse":J,"speed":u}
   --final FILE            write the state at the end as a scene file (numbers exact: runs chain)
-  --trajectory FILE       write frames in the extended XYZ format (positions, velocities, radii;
-                          ASE, OVITO and VMD read it)
+  --trajectory FILE       write frames in the extended XYZ format (positions, masses, momenta,
+                          velocities, radii, pbc; ASE, OVITO and VMD read it), or for a FILE
+                          named *.lammpstrj or *.dump as a LAMMPS text dump
   --every DT              the frame interval for --trajectory (default: duration / 100)
   --max-frames N          refuse a --trajectory of more than N frames (default 1000000); a
                           trajectory larger than the free disk space is refused too
@@ -68,7 +73,9 @@ options:
   --observe LIST          measure observables, comma-separated: pressure (collision-virial Z,
                           and the bounds' pressure apart), temperature (kT = 2 KE / (d N)),
                           rate (collisions per body per time), rdf (g(r)), msd (mean squared
-                          displacement), sampled at about 10 times (or the --trajectory frames)
+                          displacement), sampled at about 10 times (or the --trajectory
+                          frames); on the science engine every --sample-every, with errors,
+                          and D from the MSD's slope; the summary prints mean ± error
   --observe-out FILE      where to write them, .json or .csv (default: observables.json, next
                           to the --events file when there is one)
   --rdf-bins N            g(r) bins (default 100)
@@ -77,6 +84,18 @@ options:
   --json                  print the summary as one JSON object
   --max-collisions N      allow at most N collisions: the run stops with an error at the one
                           after them (default 100000000)
+  --engine auto|world|science
+                          which engine runs the scene (default auto: the science engine,
+                          carom/science's HardSpheres, for a box periodic on every axis with
+                          only free elastic bodies and no --render; the general world otherwise)
+  --sample-every DT       science engine: the interval of the --observe samples (default:
+                          duration / 1000); Z, kT, the rate and D come with errors from block
+                          averaging over them
+  --checkpoint FILE       science engine: write the whole run's state at its end (and when a
+                          signal stops it), so that --resume goes on bit for bit
+  --every-checkpoint T    also write it every T of simulated time
+  --resume FILE           go on from a checkpoint to its run's end (or for --duration T more),
+                          measuring what it measured; takes no scene
   -q, --quiet             no progress bar and no text summary
   -h, --help              this text
 
@@ -134,6 +153,7 @@ options:
   -h, --help              this text
 `,
   pack: PACK_HELP,
+  lattice: LATTICE_HELP,
   sweep: SWEEP_HELP,
   pool: POOL_HELP,
   schema: `usage: carom schema [-o FILE]
@@ -147,10 +167,13 @@ options:
 `,
   examples: `usage: carom examples [folder] [options]
 
-Writes the example scenes that ship with carom into a folder (default: examples), with their
-"$schema" pointing at the package's schema, so that they can be run and edited:
-carom run examples/gas.json. Files that exist with other content are left alone (exit code 2).
-The gas (2,000 disks) does not ship as a file: it is written from its builder, the same bytes.
+Writes the examples that ship with carom into a folder (default: examples), laid out as in
+the package, so that they can be run and edited: the scenes (carom run examples/gas.json),
+the sweeps (carom sweep examples/eos-sweep.json -o eos.ndjson) and the pool shots
+(carom pool examples/pool/three-cushion.json), each "$schema" pointing at the package's
+schema. Files that exist with other content are left alone (exit code 2). The largest scenes
+(gas.json: 2,000 disks, spheres.json: 400 spheres) do not ship as files: they are written from
+their builders, the same bytes.
 
 options:
   --force                 replace files that exist with other content

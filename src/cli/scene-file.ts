@@ -42,6 +42,11 @@ export function packagedExamples(): string[] {
   return [...new Set([...shippedExamples().filter((n) => !n.endsWith("-sweep")), ...Object.keys(EXAMPLE_SCENES)])].sort();
 }
 
+/** The sweeps that ship in examples/ ("eos-sweep", the files NAME-sweep.json), sorted. */
+export function packagedSweeps(): string[] {
+  return shippedExamples().filter((n) => n.endsWith("-sweep")).sort();
+}
+
 /**
  * The text of packaged example `name`: its file, or, for one that does not ship as a file, what
  * its builder writes (exactly the repository's examples/NAME.json: examples/generate.ts writes

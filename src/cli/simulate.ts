@@ -108,7 +108,7 @@ export interface SimulationResult {
 }
 
 /** Frame k's time: start + k every, with the last frame snapped to end when it is within rounding of it. */
-function frameTime(start: number, end: number, every: number, k: number): number {
+export function frameTime(start: number, end: number, every: number, k: number): number {
   const t = start + k * every;
   return Math.abs(t - end) <= 1e-12 * Math.max(1, Math.abs(end)) ? end : t;
 }

@@ -7,10 +7,13 @@
  *
  * ```ts
  * import { runSweep } from "carom/sweep";
+ * // Z = PV/(NkT) of 64 hard spheres at two packing fractions, two seeds each, on two threads.
  * const { results } = await runSweep({
- *   sweep: 1, pool: { pool: 1, balls: [...], strike: { ball: "cue", V0: 2, phi: 90 } },
- *   grid: { "strike.phi": { from: 80, to: 100, count: 41 } }, record: ["pocketed", "scratch"],
- * }, { workers: 4 });
+ *   sweep: 1, seed: 7, replicas: 2, record: ["pressure"],
+ *   hardSpheres: { dimensions: 3, count: 64, warmupPerBody: 5, collisionsPerBody: 50 },
+ *   grid: { packingFraction: [0.1, 0.2] },
+ * }, { workers: 2 });
+ * results.length; // → 4
  * ```
  *
  * @module carom/sweep

@@ -162,19 +162,28 @@ export function parseXyz(text: string): XyzFrame[] {
   if (lines[lines.length - 1] === "") lines.pop();
   const frames: XyzFrame[] = [];
   let k = 0;
+  // rows as [x, y, z, vx, vy, vz, radius, id], whatever the order of the columns
+  const wanted = ["pos", "velo", "radius", "id"];
   while (k < lines.length) {
     const n = Number(lines[k]);
     if (!Number.isInteger(n) || n < 0) throw new Error(`line ${k + 1}: expected an atom count, got ${JSON.stringify(lines[k])}`);
     const comment = lines[k + 1];
     const props = /Properties=(\S+)/.exec(comment);
-    if (props === null || props[1] !== "species:S:1:pos:R:3:velo:R:3:radius:R:1:id:I:1") throw new Error(`line ${k + 2}: bad Properties in ${comment}`);
+    if (props === null || props[1] !== "species:S:1:pos:R:3:masses:R:1:momenta:R:3:velo:R:3:radius:R:1:id:I:1") throw new Error(`line ${k + 2}: bad Properties in ${comment}`);
+    const spec = props[1].split(":");
+    const at: Record<string, [number, number]> = {};
+    let width = 0;
+    for (let p = 0; p < spec.length; p += 3) {
+      at[spec[p]] = [width, Number(spec[p + 2])];
+      width += Number(spec[p + 2]);
+    }
     const time = /Time=(\S+)/.exec(comment);
     if (time === null) throw new Error(`line ${k + 2}: no Time`);
     const rows: number[][] = [];
     for (let i = 0; i < n; i++) {
       const cols = lines[k + 2 + i].split(" ");
-      if (cols.length !== 9 || cols[0] !== "X") throw new Error(`line ${k + 3 + i}: expected 9 columns starting with X, got ${lines[k + 2 + i]}`);
-      rows.push(cols.slice(1).map(Number));
+      if (cols.length !== width || cols[0] !== "X") throw new Error(`line ${k + 3 + i}: expected ${width} columns starting with X, got ${lines[k + 2 + i]}`);
+      rows.push(wanted.flatMap((name) => cols.slice(at[name][0], at[name][0] + at[name][1]).map(Number)));
     }
     frames.push({ time: Number(time[1]), comment, rows });
     k += 2 + n;

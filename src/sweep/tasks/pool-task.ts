@@ -53,22 +53,23 @@ export const poolTask: SweepTask<PoolShot> = {
   },
   run(shot: PoolShot, record: readonly string[]) {
     const { system, events } = playShot(shot, 0);
-    const cue = shot.strike.ball;
+    // A shot file may start its balls in motion with no strike: then no ball is "the cue ball".
+    const cue = shot.strike?.ball ?? null;
     const pocketed = events.filter((e) => e.type === "ball-pocket").map((e) => e.ids[0]);
-    const first = events.find((e) => e.type === "ball-ball" && e.ids.includes(cue));
-    const end = system.ball(cue);
-    const down = end.state === "pocketed";
+    const first = cue === null ? undefined : events.find((e) => e.type === "ball-ball" && e.ids.includes(cue));
+    const end = cue === null ? null : system.ball(cue);
+    const stop = end !== null && end.state !== "pocketed" ? end.r : null;
     return recorded(record, (name) => {
       switch (name) {
         case "events": return events.length;
         case "pocketed": return pocketed.length;
         case "pocketedIds": return pocketed;
-        case "scratch": return pocketed.includes(cue);
+        case "scratch": return cue !== null && pocketed.includes(cue);
         case "firstContact": return first === undefined ? null : (first.ids[0] === cue ? first.ids[1] : first.ids[0]);
         case "time": return system.t;
         case "atRest": return system.ids.every((id) => { const s = system.ball(id).state; return s === "stationary" || s === "pocketed"; });
-        case "cueBallX": return down ? null : end.r[0];
-        case "cueBallY": return down ? null : end.r[1];
+        case "cueBallX": return stop === null ? null : stop[0];
+        case "cueBallY": return stop === null ? null : stop[1];
         default: throw new RangeError(`no observable "${name}"`);
       }
     });
