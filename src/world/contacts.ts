@@ -88,14 +88,9 @@ export abstract class WorldContacts extends WorldWallEdits {
     }
     this.moveTo(i, t);
     this.moveTo(j, t);
-    // (simplePairs: no pair is passing; see pairsChanged)
-    if (!this.simplePairs && this.passBodies.size > 0 && this.passBodies.delete(this.pairKey(i, j))) {
-      // They no longer overlap: the pass is over.
-      this.passMark(i, LAST_BODY, j, t);
-      this.passMark(j, LAST_BODY, i, t);
-      this.pairsChanged();
-      return false;
-    }
+    // (a pass ending, or the filter letting the pair pass: only with a filter of contacts or a
+    // pass under way, either of which makes simplePairs false)
+    if ((this.contactFilter !== null || !this.simplePairs) && this.filterPair(i, j, t)) return false;
     let nx = this.x[j] - this.x[i];
     let ny = this.y[j] - this.y[i];
     let nz = this.z[j] - this.z[i];
@@ -105,14 +100,15 @@ export abstract class WorldContacts extends WorldWallEdits {
       ny = m[1];
       nz = m[2];
     }
-    if ((nx === 0 && ny === 0 && nz === 0) || this.r[i] + this.r[j] === 0) {
+    const ri = this.r[i];
+    if ((nx === 0 && ny === 0 && nz === 0) || ri + this.r[j] === 0) {
       // Point particles meeting: at the same spot up to the rounding of their motion (which may
       // even have carried one an ulp past the other), so the direction of approach is the
       // normal, and both are put exactly at the spot (the midpoint): they part from there.
       nx = this.vx[i] - this.vx[j];
       ny = this.vy[i] - this.vy[j];
       nz = this.vz[i] - this.vz[j];
-      if (this.r[i] + this.r[j] === 0 && this.periodicAxes === 0) {
+      if (ri + this.r[j] === 0 && this.periodicAxes === 0) {
         this.x[i] = this.x[j] = 0.5 * this.x[i] + 0.5 * this.x[j];
         this.y[i] = this.y[j] = 0.5 * this.y[i] + 0.5 * this.y[j];
         this.z[i] = this.z[j] = 0.5 * this.z[i] + 0.5 * this.z[j];
@@ -122,15 +118,7 @@ export abstract class WorldContacts extends WorldWallEdits {
     nx /= len;
     ny /= len;
     nz /= len;
-    const rx = this.vx[i] - this.vx[j], ry = this.vy[i] - this.vy[j], rz = this.vz[i] - this.vz[j];
-    let u = rx * nx + ry * ny + rz * nz;
-    if (this.contactFilter !== null && !this.contactAllowed(HIT_BODY, i, j, t, nx, ny, nz, rx, ry, rz)) {
-      this.passBodies.add(this.pairKey(i, j));
-      this.passMark(i, LAST_BODY, j, t);
-      this.passMark(j, LAST_BODY, i, t);
-      this.pairsChanged();
-      return false;
-    }
+    let u = (this.vx[i] - this.vx[j]) * nx + (this.vy[i] - this.vy[j]) * ny + (this.vz[i] - this.vz[j]) * nz;
     // A sleeping body hit harder than twice the resting speed wakes up; otherwise it holds still.
     const wake = 2 * this.restSpeed;
     if (this.flags[i] & FLAG_ASLEEP && u > wake) this.wakeUp!(i);
@@ -174,12 +162,42 @@ export abstract class WorldContacts extends WorldWallEdits {
     this.lastOther[i] = j;
     this.lastKind[j] = LAST_BODY;
     this.lastOther[j] = i;
-    const ri = this.r[i];
     const p = this.pending;
     p[0] = t; p[1] = this.x[i] + ri * nx; p[2] = this.y[i] + ri * ny; p[3] = this.z[i] + ri * nz;
     p[4] = nx; p[5] = ny; p[6] = nz; p[7] = J; p[8] = u;
     this.emit(i, j, HIT_BODY);
     return true;
+  }
+
+  /**
+   * Bodies i < j meeting at t (states at t), with a filter of contacts or a pass under way: true when the contact
+   * does not happen, because it ends a pass (they no longer overlap) or the filter lets them
+   * pass now (until they no longer overlap).
+   */
+  private filterPair(i: number, j: number, t: number): boolean {
+    const key = this.pairKey(i, j);
+    let pass = this.passBodies.size > 0 && this.passBodies.delete(key);
+    if (!pass) {
+      if (this.contactFilter === null) return false;
+      let nx = this.x[j] - this.x[i], ny = this.y[j] - this.y[i], nz = this.z[j] - this.z[i];
+      if ((nx === 0 && ny === 0 && nz === 0) || this.r[i] + this.r[j] === 0) {
+        nx = this.vx[i] - this.vx[j];
+        ny = this.vy[i] - this.vy[j];
+        nz = this.vz[i] - this.vz[j];
+      }
+      const len = length3(nx, ny, nz);
+      nx /= len;
+      ny /= len;
+      nz /= len;
+      const rx = this.vx[i] - this.vx[j], ry = this.vy[i] - this.vy[j], rz = this.vz[i] - this.vz[j];
+      if (this.contactAllowed(HIT_BODY, i, j, t, nx, ny, nz, rx, ry, rz)) return false;
+      this.passBodies.add(key);
+      pass = true;
+    }
+    this.passMark(i, LAST_BODY, j, t);
+    this.passMark(j, LAST_BODY, i, t);
+    this.pairsChanged();
+    return pass;
   }
 
   /**
