@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { EXAMPLE_SCENES, formatScene, parseScene, poolBreakScene, validateScene, worldFromScene, type Scene, type SceneWorldOptions, type World2D, type World3D } from "../index.js";
+import { EXAMPLE_SCENES, formatScene, parseScene, poolBreakScene, validateScene, worldFromScene, type Scene, type SceneWorldOptions, type SceneWorld } from "../index.js";
 import { inputError } from "./cli-error.js";
 import { inputLabel, isStdio, readStdin } from "./stdio.js";
 
@@ -99,7 +99,7 @@ export function loadScene(file: string | undefined): LoadedScene {
  * The world a scene describes; what the world refuses (a RangeError: numbers beyond its range,
  * bodies overlapping) is invalid input naming the file.
  */
-export function buildWorld(scene: Scene, label: string, options: SceneWorldOptions = {}): World2D | World3D {
+export function buildWorld(scene: Scene, label: string, options: SceneWorldOptions = {}): SceneWorld {
   try {
     return worldFromScene(scene, options);
   } catch (e) {

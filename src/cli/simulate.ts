@@ -10,10 +10,10 @@
  * advanced to each frame time (a clone goes on bit for bit like the world), so asking for
  * frames does not change the run's own events.
  */
-import { HIT_BODY, HIT_WALL, type World2D, type World3D } from "../index.js";
+import { HIT_BODY, HIT_WALL, type SceneWorld } from "../index.js";
 import { CliError, inputError } from "./cli-error.js";
 
-export type AnyWorld = World2D | World3D;
+export type AnyWorld = SceneWorld;
 
 /** Queue events per chunk (a few milliseconds of work: a signal is seen within one chunk). */
 const CHUNK_EVENTS = 1 << 13;
@@ -177,7 +177,7 @@ export async function simulate(world: AnyWorld, duration: number, hooks: Simulat
     const framesDue = every !== undefined && frameTime(start, end, every, k) <= end;
     let clone: AnyWorld | null = null;
     if (framesDue) {
-      clone = world.clone();
+      clone = world.clone() as AnyWorld;
       clone.recordEvents = false;
       clone.maxEventsPerAdvance = Number.MAX_SAFE_INTEGER;
     }

@@ -7,7 +7,7 @@
  * Bodies are filled in one path per colour, so thousands of them cost a few fills.
  */
 import { checkKeys } from "../world/options.js";
-import { worldPicture, type DrawableWorld, type PictureOptions } from "./picture.js";
+import { worldPicture, type DrawableWorld, type PictureOptions, type WithThirdAxis } from "./picture.js";
 
 /**
  * What drawWorld needs of a CanvasRenderingContext2D (a browser's or an OffscreenCanvas's
@@ -237,7 +237,8 @@ export function drawWorld(ctx: DrawContext, world: DrawableWorld, options: DrawO
         }
       }
     }
-    const pos = [world.x, world.y, world.z], vel = [world.vx, world.vy, world.vz];
+    const w3 = world as WithThirdAxis;
+    const pos = [world.x, world.y, w3.z], vel = [world.vx, world.vy, w3.vz];
     const n = world.n;
     const minR = 0.8 * px;
     const showSensors = options.sensors !== false;

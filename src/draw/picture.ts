@@ -12,6 +12,9 @@ import { WALL_BOX2, WALL_BOX3, WALL_SEGMENT, WALL_STRIDE, WALL_TRIANGLE } from "
 /** A world to draw. */
 export type DrawableWorld = World2D | World3D;
 
+/** @internal A world read with its third axis (a World2D's z columns are zeros, its minZ and maxZ infinite). */
+export type WithThirdAxis = World3D | (World2D & Pick<World3D, "z" | "vz" | "az" | "minZ" | "maxZ">);
+
 /** The plane a World3D is projected on (a World2D is always drawn on xy). */
 export type View = "xy" | "xz" | "yz";
 
@@ -139,7 +142,8 @@ export function worldPicture(world: DrawableWorld, options: PictureOptions = {})
     v0 = Math.min(v0, b - r);
     v1 = Math.max(v1, b + r);
   };
-  const lo = [world.minX, world.minY, world.minZ], hi = [world.maxX, world.maxY, world.maxZ];
+  const w3 = world as WithThirdAxis;
+  const lo = [world.minX, world.minY, w3.minZ], hi = [world.maxX, world.maxY, w3.maxZ];
   let bounds: WorldPicture["bounds"] = null;
   if (Number.isFinite(lo[u]) && Number.isFinite(hi[u]) && Number.isFinite(lo[v]) && Number.isFinite(hi[v])) {
     bounds = { u0: lo[u], v0: lo[v], u1: hi[u], v1: hi[v] };
@@ -152,7 +156,7 @@ export function worldPicture(world: DrawableWorld, options: PictureOptions = {})
         grow(s.u1, s.v1);
       } else for (let k = 0; k < s.points.length; k += 2) grow(s.points[k], s.points[k + 1]);
     }
-    const pos = [world.x, world.y, world.z];
+    const pos = [world.x, world.y, w3.z];
     for (let i = 0; i < world.n; i++) {
       const tr = options.tracks?.[i];
       if (tr !== undefined) for (let k = 0; k < tr.length; k += 4) grow(tr[k + 1 + u], tr[k + 1 + v], world.r[i]);

@@ -7,7 +7,7 @@
  * World3D is drawn in projection (`view`).
  */
 import { checkKeys } from "../world/options.js";
-import { lineColor, worldPicture, type DrawableWorld, type PictureOptions } from "./picture.js";
+import { lineColor, worldPicture, type DrawableWorld, type PictureOptions, type WithThirdAxis } from "./picture.js";
 
 /** Options of {@link worldSvg} (every key checked: an unknown one is a RangeError naming it). */
 export interface SvgOptions extends PictureOptions {
@@ -133,7 +133,7 @@ export function worldSvg(world: DrawableWorld, options: SvgOptions = {}): string
   }
   out.push("</g>");
   // The bodies now (or animated), nearer ones last in a projection.
-  const pos = [world.x, world.y, world.z];
+  const pos = [world.x, world.y, (world as WithThirdAxis).z];
   const w = 3 - u - v;
   const order = Array.from({ length: n }, (_, i) => i).filter(alive);
   if (world.dim === 3) order.sort((a, b) => pos[w][a] - pos[w][b] || a - b);

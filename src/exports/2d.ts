@@ -24,9 +24,11 @@ export { timeOfImpactCirclesAccelerated, sweepCirclesAccelerated, sweepCirclesAc
 export { timeOfImpactAcceleratedCircleLine, sweepAcceleratedCircleLine, sweepAcceleratedCircleLineInto, type Line2 } from "../query/toi-accelerated-plane.js";
 export { timeOfImpactAcceleratedCircleSegment, sweepAcceleratedCircleSegment, sweepAcceleratedCircleSegmentInto } from "../query/toi-accelerated-segment.js";
 export * from "../response/impulse.js";
-export { World2D, type BodyInit2, type World2DOptions } from "../world/world-2d.js";
+export { World2D, type BodyInit2, type World2DOptions, type World2DConstructor } from "../world/world-2d.js";
 export type { PathPrediction } from "../world/world-core.js";
-export type { WorldOptions, AdvanceReport } from "../world/event-loop.js";
+export type { WorldOptions, AdvanceReport, ContactFilter, ContactFilterInfo, WorldEventType, WorldListener } from "../world/event-loop.js";
+export type { WallOptions, WallInfo, WallCommon, SegmentWallInfo, BoxWallInfo, PlaneWallInfo, TriangleWallInfo } from "../world/walls.js";
+export { WALL_STRIDE, WALL_REMOVED, WALL_SEGMENT, WALL_BOX2, WALL_PLANE, WALL_BOX3, WALL_TRIANGLE } from "../world/walls/wall-kind.js";
 export type { WorldSnapshot } from "../world/body-store.js";
 export { START_SLACK } from "../world/world-core.js";
-export { EventLog, HIT_BODY, HIT_WALL, HIT_BOUNDS, SENSOR_ENTER, SENSOR_EXIT, type CollisionEvent } from "../world/event-log.js";
+export { EventLog, HIT_BODY, HIT_WALL, HIT_BOUNDS, SENSOR_ENTER, SENSOR_EXIT, WALL_SENSOR_ENTER, WALL_SENSOR_EXIT, type CollisionEvent, type EventKind } from "../world/event-log.js";

@@ -26,7 +26,9 @@ export { timeOfImpactAcceleratedSpherePlane, sweepAcceleratedSpherePlane, sweepA
 export * from "../response/impulse.js";
 export { World3D, type BodyInit3, type World3DOptions } from "../world/world-3d.js";
 export type { PathPrediction } from "../world/world-core.js";
-export type { WorldOptions, AdvanceReport } from "../world/event-loop.js";
+export type { WorldOptions, AdvanceReport, ContactFilter, ContactFilterInfo, WorldEventType, WorldListener } from "../world/event-loop.js";
+export type { WallOptions, WallInfo, WallCommon, SegmentWallInfo, BoxWallInfo, PlaneWallInfo, TriangleWallInfo } from "../world/walls.js";
+export { WALL_STRIDE, WALL_REMOVED, WALL_SEGMENT, WALL_BOX2, WALL_PLANE, WALL_BOX3, WALL_TRIANGLE } from "../world/walls/wall-kind.js";
 export type { WorldSnapshot } from "../world/body-store.js";
 export { START_SLACK } from "../world/world-core.js";
-export { EventLog, HIT_BODY, HIT_WALL, HIT_BOUNDS, SENSOR_ENTER, SENSOR_EXIT, type CollisionEvent } from "../world/event-log.js";
+export { EventLog, HIT_BODY, HIT_WALL, HIT_BOUNDS, SENSOR_ENTER, SENSOR_EXIT, WALL_SENSOR_ENTER, WALL_SENSOR_EXIT, type CollisionEvent, type EventKind } from "../world/event-log.js";

@@ -28,6 +28,7 @@
 import { HIT_BODY, HIT_BOUNDS, HIT_WALL } from "./event-log.js";
 import { FLAG_ALIVE, FLAG_FIXED, FLAG_SENSOR } from "./body-store.js";
 import { WALL_REMOVED, WALL_STRIDE, type WallKind } from "./walls/wall-kind.js";
+import { WALL_FLAG_SENSOR } from "./walls.js";
 import { WorldCore } from "./world-core.js";
 import type { HashGrid } from "../broad/hash-grid.js";
 import type { OverlapBuffer, QueryOptions } from "./queries-api.js";
@@ -146,7 +147,7 @@ export abstract class QueryWalk extends WorldCore {
 
   /** Whether the query sees the container's face `face` (walls and the container are in group 1). */
   protected qSeesFace(face: number): boolean {
-    if ((mask & 1) === 0) return false;
+    if ((mask & this.boundsGroup) === 0) return false;
     return filter === null || filter(HIT_BOUNDS, face) === true;
   }
 
@@ -167,14 +168,15 @@ export abstract class QueryWalk extends WorldCore {
     if (wallStamp[w] === stamp) return;
     wallStamp[w] = stamp;
     if (this.wallKind[w] === WALL_REMOVED) return;
+    if ((this.wallFlags[w] & WALL_FLAG_SENSOR) !== 0 && !sensors) return; // (sensor walls as sensor bodies)
     if ((this.qWallGroup(w) & mask) === 0) return;
     if (filter !== null && filter(HIT_WALL, w) !== true) return;
     this.qTestWall(w);
   }
 
-  /** Collision group of wall w as the queries see it: walls are in group 1. */
-  protected qWallGroup(_w: number): number {
-    return 1;
+  /** Collision group of wall w as the queries see it (its own group bits). */
+  protected qWallGroup(w: number): number {
+    return this.wallGroup[w];
   }
 
   /**
@@ -330,11 +332,13 @@ export abstract class QueryWalk extends WorldCore {
 
   /** Cell range [lo, hi] of the container on axis k (its cells with a margin of two), or none when unbounded. */
   private qRegionLo(k: number): number {
+    if (this.boundsLeak) return -Infinity; // (bodies may be outside the container: a ghost, a pass through a side)
     const min = k === 0 ? this.minX : k === 1 ? this.minY : this.minZ;
     return min > -Infinity ? Math.floor(min / this.cellSize) - 2 : -Infinity;
   }
 
   private qRegionHi(k: number): number {
+    if (this.boundsLeak) return Infinity;
     const max = k === 0 ? this.maxX : k === 1 ? this.maxY : this.maxZ;
     return max < Infinity ? Math.floor(max / this.cellSize) + 2 : Infinity;
   }

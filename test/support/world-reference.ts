@@ -8,7 +8,7 @@
  * callback bodies are stored at their own update times) and carried forward with the motion law
  * p + v dt (+ a dt^2 / 2) in the engine's order of operations, walls by their velocity.
  */
-import { HIT_BODY, HIT_BOUNDS, HIT_WALL, type QueryOptions, type World2D, type World3D } from "../../src/index.js";
+import { HIT_BODY, HIT_BOUNDS, HIT_WALL, type QueryOptions, type SceneWorld, type World2D, type World3D } from "../../src/index.js";
 import { WALL_BOX2, WALL_BOX3, WALL_PLANE, WALL_SEGMENT, WALL_STRIDE, WALL_TRIANGLE } from "../../src/world/walls/wall-kind.js";
 import { toCommonIntegers } from "./exact.js";
 
@@ -34,7 +34,8 @@ export function isDirty(w: World2D | World3D): boolean {
 }
 
 /** Body i's centre at `now`. */
-export function bodyNow(w: World2D | World3D, i: number): [number, number, number] {
+export function bodyNow(world: World2D | World3D, i: number): [number, number, number] {
+  const w = world as SceneWorld; // (a World2D's z columns are zeros)
   const s = internals(w);
   const dt = w.now - s.t0[i];
   let x = w.x[i], y = w.y[i], z = w.z[i];

@@ -1,8 +1,10 @@
 /**
  * Importing this module once, anywhere in a program (`import "carom/2d/sensors";`), installs into
  * `World2D` of `carom/2d` sensors: bodies added with `sensor: true` exchange no impulse and report
- * exact `SENSOR_ENTER` and `SENSOR_EXIT` events (in `world.events` and to `onCollision`). Without
- * it, a sensor body is a RangeError naming this import. It exports nothing; the package root
+ * exact `SENSOR_ENTER` and `SENSOR_EXIT` events, and walls added with `{ sensor: true }` (a box
+ * sensor, a finish line) `WALL_SENSOR_ENTER` and `WALL_SENSOR_EXIT` (in `world.events`, to
+ * `onCollision` and to `world.on` listeners). Without it, a sensor is a RangeError naming this
+ * import. It exports nothing; the package root
  * `carom` installs every part already.
  *
  * ```ts
