@@ -20,11 +20,14 @@ const ROOT = resolve(import.meta.dirname, "..");
 // at `carom examples` time rather than shipped (examples/gas.json, examples/spheres.json), docs
 // no README line cites stay in the repository (docs/architecture.md), and the declarations keep
 // only the doc comments users see (scripts/prune-types.mjs). What is left is code and its docs:
-// after the pool, sweep and world-tools merges the tarball is 427 KB (JavaScript 253 KB, .d.ts
-// 80 KB, README and docs 52 KB, as the check prints them), so issue 34's 400 KB would take
-// minified JavaScript (-25 KB: still about 402 KB) and more; the budget leaves about 25 KB for
-// the branches still to come and catches any new large file (a shipped gas.json was 31 KB).
-const MAX_TARBALL_BYTES = 455 * 1024;
+// with every wave-three part merged but contest the tarball is 489 KB (JavaScript 291 KB, .d.ts
+// 93 KB, README and docs 59 KB, as the check prints them): the world's queries, walls and
+// drawing, the pool game and solver, science checkpoints and observables and the sweep runner
+// are that much code. Issue 34's 400 KB is out of reach without dropping features or docs;
+// fully minified JavaScript saves about 41 KB and costs readable stack traces, so it ships as
+// tsc writes it. The budget leaves room for the contest toolkit (about 30 KB) and still catches
+// any large file shipped by mistake (a shipped gas.json was 31 KB).
+const MAX_TARBALL_BYTES = 540 * 1024;
 const keep = process.argv.includes("--keep");
 const failures = [];
 let last = performance.now();

@@ -16,7 +16,7 @@ test("the packed tarball passes publint and attw, installs offline, and every ex
   assert.deepEqual(failed, [], r.stdout + r.stderr);
   assert.equal(r.status, 0, r.stdout + r.stderr);
   for (const line of [
-    /^ok {3}tarball .* KB \(< 455 KB\)/m,
+    /^ok {3}tarball .* KB \(< 540 KB\)/m,
     /^ok {3}tarball holds no \.d\.ts of the command line/m,
     /^ok {3}every \.d\.ts in the tarball \(\d+\) is reachable from an entry/m,
     /^ok {3}publint --strict: all good/m,
