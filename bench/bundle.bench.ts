@@ -19,16 +19,22 @@ interface Program {
   goal?: number;
 }
 
-const from = (entry: string): string => JSON.stringify(join(root, "src", entry));
+/** An entry module by its subpath ("2d", "2d/gravity"): src/exports/<subpath>.ts, as the exports map names them. */
+const from = (subpath: string): string => JSON.stringify(join(root, "src", "exports", `${subpath}.ts`));
+const parts2d = (names: readonly string[]): string => names.map((p) => `import ${from(`2d/${p}`)};`).join(" ");
+const world2d = `const w = new World2D({ gravity: [0, -9.81] }); w.addBody({ x: 0, y: 0, vx: 1, vy: 0, radius: 1 }); w.advance(1);`;
+const everyPart = ["gravity", "periodic", "sensors", "paths", "snapshots", "moving-walls"];
 const programs: Program[] = [
-  { name: "World2D from carom/2d", code: `import { World2D } from ${from("2d.ts")}; const w = new World2D({}); w.addBody({ x: 0, y: 0, vx: 1, vy: 0, radius: 1 }); w.advance(1); console.log(w.x[0]);`, goal: 60_000 },
-  { name: "World2D + carom/2d/gravity", code: `import { World2D } from ${from("2d.ts")}; import ${from("2d-gravity.ts")}; const w = new World2D({ gravity: [0, -9.81] }); w.addBody({ x: 0, y: 0, vx: 1, vy: 0, radius: 1 }); w.advance(1); console.log(w.x[0]);` },
-  { name: "World2D + every 2D part", code: `import { World2D } from ${from("2d.ts")}; ${["gravity", "periodic", "sensors", "paths", "snapshots", "moving-walls"].map((p) => `import ${from(`2d-${p}.ts`)};`).join(" ")} const w = new World2D({ gravity: [0, -9.81] }); w.addBody({ x: 0, y: 0, vx: 1, vy: 0, radius: 1 }); w.advance(1); console.log(w.x[0]);` },
-  { name: "World3D from carom/3d", code: `import { World3D } from ${from("3d.ts")}; const w = new World3D({}); w.addBody({ x: 0, y: 0, z: 0, vx: 1, vy: 0, vz: 0, radius: 1 }); w.advance(1); console.log(w.x[0]);` },
-  { name: "timeOfImpactCircles from carom/2d", code: `import { timeOfImpactCircles } from ${from("2d.ts")}; console.log(timeOfImpactCircles({ x: 0, y: 0, vx: 1, vy: 0, r: 1 }, { x: 4, y: 0, vx: 0, vy: 0, r: 1 }));` },
-  { name: "CsbSimulation from carom/contest", code: `import { CsbSimulation } from ${from("contest.ts")}; console.log(new CsbSimulation({ checkpoints: [[0, 0], [5000, 0]] }).x(0));`, goal: 30_000 },
-  { name: "HardSpheres from carom/science", code: `import { HardSpheres } from ${from("science.ts")}; console.log(typeof HardSpheres);` },
-  { name: "PoolSystem from carom/pool", code: `import { PoolSystem } from ${from("pool.ts")}; console.log(typeof PoolSystem);` },
+  { name: "World2D from carom/2d", code: `import { World2D } from ${from("2d")}; const w = new World2D({}); w.addBody({ x: 0, y: 0, vx: 1, vy: 0, radius: 1 }); w.advance(1); console.log(w.x[0]);`, goal: 80_000 },
+  { name: "World2D + carom/2d/gravity", code: `import { World2D } from ${from("2d")}; ${parts2d(["gravity"])} ${world2d} console.log(w.x[0]);` },
+  { name: "World2D + every 2D part but queries", code: `import { World2D } from ${from("2d")}; ${parts2d(everyPart)} ${world2d} console.log(w.x[0]);` },
+  { name: "World2D + every 2D part", code: `import { World2D } from ${from("2d")}; ${parts2d([...everyPart, "queries"])} ${world2d} console.log(w.x[0], w.queryPoint(0, 0));` },
+  { name: "World2D + queries + drawWorld", code: `import { World2D } from ${from("2d")}; import { drawWorld } from ${from("2d/draw")}; ${parts2d([...everyPart, "queries"])} ${world2d} drawWorld(globalThis.ctx, w); console.log(w.x[0], w.queryPoint(0, 0));` },
+  { name: "World3D from carom/3d", code: `import { World3D } from ${from("3d")}; const w = new World3D({}); w.addBody({ x: 0, y: 0, z: 0, vx: 1, vy: 0, vz: 0, radius: 1 }); w.advance(1); console.log(w.x[0]);` },
+  { name: "timeOfImpactCircles from carom/2d", code: `import { timeOfImpactCircles } from ${from("2d")}; console.log(timeOfImpactCircles({ x: 0, y: 0, vx: 1, vy: 0, r: 1 }, { x: 4, y: 0, vx: 0, vy: 0, r: 1 }));` },
+  { name: "CsbSimulation from carom/contest", code: `import { CsbSimulation } from ${from("contest")}; console.log(new CsbSimulation({ checkpoints: [[0, 0], [5000, 0]] }).x(0));`, goal: 30_000 },
+  { name: "HardSpheres from carom/science", code: `import { HardSpheres } from ${from("science")}; console.log(typeof HardSpheres);` },
+  { name: "PoolSystem from carom/pool", code: `import { PoolSystem } from ${from("pool")}; console.log(typeof PoolSystem);` },
   // The 2D engines game developers use instead, one world with one ball, bundled the same way.
   { name: "peer: planck World", code: `import { World, Circle, Vec2 } from "planck"; const w = new World(Vec2(0, 0)); w.createDynamicBody(Vec2(0, 0)).createFixture(new Circle(1), 1); w.step(1 / 60); console.log(w.getBodyCount());` },
   { name: "peer: matter-js Engine", code: `import Matter from "matter-js"; const e = Matter.Engine.create(); Matter.Composite.add(e.world, Matter.Bodies.circle(0, 0, 1)); Matter.Engine.update(e, 16); console.log(e.world.bodies.length);` },

@@ -1,9 +1,11 @@
 /**
  * carom/pool speed: whole break shots (construction + strike + simulate to rest), events per
- * second, against pooltool's anchor of 602 events/s (data/pool/model.md section 11: the median
+ * second, against pooltool's anchor of 602 events/s (docs/pool-model.md section 11: the median
  * of six breaks on this machine kind, numba JIT on, warm caches; 0.18 s per break). pooltool is
  * Python and cannot run in this process, so the anchor is the stored figure; everything carom
- * runs is measured here. Also the time per single shot (the four non-break reference shots).
+ * runs is measured here. Also the time per single shot (the four non-break reference shots), and
+ * the shot solver's speed: simulated candidate strikes per second on three scripted 9-ball
+ * positions (goal: 10,000 per second).
  *
  * The machine is shared: wall-clock medians move with the load, so the CPU time of this process
  * is reported beside them (events per CPU second), which the other processes disturb less.
@@ -12,9 +14,10 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { breakStrike, PoolSystem, rackBalls, type RackKind, type StrikeOptions } from "carom/pool";
-import { bench, report, sinkValue } from "./harness.js";
+import { breakStrike, findShot, PoolSystem, rackBalls, type RackKind, type StrikeOptions } from "carom/pool";
+import { bench, median, report, sinkValue } from "./harness.js";
 import { Random } from "../test/support/random.js";
+import { NINE_BALL_POSITIONS } from "../test/support/pool-positions.js";
 
 const QUICK = process.env.BENCH_QUICK === "1";
 const POOLTOOL_EVENTS_PER_SECOND = 602;
@@ -74,7 +77,7 @@ for (let k = 0; k < (QUICK ? 2 : 4); k++) countEvents(nine), countEvents(eight),
 const rows = [];
 const cpu: string[] = [];
 const cpuRates: number[] = [];
-for (const [name, set] of [["9-ball break, pooltool sample", sampleBreak], [`9-ball breaks, ${nine.length} seeded`, nine], [`8-ball breaks, ${eight.length} seeded`, eight]] as const) {
+for (const [name, set] of [["pooltool's sample breaks (9- and 8-ball)", sampleBreak], [`9-ball breaks, ${nine.length} seeded`, nine], [`8-ball breaks, ${eight.length} seeded`, eight]] as const) {
   const events = countEvents(set as Shot[]);
   const before = process.cpuUsage();
   const row = bench(name, events, () => countEvents(set as Shot[]), { samples, warmup: 3 }, `${(events / set.length).toFixed(0)} events/shot`);
@@ -84,7 +87,7 @@ for (const [name, set] of [["9-ball break, pooltool sample", sampleBreak], [`9-b
   cpuRates.push(((samples + 3) * events) / cpuSeconds);
   cpu.push(`${name}: ${cpuRates[cpuRates.length - 1].toExponential(3)} events per CPU second (${(cpuRates[cpuRates.length - 1] / POOLTOOL_EVENTS_PER_SECOND).toFixed(0)}x pooltool)`);
 }
-rows.push({ name: "pooltool (stored anchor)", opsPerSec: POOLTOOL_EVENTS_PER_SECOND, min: POOLTOOL_EVENTS_PER_SECOND, max: POOLTOOL_EVENTS_PER_SECOND, note: "model.md section 11" });
+rows.push({ name: "pooltool (stored anchor)", opsPerSec: POOLTOOL_EVENTS_PER_SECOND, min: POOLTOOL_EVENTS_PER_SECOND, max: POOLTOOL_EVENTS_PER_SECOND, note: "docs/pool-model.md section 11" });
 report("Pool breaks: construction + strike + simulate to rest (events/s)", rows, "pooltool (stored anchor)", "events");
 console.log(cpu.join("\n"));
 const breakRow = rows[1];
@@ -101,4 +104,36 @@ const singleRows = singles.map((s) => {
   return bench(s.name, 1, () => play(s), { samples, warmup: 20 }, `${ev} events`);
 });
 report("Single shots (shots/s; 1e6 / value = µs per shot)", singleRows, undefined, "shots");
+
+// The shot solver: every candidate is a simulation to rest (or to a scratch or a wrong first
+// contact) on an engine restored from the position.
+const solverRows = [];
+const solverCpu: string[] = [];
+let solverCandidates = 0, solverCpuSeconds = 0;
+for (const { name, balls } of NINE_BALL_POSITIONS) {
+  const system = new PoolSystem({ balls });
+  const ball = balls[1].id;
+  const search = () => findShot(system, { ball, timeLimit: 1e9 });
+  for (let k = 0; k < 3; k++) search();
+  const rates: number[] = [];
+  let shots = 0;
+  for (let k = 0; k < samples; k++) {
+    const before = process.cpuUsage();
+    const r = search();
+    const used = process.cpuUsage(before);
+    rates.push(r.candidates / r.seconds);
+    solverCandidates += r.candidates;
+    solverCpuSeconds += (used.user + used.system) / 1e6;
+    shots = r.shots.length;
+  }
+  solverRows.push({ name, opsPerSec: median(rates), min: Math.min(...rates), max: Math.max(...rates), note: `${shots} shots found` });
+  solverCpu.push(name);
+}
+report("Shot solver: findShot on scripted 9-ball positions (candidate strikes simulated per second)", solverRows, undefined, "candidates");
+const solverCpuRate = solverCandidates / solverCpuSeconds;
+const solverWall = median(solverRows.map((r) => r.opsPerSec));
+console.log(
+  `goal >= 10000 candidates/s: wall-clock median ${solverWall.toFixed(0)} (${solverWall >= 1e4 ? "met" : "not met"}; depends on the machine's load), ` +
+    `CPU time ${solverCpuRate.toFixed(0)} per CPU second (${solverCpuRate >= 1e4 ? "met" : "not met"})`,
+);
 console.log(`sink ${sinkValue()}`);

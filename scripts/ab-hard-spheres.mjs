@@ -12,6 +12,7 @@
 // (as one simulation of 256,000 is), not the single simulation of `npm run bench -- peer-edmd`.
 // Usage: build each variant (npm run build) and copy dist/ away, then
 //   node scripts/ab-hard-spheres.mjs <distA> <distB> [N=32000] [segment=200000] [rounds=12]
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -24,7 +25,9 @@ const [n = 32000, segment = 200000, rounds = 12] = process.argv.slice(4).map(Num
 const builds = { A: dirA, B: dirB };
 const sims = {};
 for (const [name, dir] of Object.entries(builds)) {
-  const { HardSpheres, latticeStart } = await import(pathToFileURL(resolve(dir, "science.js")).href);
+  // (the entry moved to dist/exports/ with the export map's folder; older builds have it at the top)
+  const entry = existsSync(resolve(dir, "exports", "science.js")) ? resolve(dir, "exports", "science.js") : resolve(dir, "science.js");
+  const { HardSpheres, latticeStart } = await import(pathToFileURL(entry).href);
   const sim = new HardSpheres(latticeStart({ dimensions: 3, count: n, packingFraction: 0.45, seed: 1 }));
   sim.advanceCollisions(Math.max(20 * n, 200000));
   sims[name] = sim;

@@ -15,12 +15,14 @@ import { abortAllFiles } from "./cli/atomic-file.js";
 import { bench } from "./cli/bench.js";
 import { CliError, inputError } from "./cli/cli-error.js";
 import { examples } from "./cli/examples.js";
-import { COMMAND_HELP, USAGE } from "./cli/help.js";
+import { COMMAND_HELP, HELP_FLAGS, USAGE, VERSION_FLAGS } from "./cli/help.js";
 import { render } from "./cli/render.js";
 import { schema } from "./cli/schema.js";
 import { pool } from "./cli/pool.js";
 import { run } from "./cli/run.js";
+import { sweep } from "./cli/sweep.js";
 import { pack } from "./cli/pack.js";
+import { lattice } from "./cli/lattice.js";
 import { installInterrupt, interrupt, interruptExitCode } from "./cli/simulate.js";
 import { tour } from "./cli/tour.js";
 import { validate } from "./cli/validate.js";
@@ -34,17 +36,20 @@ const err = (s: string): void => {
   process.stderr.write(s);
 };
 
-const COMMANDS = ["run", "pool", "validate", "render", "bench", "pack", "schema", "examples", "tour", "help"];
+const COMMANDS = ["run", "pool", "validate", "render", "bench", "pack", "lattice", "sweep", "schema", "examples", "tour", "help"];
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
-    const topic = command === "help" ? rest[0] : undefined;
+  if (command === undefined || command === "help" || HELP_FLAGS.includes(command)) {
+    if (command !== "help" && rest.length > 0 && !wantsHelp(rest)) throw inputError(`carom ${command} takes no arguments, got ${rest.join(" ")} (carom help COMMAND for a command's options)`);
+    // carom help --help is the help command's own help, as carom run --help is run's.
+    const topic = command !== "help" ? undefined : wantsHelp(rest) ? "help" : rest[0];
+    if (command === "help" && rest.length > 1 && topic !== "help") throw inputError(`carom help: one command at a time, got ${rest.join(" ")}`);
     if (topic !== undefined && !Object.hasOwn(COMMAND_HELP, topic)) throw inputError(`carom help: no command "${topic}" (commands: ${COMMANDS.join(", ")})`);
     out(topic === undefined ? USAGE : COMMAND_HELP[topic]);
     return 0;
   }
-  if (command === "--version" || command === "-v" || command === "-V") {
+  if (VERSION_FLAGS.includes(command)) {
     if (rest.length > 0) throw inputError(`carom ${command} takes no arguments, got ${rest.join(" ")}`);
     out(`carom ${packageVersion()}\n`);
     return 0;
@@ -66,6 +71,10 @@ async function main(argv: string[]): Promise<number> {
       return bench(rest, out);
     case "pack":
       return pack(rest, out);
+    case "lattice":
+      return lattice(rest, out);
+    case "sweep":
+      return sweep(rest, out, err);
     case "examples":
       return examples(rest, out);
     case "tour":
@@ -81,9 +90,12 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-// A closed pipe (carom ... | head) is not an error.
+// A closed pipe (carom ... | head) is not an error; the files still being written are removed.
 process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-  if (e.code === "EPIPE") process.exit(0);
+  if (e.code === "EPIPE") {
+    abortAllFiles();
+    process.exit(0);
+  }
   throw e;
 });
 
@@ -96,8 +108,10 @@ installInterrupt((exitCode) => {
 });
 
 main(process.argv.slice(2)).then(
-  (code) => {
-    // A signal that came while a short command worked still ends it with the signal's code.
+  async (code) => {
+    // A signal that came while a short command worked (synchronously: its handler runs at the
+    // next turn of the event loop) still ends it with the signal's code.
+    await new Promise((resolve) => setImmediate(resolve));
     process.exitCode = interrupt.requested && code === 0 ? interruptExitCode() : code;
   },
   (e: unknown) => {

@@ -149,11 +149,11 @@ test("Pool: balls that would pass under the cushions or vanish in rounding are a
   // cushions to x = 10 m; R = 1e-20 with a matching cushion spun for 5.8e18 s (and playShot
   // recorded frames for ever).
   const balls = [{ id: "cue", x: 0.5, y: 0.5 }];
-  assert.throws(() => new PoolSystem({ balls, params: { R: 1e-300 } }), { name: "RangeError", message: "params.R must be at least 1e-30 m, got 1e-300" });
+  assert.throws(() => new PoolSystem({ balls, params: { R: 1e-300 } }), { name: "RangeError", message: "params.R must be in [0.0001, 1], got 1e-300" });
   assert.throws(() => new PoolSystem({ balls, params: { R: 1e-3 } }), { name: "RangeError", message: /^the cushion height 0\.036576 \(table cushion_height\) must be below the top of the balls, 2 params\.R = 0\.002/ });
   assert.throws(
     () => readPoolShot({ pool: 1, table: { cushion_height: 1.28e-20 }, balls, strike: { ball: "cue", V0: 3, phi: 10 }, params: { R: 1e-20 } }),
-    { name: "RangeError", message: /^params\.R must be at least 1e-6 of the table's longer side 1\.9812 m, got 1e-20$/ },
+    { name: "RangeError", message: "table.cushion_height must be in [0.00001, 1] m, got 1.28e-20" },
   );
   // A small ball under a cushion of its own scale still plays to rest, on the table.
   const sys = systemOf(readPoolShot({ pool: 1, table: { cushion_height: 1.28e-4 }, balls, strike: { ball: "cue", V0: 3, phi: 10 }, params: { R: 1e-4 } }));
@@ -170,7 +170,7 @@ test("Pool: a shot aimed at the struck ball itself is a RangeError (it had no di
     name: "RangeError",
     message: 'strike.aim must name another ball than strike.ball, got "cue" for both (no direction)',
   });
-  assert.equal(readPoolShot({ pool: 1, balls, strike: { ball: "cue", V0: 3, aim: "1" } }).strike.phi, 90);
+  assert.equal(readPoolShot({ pool: 1, balls, strike: { ball: "cue", V0: 3, aim: "1" } }).strike?.phi, 90);
 });
 
 test("Contest: new FantasticBitsSimulation() from JavaScript is a RangeError pointing at fromState (was a TypeError on undefined)", () => {
@@ -199,9 +199,9 @@ test("CLI run: an --rdf-max whose shell volumes overflow is invalid input (g(r) 
 test("CLI pack: a growth rate or target pressure it cannot finish with is invalid input (an internal error, a run for ever, 'pressure NaN')", () => {
   const dir = tempDir();
   const args = ["pack", "--dimensions", "2", "--count", "10", "--radii", "1", "--seed", "1", "-q", "-o", join(dir, "p.json")];
-  refused([...args, "--growth-rate", "1e308"], "carom pack: growthRate must be in [1e-6, 1e30]", dir);
-  refused([...args, "--growth-rate", "1e-300"], "carom pack: growthRate must be in [1e-6, 1e30]", dir);
-  refused([...args, "--target-pressure", "1e308"], "carom pack: targetPressure must be at most 1e12", dir);
+  refused([...args, "--growth-rate", "1e308"], "carom pack: --growth-rate must be in [1e-6, 1e30]", dir);
+  refused([...args, "--growth-rate", "1e-300"], "carom pack: --growth-rate must be in [1e-6, 1e30]", dir);
+  refused([...args, "--target-pressure", "1e308"], "carom pack: --target-pressure must be at most 1e12", dir);
 });
 
 test("CLI pool: shot files are read as strictly as scenes (a duplicate key was taken silently, a BOM refused)", () => {
@@ -248,10 +248,10 @@ test("CLI outputs: a link to /proc/self/fd/1 (what /dev/stdout is) is written th
   assert.deepEqual(readdirSync(dir).sort(), ["captured.txt", "link.json", "real.json", "stdout.json"], "no temporary file left");
 });
 
-test("CLI pool: a shot that rolls for 1e292 s is invalid input when its paths are recorded (V8 died with 'invalid size error', leaving a temporary file)", () => {
+test("CLI pool: a shot that rolls for 5e7 s is invalid input when its paths are recorded (V8 died with 'invalid size error', leaving a temporary file)", () => {
   const dir = tempDir();
   const shot = join(dir, "shot.json");
-  writeFileSync(shot, '{"pool": 1, "balls": {"rack": "nine-ball", "seed": 1}, "strike": {"ball": "cue", "V0": 8, "phi": 0}, "params": {"u_r": 1e-300, "u_sp": 1e-300, "e_c": 1, "f_c": 1e-300}}');
+  writeFileSync(shot, '{"pool": 1, "table": "billiard", "balls": [{"id": "cue", "x": 0.5, "y": 0.5}], "strike": {"ball": "cue", "V0": 8, "phi": 10}, "params": {"u_r": 1e-5, "u_sp": 1e-9, "e_c": 1, "f_c": 0, "g": 0.01}}');
   const out = join(dir, "out");
   mkdirSync(out);
   const r = carom(["pool", shot, "--events", join(out, "e.ndjson"), "--render", join(out, "p.svg"), "-q"], { timeout: 20_000 });

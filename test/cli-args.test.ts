@@ -1,20 +1,22 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { decimalNumber, parseArgs, wantsHelp, type OptionSpec } from "../src/cli/args.js";
 import { BENCH_OPTIONS } from "../src/cli/bench.js";
 import { CliError } from "../src/cli/cli-error.js";
 import { EXAMPLES_OPTIONS } from "../src/cli/examples.js";
 import { COMMAND_HELP, USAGE } from "../src/cli/help.js";
+import { LATTICE_OPTIONS } from "../src/cli/lattice.js";
 import { PACK_OPTIONS } from "../src/cli/pack.js";
 import { POOL_OPTIONS } from "../src/cli/pool.js";
 import { RENDER_OPTIONS } from "../src/cli/render.js";
 import { RUN_OPTIONS } from "../src/cli/run.js";
 import { SCHEMA_OPTIONS } from "../src/cli/schema.js";
+import { SWEEP_OPTIONS } from "../src/cli/sweep.js";
 import { VALIDATE_OPTIONS } from "../src/cli/validate.js";
 import { packageVersion } from "../src/cli/version.js";
-import { carom, ensureBuilt, ROOT } from "./support/cli.js";
+import { carom, ensureBuilt, ROOT, tempDir } from "./support/cli.js";
 
 /** Every command's options; a new command adds its table here (the help test below checks it). */
 const OPTIONS: Record<string, Record<string, OptionSpec>> = {
@@ -23,8 +25,10 @@ const OPTIONS: Record<string, Record<string, OptionSpec>> = {
   render: RENDER_OPTIONS,
   bench: BENCH_OPTIONS,
   pack: PACK_OPTIONS,
+  lattice: LATTICE_OPTIONS,
   pool: POOL_OPTIONS,
   schema: SCHEMA_OPTIONS,
+  sweep: SWEEP_OPTIONS,
   examples: EXAMPLES_OPTIONS,
   tour: {},
 };
@@ -58,13 +62,19 @@ test("decimal numbers are read exactly as Number() reads them; every other form 
 test("options are parsed by node:util parseArgs in strict mode: values, =values, short names, flags, positionals and --", () => {
   const spec = { duration: { kind: "number" }, events: { kind: "string" }, json: { kind: "flag" }, quiet: { kind: "flag", short: "q" }, output: { kind: "string", short: "o" } } as const;
   const r = parseArgs("run", ["a.json", "--duration", "2.5", "--events=e.ndjson", "-q", "-o", "x.svg", "--json", "--", "--not-an-option"], spec);
-  assert.deepEqual(r, { positional: ["a.json", "--not-an-option"], values: { duration: 2.5, events: "e.ndjson", quiet: true, output: "x.svg", json: true } });
+  assert.deepEqual(r, {
+    positional: ["a.json", "--not-an-option"],
+    values: { duration: 2.5, events: "e.ndjson", quiet: true, output: "x.svg", json: true },
+    spelled: { duration: "--duration", events: "--events", quiet: "-q", output: "-o", json: "--json" },
+  });
   assert.deepEqual(parseArgs("run", ["--duration=-1"], spec).values, { duration: -1 });
   refused(() => parseArgs("run", ["--durtion", "1"], spec), /^carom run: unknown option --durtion, did you mean --duration\? \(see carom help run\)$/);
   refused(() => parseArgs("run", ["-x"], spec), /unknown option -x/);
   refused(() => parseArgs("run", ["--json=yes"], spec), /--json takes no value/);
   refused(() => parseArgs("run", ["--events"], spec), /--events needs a value/);
-  refused(() => parseArgs("run", ["-o"], spec), /^carom run: --output needs a value/);
+  refused(() => parseArgs("run", ["-o"], spec), /^carom run: -o needs a value/);
+  refused(() => parseArgs("run", ["--output"], spec), /^carom run: --output needs a value/);
+  refused(() => parseArgs("run", ["-qo"], spec), /^carom run: -o needs a value/);
   refused(() => parseArgs("run", ["--duration", "-1"], spec), /--duration needs a value; for one that starts with '-', write --duration=VALUE/);
   refused(() => parseArgs("run", ["--duration", "0x10"], spec), /--duration must be a decimal number \(no hexadecimal, binary or octal\), got "0x10"/);
   refused(() => parseArgs("run", ["--duration=1e-400"], spec), /--duration underflows to 0/);
@@ -94,4 +104,50 @@ test("--version prints the version in package.json, read when the command runs",
   assert.equal(r.code, 0);
   assert.equal(r.stdout, `carom ${pkg.version}\n`);
   assert.doesNotMatch(readFileSync(join(ROOT, "src", "cli.ts"), "utf8"), /carom \d+\.\d+\.\d+/, "no version string in the source");
+});
+
+test("every error about an option names it as the user typed it: -o or --output, --growth-rate (not growthRate)", () => {
+  ensureBuilt();
+  const dir = tempDir();
+  const cradle = join(ROOT, "examples", "cradle.json");
+  const folder = join(tempDir(), "picture.svg"); // a folder whose name looks like a picture
+  mkdirSync(folder);
+  mkdirSync(join(folder, "..", "break.json")); // and one where carom examples would write a scene
+  const cases: [string[], string][] = [
+    [["render", cradle, "-o", join(dir, "p.txt")], "carom render: -o must end in .svg or .html"],
+    [["render", cradle, "--output", join(dir, "p.txt")], "carom render: --output must end in .svg or .html"],
+    [["render", cradle, "--output", folder], `carom render: --output ${folder} is a folder`],
+    [["render", cradle, "-o", folder], `carom render: -o ${folder} is a folder`],
+    [["run", "--render", join(dir, "p.html")], "carom run: --render writes .svg for the built-in pool break"],
+    [["examples", join(folder, "..")], `carom examples: ${join(folder, "..", "break.json")} `],
+    [["schema", "--output", dir], `carom schema: --output ${dir} is a folder`],
+    [["schema", "-o", dir], `carom schema: -o ${dir} is a folder`],
+    [["pack", "--dimensions", "2", "--count", "8", "--radii", "1", "--seed", "1", "-o", dir], `carom pack: -o ${dir} is a folder`],
+    [["pack", "--dimensions", "2", "--count", "8", "--radii", "1", "--seed", "1", "--output", dir], `carom pack: --output ${dir} is a folder`],
+    [["pack", "--dimensions", "2", "--count", "8", "--radii", "1", "--seed", "1", "--growth-rate", "1e-9", "-o", join(dir, "p.json")], "carom pack: --growth-rate must be in [1e-6, 1e30]"],
+    [["pack", "--dimensions", "2", "--count", "8", "--radii", "1", "--seed", "1", "--target-pressure", "1e13", "-o", join(dir, "p.json")], "carom pack: --target-pressure must be at most 1e12"],
+    [["pack", "--dimensions", "2", "--count", "2", "--radii", "1", "--seed", "1", "-o", join(dir, "p.json")], "carom pack: --count 2 is too small for a periodic packing"],
+    [["pack", "--dimensions", "2", "--count", "8", "--radii", "1", "--seed", "1", "--max-collisions", "10", "-o", join(dir, "p.json")], "carom pack: no jam after "],
+    [["pack", "--dimensions", "2", "--count", "8", "--radii", "1", "--seed", "1", "--max-collisions", "0", "-o", join(dir, "p.json")], "carom pack: --max-collisions must be an integer >= 1, got 0"],
+  ];
+  for (const [args, message] of cases) {
+    const r = carom(args);
+    assert.equal(r.code, 2, `${args.join(" ")}: ${r.stderr}`);
+    assert.ok(r.stderr.startsWith(message), `carom ${args.join(" ")}:\n${r.stderr}\nexpected it to start with: ${message}`);
+    assert.doesNotMatch(r.stderr, /\b(growthRate|targetPressure|maxCollisions|packJammed)\b/, r.stderr);
+  }
+  assert.deepEqual(readdirSync(dir), []);
+});
+
+test("carom pack's help states the --count it accepts: 6 disks and 16 spheres of one size pack, 5 and 15 are refused", () => {
+  ensureBuilt();
+  assert.match(COMMAND_HELP.pack, /at least 6 disks or 16 spheres of one size/);
+  const dir = tempDir();
+  for (const [d, ok, refusedCount] of [[2, 6, 5], [3, 16, 15]]) {
+    const base = ["pack", "--dimensions", String(d), "--radii", "1", "--seed", "1", "-q"];
+    const good = carom([...base, "--count", String(ok), "-o", join(dir, `${d}.json`)]);
+    assert.equal(good.code, 0, good.stderr);
+    assert.equal(good.stdout, "", "-q: no summary");
+    assert.match(carom([...base, "--count", String(refusedCount), "-o", join(dir, "x.json")]).stderr, /^carom pack: --count \d+ is too small/);
+  }
 });

@@ -7,14 +7,18 @@ import { carom, ensureBuilt, ROOT, tempDir } from "./support/cli.js";
 
 before(() => ensureBuilt());
 
-const NAMES = readdirSync(join(ROOT, "examples")).filter((f) => f.endsWith(".json")).sort();
+const JSON_FILES = readdirSync(join(ROOT, "examples")).filter((f) => f.endsWith(".json")).sort();
+const NAMES = JSON_FILES.filter((f) => !f.endsWith("-sweep.json")); // the scenes
+const SWEEPS = JSON_FILES.filter((f) => f.endsWith("-sweep.json"));
+const SHOTS = readdirSync(join(ROOT, "examples", "pool")).filter((f) => f.endsWith(".json")).sort();
 
-test("carom examples writes every packaged example into ./examples, with $schema pointing at the package's schema; the same scenes, number for number", () => {
+test("carom examples writes every packaged example into ./examples as laid out in the package (scenes, sweeps, pool/ shots), with $schema pointing at the package's schemas; the same files, number for number", () => {
   const dir = tempDir();
   const r = carom(["examples"], { cwd: dir });
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, new RegExp(`wrote ${NAMES.length} scenes to examples/`));
-  assert.deepEqual(readdirSync(join(dir, "examples")).sort(), NAMES);
+  assert.match(r.stdout, new RegExp(`wrote ${NAMES.length + SWEEPS.length + SHOTS.length} files to examples/:\n  ${NAMES.length} scenes: ${NAMES.join(", ")}\n`));
+  assert.deepEqual(readdirSync(join(dir, "examples")).sort(), [...JSON_FILES, "pool"].sort());
+  assert.deepEqual(readdirSync(join(dir, "examples", "pool")).sort(), SHOTS);
   const schema = relative(join(dir, "examples"), join(ROOT, "dist", "scene.schema.json"));
   for (const f of NAMES) {
     const text = readFileSync(join(dir, "examples", f), "utf8");
@@ -23,6 +27,16 @@ test("carom examples writes every packaged example into ./examples, with $schema
     assert.equal(ours.$schema, schema, f);
     assert.deepEqual({ ...ours, $schema: undefined }, { ...packaged, $schema: undefined }, f);
   }
+  const sweepSchema = relative(join(dir, "examples"), join(ROOT, "dist", "sweep.schema.json"));
+  for (const f of SWEEPS) {
+    const ours = JSON.parse(readFileSync(join(dir, "examples", f), "utf8")) as Record<string, unknown>;
+    assert.equal(ours.$schema, sweepSchema, f);
+    assert.deepEqual({ ...ours, $schema: undefined }, { ...JSON.parse(readFileSync(join(ROOT, "examples", f), "utf8")), $schema: undefined }, f);
+  }
+  for (const f of SHOTS) assert.equal(readFileSync(join(dir, "examples", "pool", f), "utf8"), readFileSync(join(ROOT, "examples", "pool", f), "utf8"), f);
+  // What it wrote runs as the README has it: a pool shot and a sweep's check from the copies.
+  assert.equal(carom(["pool", "examples/pool/nine-ball-break.json", "-q"], { cwd: dir }).code, 0);
+  assert.match(carom(["validate", ...SWEEPS.map((f) => `examples/${f}`)], { cwd: dir }).stdout, /valid sweep/);
   // Again: nothing changes, nothing is refused.
   assert.equal(carom(["examples", "--quiet"], { cwd: dir }).code, 0);
 });

@@ -1,8 +1,8 @@
 import { before, test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CLI, ROOT, ensureBuilt, pool, tempDir, type CliResult } from "./support/cli.js";
 
@@ -108,19 +108,48 @@ test("every hostile case ends within seconds with its exit code and message, wri
   assert.deepEqual(hashFiles(join(ROOT, HOSTILE)), before, "the corpus itself is untouched");
 });
 
-test("an output in a folder the user cannot write is refused before the run, naming the option", { skip: process.platform === "win32" }, async () => {
+/** Makes everything under `path` readable (and folders enterable) by every user. */
+function shareTree(path: string): void {
+  chmodSync(path, statSync(path).isDirectory() ? 0o755 : 0o644);
+  if (statSync(path).isDirectory()) for (const name of readdirSync(path)) shareTree(join(path, name));
+}
+
+/**
+ * As root every folder is writable, so the command runs as "nobody" (uid 65534) then. Nobody
+ * may not read the clone (a private folder, a umask of 077): the command and the scene are
+ * copied into a world-readable folder of their own first. A reason to skip where
+ * nobody cannot run node at all.
+ */
+function asNobody(scene: string): { cli: string; scene: string; options: { uid: number; gid: number } } | { skip: string } {
+  const shared = tempDir("carom-shared-");
+  cpSync(join(ROOT, "dist"), join(shared, "dist"), { recursive: true });
+  cpSync(join(ROOT, "package.json"), join(shared, "package.json"));
+  cpSync(scene, join(shared, "scene.json"));
+  shareTree(shared);
+  const options = { uid: 65534, gid: 65534 };
+  const cli = join(shared, "dist", "cli.js");
+  const probe = spawnSync(process.execPath, [cli, "--version"], { ...options, encoding: "utf8" });
+  if (probe.status !== 0) return { skip: `user nobody cannot run ${process.execPath} ${cli} here: ${(probe.stderr || String(probe.error)).trim().split("\n")[0]}` };
+  return { cli, scene: join(shared, "scene.json"), options };
+}
+
+test("an output in a folder the user cannot write is refused before the run, naming the option", { skip: process.platform === "win32" }, async (t) => {
   const dir = tempDir();
   const locked = join(dir, "locked");
   mkdirSync(locked);
   chmodSync(locked, 0o555);
   chmodSync(dir, 0o755);
-  // As root every folder is writable: run the command as "nobody" then.
-  const asRoot = process.getuid?.() === 0;
+  let cli = CLI, scene = join(ROOT, HOSTILE, "cli-ordinary.json"), options = {};
+  if (process.getuid?.() === 0) {
+    const nobody = asNobody(scene);
+    if ("skip" in nobody) {
+      t.skip(nobody.skip);
+      return;
+    }
+    ({ cli, scene, options } = nobody);
+  }
   const r = await new Promise<CliResult>((done) => {
-    const child = spawn(process.execPath, [CLI, "run", join(ROOT, HOSTILE, "cli-ordinary.json"), "--events", join(locked, "e.ndjson")], {
-      cwd: dir,
-      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
-    });
+    const child = spawn(process.execPath, [cli, "run", scene, "--events", join(locked, "e.ndjson")], { cwd: dir, ...options });
     let stdout = "", stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));

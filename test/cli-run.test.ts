@@ -35,7 +35,7 @@ test("carom run without a scene plays the built-in 9-ball break with pooltool's 
   const r = carom(["run"]);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stderr, "", "no progress bar when stderr is not a terminal");
-  assert.match(r.stdout, /^carom pool: built-in 9-ball break \(10 balls, pooltool's model\)$/m);
+  assert.match(r.stdout, /^carom pool: built-in 9-ball break \(10 balls on a pocket table, pooltool's model\)$/m);
   assert.match(r.stdout, /every ball at rest/);
   assert.match(r.stdout, /events +\d+: .*\d+ ball-ball/);
   assert.match(r.stdout, /pocketed +/);
@@ -216,7 +216,7 @@ test("a run that fails half way leaves no partial output: old files keep their c
   writeFileSync(events, "old\n");
   const r = carom(["run", example("gas"), "--events", events, "--final", join(dir, "final.json"), "--trajectory", join(dir, "t.xyz"), "--max-collisions", "1000"]);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /examples\/gas\.json: stopped after \d+ collisions at t = [0-9.e-]+, before the end at t = 10/);
+  assert.match(r.stderr, /examples\/gas\.json: more than 1000 collisions \(--max-collisions 1000\): collision 1001 came at t = [0-9.e-]+, before the end at t = 10; raise the limit/);
   assert.deepEqual(readdirSync(dir), ["events.ndjson"], "no temporary or partial files");
   assert.equal(readFileSync(events, "utf8"), "old\n");
 });
@@ -268,4 +268,26 @@ test("the start script runs the default break and writes out/break.svg and out/e
   const events = readFileSync(join(dir, "out", "events.ndjson"), "utf8").trim().split("\n").map((line) => JSON.parse(line) as { t: number; type: string; ids: string[] });
   assert.equal(events[0].type, "stick-ball");
   assert.ok(events.some((e) => e.type === "ball-pocket"), "the break pockets a ball");
+});
+
+test("--max-collisions N allows exactly N collisions: the run with one more stops at that collision's time, exit code 2, nothing written", () => {
+  const dir = tempDir();
+  // The cradle has 23 collisions in its 20 time units (test/cli-examples.test.ts counts them).
+  const all = carom(["run", example("cradle"), "--json", "--events", join(dir, "all.ndjson")]);
+  const total = JSON.parse(all.stdout).events.total as number;
+  const times = parseEvents(readFileSync(join(dir, "all.ndjson"), "utf8")).map((e) => e.t);
+  assert.equal(times.length, total);
+  for (const limit of [0, 1, 4, total - 1]) {
+    const r = carom(["run", example("cradle"), "--max-collisions", String(limit), "--events", join(dir, "e.ndjson")]);
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(r.stdout, "");
+    assert.ok(r.stderr.endsWith(`cradle.json: more than ${limit} collision${limit === 1 ? "" : "s"} (--max-collisions ${limit}): collision ${limit + 1} came at t = ${times[limit]}, before the end at t = 20; raise the limit with --max-collisions, or take a shorter --duration\n`), r.stderr);
+  }
+  const exact = carom(["run", example("cradle"), "--max-collisions", String(total), "--json"]);
+  assert.equal(exact.code, 0, exact.stderr);
+  assert.equal(JSON.parse(exact.stdout).events.total, total);
+  assert.deepEqual(readdirSync(dir), ["all.ndjson"]);
+  // render bounds its run the same way; a limit that is not a whole number is refused
+  assert.match(carom(["render", example("cradle"), "-o", join(dir, "p.svg"), "--max-collisions", "3"]).stderr, /collision 4 came at t = /);
+  for (const bad of ["1.5", "-1"]) assert.match(carom(["run", example("cradle"), `--max-collisions=${bad}`]).stderr, /^carom run: --max-collisions must be an integer >= 0, got /);
 });

@@ -92,3 +92,48 @@ test("a storm of signals stops the run at once with the code of one of them, and
   assert.ok(r.ms < 1000, `ended ${r.ms.toFixed(0)} ms after the first signal`);
   assertUntouched(r);
 });
+
+/**
+ * Starts `carom ...args` in a fresh folder, sends `signal` once it has worked for `ms` (counted from its first line on
+ * stdout when `afterFirstLine` is set, so a fast command is still at work under any load), and waits for the end.
+ */
+async function stopAfter(args: string[], ms: number, signal: NodeJS.Signals, afterFirstLine = false): Promise<{ code: number | null; stdout: string; stderr: string; files: string[]; after: number }> {
+  const dir = tempDir();
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: dir });
+  let stdout = "", stderr = "";
+  child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  const closed = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  let ended = false;
+  void closed.then(() => (ended = true));
+  if (afterFirstLine) await new Promise((resolve) => { const check = () => (stdout.includes("\n") || ended ? resolve(undefined) : setTimeout(check, 5)); check(); });
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  assert.ok(!ended, `carom ${args.join(" ")} ended before the signal: ${stderr}`);
+  const t0 = performance.now();
+  child.kill(signal);
+  const code = await closed;
+  return { code, stdout, stderr, files: readdirSync(dir), after: performance.now() - t0 };
+}
+
+// Every long-running command ends on each signal with 128 + its number, as run does.
+const PACK = ["pack", "--dimensions", "3", "--count", "20000", "--radii", "1", "--seed", "1", "--growth-rate", "1e-4", "-o", "p.json"];
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+  test(`carom pack ends on ${signal} with exit code ${code} within a second and writes nothing`, async () => {
+    const r = await stopAfter(PACK, 1500, signal);
+    assert.equal(r.code, code, r.stderr);
+    assert.ok(r.after < 1000, `ended ${r.after.toFixed(0)} ms after ${signal}`);
+    assert.equal(r.stderr, "carom pack: interrupted; no output written\n");
+    assert.deepEqual(r.files, []);
+  });
+}
+
+test("carom render and carom bench end on SIGTERM and SIGHUP with exit codes 143 and 129, render writing nothing", async () => {
+  const render = await stopAfter(["render", GAS, "--duration", "1e5", "-o", "p.svg"], 1500, "SIGTERM");
+  assert.equal(render.code, 143, render.stderr);
+  assert.match(render.stderr, /^carom render: interrupted at t = [0-9.e+-]+; no output written\n$/);
+  assert.deepEqual(render.files, []);
+  // carom bench runs about 1.4 s on a quiet machine: the signal comes 100 ms after its first line, in the kernels' part.
+  const bench = await stopAfter(["bench"], 100, "SIGHUP", true);
+  assert.equal(bench.code, 129, bench.stderr);
+  assert.ok(bench.after < 1000, `ended ${bench.after.toFixed(0)} ms after SIGHUP`);
+});

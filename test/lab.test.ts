@@ -196,6 +196,29 @@ describe("the browser lab", { skip }, () => {
     await page.close();
   });
 
+  test("pool: after the break, Hint asks the shot solver for a shot on the lowest ball, and Play hint pots it", async () => {
+    const { page, problems } = await open("pool");
+    await waitFrames(page, 5);
+    await page.selectOption("#speed", "8");
+    await page.click("#pool-break");
+    await waitFrames(page, 5);
+    await page.waitForFunction(() => (document.getElementById("pool-canvas") as HTMLElement).dataset.moving === "0", undefined, { timeout: 60_000 });
+    const before = Number((await dataset(page, "pool-canvas")).pocketed);
+    await page.click("#pool-hint");
+    await page.waitForFunction(() => (document.getElementById("pool-canvas") as HTMLElement).dataset.hint !== undefined, undefined, { timeout: 30_000 });
+    const hint = (await dataset(page, "pool-canvas")).hint;
+    assert.match(hint, /^(none|ball-\d+ (lb|lc|lt|rb|rc|rt))$/);
+    assert.match((await page.textContent("#pool-hint-text")) ?? "", /shots simulated/);
+    if (hint !== "none") {
+      await page.click("#pool-play-hint");
+      await waitFrames(page, 5);
+      await page.waitForFunction(() => (document.getElementById("pool-canvas") as HTMLElement).dataset.moving === "0", undefined, { timeout: 60_000 });
+      assert.ok(Number((await dataset(page, "pool-canvas")).pocketed) > before, `the hinted shot (${hint}) pots a ball`);
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test("breakout: carom's ball never leaves the arena while the naive one tunnels out", async () => {
     const page = await checkDemo("breakout", "breakout-carom");
     await page.selectOption("#speed", "8");

@@ -20,8 +20,8 @@ test("PoolSystem rejects bad balls: missing, NaN coordinates, duplicate ids, ove
   assert.throws(() => new PoolSystem({ balls: [{ id: "a", x: 0.5, y: 0.5 }, { id: "b", x: 0.52, y: 0.5 }] }), /"a" and "b" overlap/);
   assert.throws(() => new PoolSystem({ balls: [{ id: "cue_stick", x: 0.5, y: 0.5 }] }), /must not be "cue_stick"/);
   assert.throws(() => new PoolSystem({ balls: [{ id: 3, x: 0.5, y: 0.5 }] } as never), /opts\.balls\[0\]\.id must be a non-empty string, got 3/);
-  assert.throws(() => new PoolSystem({ balls: [{ id: "a", x: 0.5, y: 0.5 }], params: { R: -1 } }), /params\.R must be > 0, got -1/);
-  assert.throws(() => new PoolSystem({ balls: [{ id: "a", x: 0.5, y: 0.5 }], params: { e_b: 1.5 } }), /params\.e_b must be <= 1/);  assert.throws(() => new PoolSystem({ balls: [{ id: "cue", x: 1e308, y: 0.5 }] }), /opts\.balls\[0\]\.x must be on the table, 0 to w = 0\.9906 m, got 1e\+308/);
+  assert.throws(() => new PoolSystem({ balls: [{ id: "a", x: 0.5, y: 0.5 }], params: { R: -1 } }), /params\.R must be in \[0\.0001, 1\], got -1/);
+  assert.throws(() => new PoolSystem({ balls: [{ id: "a", x: 0.5, y: 0.5 }], params: { e_b: 1.5 } }), /params\.e_b must be in \[0, 1\], got 1\.5/);  assert.throws(() => new PoolSystem({ balls: [{ id: "cue", x: 1e308, y: 0.5 }] }), /opts\.balls\[0\]\.x must be on the table, 0 to w = 0\.9906 m, got 1e\+308/);
   assert.throws(() => new PoolSystem({ balls: [{ id: "cue", x: 0.5, y: -0.01 }] }), /opts\.balls\[0\]\.y must be on the table, 0 to l = 1\.9812 m/);
 });
 

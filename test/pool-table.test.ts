@@ -43,6 +43,6 @@ test("pocketTable(specs) scales the construction: a longer table moves the far r
 
 test("pocketTable rejects unknown keys and bad values with a RangeError naming them", () => {
   assert.throws(() => pocketTable({ lenght: 2 } as never), /specs: unknown key "lenght"/);
-  assert.throws(() => pocketTable({ l: -1 }), /specs\.l must be > 0, got -1/);
+  assert.throws(() => pocketTable({ l: -1 }), /specs\.l must be in \[0\.1, 20\] m, got -1/);
   assert.throws(() => pocketTable({ corner_pocket_angle: NaN }), /specs\.corner_pocket_angle must be a finite number, got NaN/);
 });

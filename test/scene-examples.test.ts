@@ -7,7 +7,7 @@ import { EXAMPLE_SCENES, POOL_BALL_MASS, POOL_BALL_RADIUS, formatScene, parseSce
 const EXAMPLES = join(import.meta.dirname, "..", "examples");
 
 test("every example file is valid and is exactly what its builder writes (examples/generate.ts is up to date)", () => {
-  const files = readdirSync(EXAMPLES).filter((f) => f.endsWith(".json")).sort();
+  const files = readdirSync(EXAMPLES).filter((f) => f.endsWith(".json") && !f.endsWith("-sweep.json")).sort(); // (NAME-sweep.json: sweep files)
   assert.deepEqual(files, Object.keys(EXAMPLE_SCENES).map((n) => `${n}.json`).sort());
   for (const [name, build] of Object.entries(EXAMPLE_SCENES)) {
     const text = readFileSync(join(EXAMPLES, `${name}.json`), "utf8");

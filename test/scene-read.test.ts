@@ -60,13 +60,13 @@ test("an unknown key gets the closest known key suggested, and no suggestion whe
 
 test("every problem in a scene is listed, each with the file, the JSON path and the value", () => {
   const m = message(() =>
-    validateScene({ carom: 1, restitution: 2, bodies: [{ position: [0, "a"], radius: -1, mass: 0 }, { position: [1, 2, 3], radius: 1 }] }, "many.json"),
+    validateScene({ carom: 1, restitution: -2, bodies: [{ position: [0, "a"], radius: -1, mass: 0 }, { position: [1, 2, 3], radius: 1 }] }, "many.json"),
   );
   assert.deepEqual(m.split("\n"), [
-    "many.json: restitution must be between 0 and 1, got 2",
+    "many.json: restitution must be >= 0, got -2",
     'many.json: bodies[0].position[1] must be a number, got "a"',
     "many.json: bodies[0].radius must be >= 0, got -1",
-    "many.json: bodies[0].mass must be > 0, got 0",
+    "many.json: bodies[0].mass must be between 1e-150 and 1e+150, got 0",
     'many.json: bodies[1].position has 3 components, but the scene is 2D (a scene without "dimensions" is 2D; add "dimensions": 3 for a 3D scene)',
   ]);
   const long = message(() => validateScene({ carom: 1, bodies: Array.from({ length: 40 }, () => ({ position: [0, 0], radius: -1 })) }, "x.json"));

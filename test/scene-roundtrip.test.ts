@@ -1,10 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { formatNumber, formatScene, parseScene, sceneFromWorld, validateScene, worldFromScene, type Scene, type World2D, type World3D } from "../src/index.js";
+import { formatNumber, formatScene, parseScene, sceneFromWorld, validateScene, worldFromScene, type Scene, type SceneWorld } from "../src/index.js";
 import { massForInverse } from "../src/scene/scene-world.js";
 
-type AnyWorld = World2D | World3D;
+/** (both dimensions alike: a World2D's z columns are zeros) */
+type AnyWorld = SceneWorld;
 
 const COLUMNS = ["x", "y", "z", "vx", "vy", "vz", "ax", "ay", "az", "r", "invMass", "restitution", "group", "mask"] as const;
 

@@ -228,7 +228,7 @@ const validScene = fc
 const MUTATIONS: ((s: Record<string, unknown>, pick: number) => boolean)[] = [
   (s) => ((s.carom = 2), true),
   (s) => ((s.dimensions = 4), true),
-  (s) => ((s.restitution = 1.25), true),
+  (s) => ((s.restitution = -0.25), true),
   (s) => ((s.duration = -3), true),
   (s) => ((s.gravity = [0, 1, 2, 3]), true),
   (s) => ((s.gravty = [0, 1]), true),

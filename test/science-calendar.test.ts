@@ -6,6 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { EngineMemory } from "../src/science/engine-memory.js";
+import { NOW, POOL_ENTRIES } from "../src/science/kernel-layout.js";
 
 /** The kernel's calendar of `size` slots (an engine memory for size − 1 bodies), as an object. */
 class EventCalendar {
@@ -24,7 +25,7 @@ class EventCalendar {
     return this.mem.kernel.top();
   }
   calibrate(now: number): void {
-    this.mem.F[0] = now;
+    this.mem.F[NOW] = now;
     this.mem.kernel.calibrate(now);
   }
 }
@@ -113,5 +114,5 @@ test("event calendar: stale entries filling the pool are freed (the pool stays i
   }
   assert.deepEqual(seen, [1, 2, 2, 3, 3, 4, 0, 10]);
   assert.equal(cal.timeOf(cal.top()), Infinity);
-  assert.equal(cal.mem.I[72], 64, "the pool of 64 entries held 1,000 stale ones in turn");
+  assert.equal(cal.mem.I[POOL_ENTRIES], 64, "the pool of 64 entries held 1,000 stale ones in turn");
 });

@@ -81,7 +81,7 @@ function readExtxyz(text: string): Frame[] {
   return frames;
 }
 
-test("3D frames round-trip through a spec reader: lattice, pbc, positions, velocities, radii, masses and time, at exact times", () => {
+test("3D frames round-trip through a spec reader: lattice, pbc, positions, velocities, momenta, radii, masses (ASE's column names) and time, at exact times", () => {
   const opts = latticeStart({ dimensions: 3, count: 108, packingFraction: 0.3, seed: 3 });
   const masses = Array.from({ length: 108 }, (_, i) => 1 + i / 100);
   const sim = new HardSpheres({ ...opts, masses });
@@ -103,7 +103,8 @@ test("3D frames round-trip through a spec reader: lattice, pbc, positions, veloc
     assert.deepEqual(last.columns.pos[i], Array.from(pos.subarray(3 * i, 3 * i + 3)));
     assert.deepEqual(last.columns.velo[i], Array.from(vel.subarray(3 * i, 3 * i + 3)));
     assert.deepEqual(last.columns.radius[i], [0.5]);
-    assert.deepEqual(last.columns.mass[i], [masses[i]]);
+    assert.deepEqual(last.columns.masses[i], [masses[i]]);
+    assert.deepEqual(last.columns.momenta[i], Array.from(vel.subarray(3 * i, 3 * i + 3), (v) => masses[i] * v));
     assert.deepEqual(last.columns.species[i], [masses[i] < 1.5 ? "Ar" : "Kr"]);
     for (let a = 0; a < 3; a++) assert.ok(pos[3 * i + a] >= 0 && pos[3 * i + a] < L);
   }
@@ -145,7 +146,8 @@ test("formatExtxyz writes a walled (non-periodic) box with an origin from plain 
   assert.deepEqual(frame.lattice, [[2, 0, 0], [0, 3, 0], [0, 0, 4]]);
   assert.deepEqual(frame.columns.pos, [[0.5, 1, 1], [-0.5, 2, 3]]);
   assert.deepEqual(frame.columns.velo, [[1, 0, 0], [0, -1, 2]]);
-  assert.deepEqual(frame.columns.mass, [[1], [2.5]]);
+  assert.deepEqual(frame.columns.masses, [[1], [2.5]]);
+  assert.deepEqual(frame.columns.momenta, [[1, 0, 0], [0, -2.5, 5]]);
   assert.deepEqual(frame.columns.species, [["A"], ["B"]]);
   assert.equal(Number(frame.info.Time), 0.25);
 });

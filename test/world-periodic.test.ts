@@ -1,7 +1,7 @@
 /** Periodic bounds in World2D / World3D: wrapping, image counters, the minimum image, a brute-force twin. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { World2D, World3D, HIT_BODY, type CollisionEvent } from "../src/index.js";
+import { World2D, World3D, HIT_BODY, type CollisionEvent, type SceneWorld } from "../src/index.js";
 import { Random } from "./support/random.js";
 
 test("a body crossing a periodic side wraps to the other side and counts an image", () => {
@@ -59,7 +59,8 @@ function minImage(d: number, L: number, periodic: boolean): number {
   return d - L * Math.round(d / L);
 }
 
-function gas(dim: 2 | 3, n: number, seed: number, L: number, r: number): World2D | World3D {
+/** (both dimensions alike: a World2D's z columns are zeros) */
+function gas(dim: 2 | 3, n: number, seed: number, L: number, r: number): SceneWorld {
   const rnd = new Random(seed);
   const per = Math.ceil(n ** (1 / dim));
   const step = L / per;
@@ -73,7 +74,7 @@ function gas(dim: 2 | 3, n: number, seed: number, L: number, r: number): World2D
     if (w instanceof World2D) w.addBody({ x: (ix + 0.5) * step, y: (iy + 0.5) * step, vx: v[0], vy: v[1], radius: r, mass });
     else w.addBody({ x: (ix + 0.5) * step, y: (iy + 0.5) * step, z: (iz + 0.5) * step, vx: v[0], vy: v[1], vz: v[2], radius: r, mass });
   }
-  return w;
+  return w as SceneWorld;
 }
 
 for (const dim of [2, 3] as const) {

@@ -21,6 +21,13 @@ export interface ParsedArgs {
   positional: string[];
   /** Option values by long name (numbers already checked to be finite decimals). */
   values: Record<string, string | number | boolean>;
+  /** How each given option was written (`{ output: "-o" }`), so that messages name the flag the user typed. */
+  spelled: Record<string, string>;
+}
+
+/** The option `name` as the user wrote it (`-o` or `--output`), `--name` when it was not given. */
+export function flagName(args: Pick<ParsedArgs, "spelled">, name: string): string {
+  return args.spelled[name] ?? `--${name}`;
 }
 
 /** The option every command takes. */
@@ -55,9 +62,9 @@ export function parseArgs(command: string, argv: readonly string[], spec: Record
   for (const [name, s] of Object.entries(all)) {
     options[name] = s.short === undefined ? { type: s.kind === "flag" ? "boolean" : "string" } : { type: s.kind === "flag" ? "boolean" : "string", short: s.short };
   }
-  let parsed: { values: Record<string, string | boolean | (string | boolean)[] | undefined>; positionals: string[] };
+  let parsed: { values: Record<string, string | boolean | (string | boolean)[] | undefined>; positionals: string[]; tokens?: { kind: string; name?: string; rawName?: string }[] };
   try {
-    parsed = parseNodeArgs({ args: [...argv], options, strict: true, allowPositionals: true });
+    parsed = parseNodeArgs({ args: [...argv], options, strict: true, allowPositionals: true, tokens: true });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const message = (e as Error).message;
@@ -70,12 +77,16 @@ export function parseArgs(command: string, argv: readonly string[], spec: Record
     if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && seen !== undefined) {
       const name = seen.replace(/^-+/, "");
       const long = name.length === 1 ? Object.keys(all).find((k) => all[k].short === name) ?? name : name;
-      if (all[long]?.kind === "flag") throw inputError(`carom ${command}: --${long} takes no value${see}`);
-      if (/ambiguous/.test(message)) throw inputError(`carom ${command}: --${long} needs a value; for one that starts with '-', write --${long}=VALUE${see}`);
-      throw inputError(`carom ${command}: --${long} needs a value${see}`);
+      // Node names the option by both its forms ("-o, --output"): the message names the one typed.
+      const typed = typedFlag(argv, long, all[long]?.short);
+      if (all[long]?.kind === "flag") throw inputError(`carom ${command}: ${typed} takes no value${see}`);
+      if (/ambiguous/.test(message)) throw inputError(`carom ${command}: ${typed} needs a value; for one that starts with '-', write --${long}=VALUE${see}`);
+      throw inputError(`carom ${command}: ${typed} needs a value${see}`);
     }
     throw inputError(`carom ${command}: ${message.split("\n")[0]}${see}`);
   }
+  const spelled: Record<string, string> = {};
+  for (const t of parsed.tokens ?? []) if (t.kind === "option" && t.name !== undefined && t.name !== "help" && t.rawName !== undefined) spelled[t.name] = t.rawName;
   const values: Record<string, string | number | boolean> = {};
   for (const [name, raw] of Object.entries(parsed.values)) {
     if (raw === undefined || name === "help") continue;
@@ -83,11 +94,21 @@ export function parseArgs(command: string, argv: readonly string[], spec: Record
     if (s.kind === "number") {
       const text = String(raw);
       const n = decimalNumber(text);
-      if ("error" in n) throw inputError(`carom ${command}: --${name} ${n.error}, got ${JSON.stringify(text)}`);
+      if ("error" in n) throw inputError(`carom ${command}: ${spelled[name] ?? `--${name}`} ${n.error}, got ${JSON.stringify(text)}`);
       values[name] = n.value;
     } else values[name] = raw as string | boolean;
   }
-  return { positional: parsed.positionals, values };
+  return { positional: parsed.positionals, values, spelled };
+}
+
+/** How option `long` (short form `short`) was written in argv: its last `--long`, `--long=…` or `-s` (grouped too). */
+function typedFlag(argv: readonly string[], long: string, short: string | undefined): string {
+  for (let k = argv.length - 1; k >= 0; k--) {
+    const a = argv[k];
+    if (a === `--${long}` || a.startsWith(`--${long}=`)) return `--${long}`;
+    if (short !== undefined && /^-[^-]/.test(a) && a.includes(short)) return `-${short}`;
+  }
+  return `--${long}`;
 }
 
 /** True when the arguments ask for help (`-h` or `--help` before any `--`). */

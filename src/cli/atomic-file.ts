@@ -8,12 +8,18 @@
  * /proc (`/dev/stdout`, `/dev/fd/1`), is written directly: renaming over it would replace the
  * device, the pipe or the link. A symbolic link elsewhere is written through (its target is
  * replaced, the link stays).
+ *
+ * The path `-` is standard output: written as the command goes (nothing to rename; a failed
+ * command has then written part of it, and its exit code says so).
  */
 import { closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { CliError, inputError } from "./cli-error.js";
+import { isStdio } from "./stdio.js";
 
 const open = new Set<AtomicFile>();
+/** Standard output's descriptor, for an AtomicFile named `-`. */
+const STDOUT_FD = 1;
 let counter = 0;
 
 export class AtomicFile {
@@ -28,7 +34,18 @@ export class AtomicFile {
   /** The file the finished temporary file is renamed onto: `path`, or a symbolic link's target. */
   private readonly target: string;
 
+  /** True for `-`: the text goes to standard output. */
+  private readonly stdout: boolean;
+
   constructor(readonly path: string) {
+    this.stdout = isStdio(path);
+    if (this.stdout) {
+      this.temp = "";
+      this.target = path;
+      this.fd = STDOUT_FD;
+      open.add(this);
+      return;
+    }
     const target = renameTarget(path);
     this.target = target === "" ? path : target;
     const dir = dirname(this.target);
@@ -56,7 +73,9 @@ export class AtomicFile {
 
   private flush(): void {
     if (this.buffer.length === 0) return;
-    this.attempt(() => writeSync(this.fd, this.buffer.join("")));
+    const text = this.buffer.join("");
+    // (process.stdout, not writeSync(1): Node may have made the descriptor non-blocking)
+    this.attempt(() => (this.stdout ? process.stdout.write(text) : writeSync(this.fd, text)));
     this.buffer = [];
     this.buffered = 0;
   }
@@ -77,7 +96,7 @@ export class AtomicFile {
     this.flush();
     this.attempt(() => {
       if (this.temp !== "") fsyncSync(this.fd);
-      closeSync(this.fd);
+      if (!this.stdout) closeSync(this.fd);
       this.fd = -1;
     });
   }
@@ -93,6 +112,12 @@ export class AtomicFile {
 
   /** Removes the temporary file (the target is left as it was). */
   abort(): void {
+    if (this.stdout) {
+      this.buffer = [];
+      this.fd = -1;
+      open.delete(this);
+      return;
+    }
     if (this.fd >= 0) {
       try {
         closeSync(this.fd);

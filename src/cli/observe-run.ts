@@ -8,6 +8,7 @@ import { inputError } from "./cli-error.js";
 import { OBSERVE_SAMPLES, Observer, formatObservables, parseObserve, type Observables } from "./observe.js";
 import type { OutputPath } from "./output-check.js";
 import type { AnyWorld } from "./simulate.js";
+import { isStdio } from "./stdio.js";
 
 export interface ObserveSetup {
   /** The output file. */
@@ -40,7 +41,7 @@ export function observeSetup(values: Record<string, unknown>, outputs: OutputPat
   const rMax = values["rdf-max"] as number | undefined;
   if (rMax !== undefined && !(rMax > 0)) throw inputError(`carom run: --rdf-max must be > 0, got ${rMax}`);
   const path = (values["observe-out"] as string | undefined) ?? (values.events !== undefined ? join(dirname(values.events as string), "observables.json") : "observables.json");
-  if (!/\.(json|csv)$/i.test(path)) throw inputError(`carom run: --observe-out writes .json or .csv, got ${JSON.stringify(path)}`);
+  if (!isStdio(path) && !/\.(json|csv)$/i.test(path)) throw inputError(`carom run: --observe-out writes .json or .csv (or - for JSON on standard output), got ${JSON.stringify(path)}`);
   outputs.push({ flag: "--observe-out", path });
   return {
     path,

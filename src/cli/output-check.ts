@@ -8,9 +8,10 @@
 import { accessSync, constants, realpathSync, statSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import { inputError } from "./cli-error.js";
+import { isStdio } from "./stdio.js";
 
 export interface OutputPath {
-  /** The option as written in messages: "--events", "-o". */
+  /** The option as written in messages: "--events", "-o" ("" for a file that no option names). */
   flag: string;
   path: string;
 }
@@ -57,18 +58,25 @@ function folderProblem(path: string): string | undefined {
 
 /**
  * Throws an input error (exit code 2) naming the option when an output is a folder, repeats
- * another output, is one of the inputs, or cannot be written.
+ * another output, is one of the inputs, or cannot be written. `-` is standard output (once).
  */
-export function checkOutputs(command: string, outputs: readonly OutputPath[], inputs: readonly string[] = []): void {
+export function checkOutputs(command: string, outputs: readonly OutputPath[], inputs: readonly string[] = [], inputKind = "scene"): void {
   const seen = new Map<string, string>();
-  const inputPaths = new Map(inputs.map((p) => [canonical(p), p]));
+  const inputPaths = new Map(inputs.filter((p) => !isStdio(p)).map((p) => [canonical(p), p]));
+  let toStdout: string | undefined;
   for (const { flag, path } of outputs) {
-    const where = `carom ${command}: ${flag} ${path}`;
+    const where = `carom ${command}: ${flag === "" ? "" : `${flag} `}${path}`;
     if (path === "") throw inputError(`carom ${command}: ${flag} needs a file name`);
+    if (isStdio(path)) {
+      // Two outputs on standard output would be mixed into one stream.
+      if (toStdout !== undefined) throw inputError(`${where}: ${toStdout} already writes to standard output; only one output can be "-" (a file named - is written ./-)`);
+      toStdout = `${flag} -`;
+      continue;
+    }
     if (/[\\/]$/.test(path) || kindOf(path) === "directory") throw inputError(`${where} is a folder; name a file in it`);
     const real = canonical(path);
     const input = inputPaths.get(real);
-    if (input !== undefined) throw inputError(`${where} is the input scene ${input}; write to another file`);
+    if (input !== undefined) throw inputError(`${where} is the input ${inputKind} ${input}; write to another file`);
     const other = seen.get(real);
     if (other !== undefined) throw inputError(`${where} names the same file as ${other}; each output needs its own file`);
     seen.set(real, `${flag} ${path}`);

@@ -3,33 +3,40 @@
  * Packer), written as a version-1 scene with periodic bounds and bodies at rest.
  *
  *     carom pack --dimensions 2|3 --count N --radii r1[,r2,…] [--fractions f1,…] --seed S
- *                [--target-pressure P] [--growth-rate G] [--quiet] -o scene.json
+ *                [--target-pressure P] [--growth-rate G] [--max-collisions N] [--quiet] -o scene.json
  */
-import { Packer } from "../exports/science.js";
-import { decimalNumber, parseArgs, wantsHelp } from "./args.js";
+import { Worker } from "node:worker_threads";
+import type { PackOptions, PackResult } from "../exports/science.js";
+import { decimalNumber, flagName, parseArgs, wantsHelp } from "./args.js";
 import { writeFileAtomic } from "./atomic-file.js";
 import { checkOutputs } from "./output-check.js";
 import { CliError, inputError } from "./cli-error.js";
 import { Progress } from "./progress.js";
-import { interrupt } from "./simulate.js";
+import type { PackMessage } from "./pack-worker.js";
+import { interrupt, interruptExitCode, stopIfInterrupted } from "./simulate.js";
+import { isStdio, messageStream } from "./stdio.js";
 
-export const PACK_HELP = `carom pack: a jammed periodic packing (Lubachevsky-Stillinger growth from a random dilute start)
+export const PACK_HELP = `usage: carom pack --dimensions 2|3 --count N --radii r1[,r2,...] --seed S -o scene.json [options]
 
-  carom pack --dimensions 2|3 --count N --radii r1[,r2,...] [--fractions f1,...] --seed S
-             [--target-pressure P] [--growth-rate G] [--quiet] -o scene.json
+A jammed periodic packing (Lubachevsky-Stillinger growth from a random dilute start), written
+as a scene with periodic bounds and bodies at rest.
 
-  --dimensions        2 (disks) or 3 (spheres)
-  --count             number of bodies (>= 2)
-  --radii             radius of each size class, comma-separated
-  --fractions         number fraction of each class (default equal)
-  --seed              integer seed of the random start
-  --target-pressure   stop when the reduced pressure PV/NkT reaches P (default 1e6, at most 1e12)
-  --growth-rate       relative growth rate per unit time, 1e-6 to 1e30 (default 0.02; slower packs denser)
-  -q, --quiet         no progress bar (it is drawn on stderr only when stderr is a terminal)
-  -o, --output        the scene file to write (periodic bounds, bodies at rest)
-  -h, --help          this text
+options:
+  --dimensions D          2 (disks) or 3 (spheres)
+  --count N               number of bodies: the box must end over 2.2 largest diameters wide,
+                          so at least 6 disks or 16 spheres of one size (more with mixed radii)
+  --radii LIST            radius of each size class, comma-separated
+  --fractions LIST        number fraction of each class (default equal)
+  --seed S                integer seed of the random start
+  --target-pressure P     stop when the reduced pressure PV/NkT reaches P (default 1e6, at most 1e12)
+  --growth-rate G         relative growth rate per unit time, 1e-6 to 1e30 (default 0.02; slower packs denser)
+  --max-collisions N      give up after N collisions without a jam (default 2e9)
+  -o, --output FILE       the scene file to write (- for standard output)
+  -q, --quiet             no progress bar (drawn on stderr only when it is a terminal) and no summary
+  -h, --help              this text
 
-  Monodisperse spheres jam near 0.64, 50:50 disks of radii 1:1.4 near 0.84.
+Monodisperse spheres jam near 0.64, 50:50 disks of radii 1:1.4 near 0.84. SIGINT, SIGTERM and
+SIGHUP stop it without writing anything (exit codes 130, 143, 129).
 `;
 
 function numberList(raw: string, name: string): number[] {
@@ -42,6 +49,23 @@ function numberList(raw: string, name: string): number[] {
   });
 }
 
+/** The Packer's option names (camelCase) as this command's flags. */
+const PACKER_FLAGS: Readonly<Record<string, string>> = {
+  dimensions: "--dimensions", count: "--count", radii: "--radii", fractions: "--fractions", seed: "--seed",
+  targetPressure: "--target-pressure", growthRate: "--growth-rate", maxCollisions: "--max-collisions",
+};
+
+/**
+ * A Packer error as the command's: the option names it uses (`growthRate must be in ...`,
+ * `count 2 is too small ...`) become the flags (`--growth-rate must be in ...`): the camelCase
+ * names anywhere, the one-word ones where the message starts with them.
+ */
+export function packerMessage(message: string): string {
+  const text = message.replace(/^packJammed: /, "");
+  const camel = text.replace(/\b(targetPressure|growthRate|maxCollisions)\b/g, (name: string) => PACKER_FLAGS[name]);
+  return `carom pack: ${camel.replace(/^(dimensions|count|radii|fractions|seed)\b/, (name: string) => PACKER_FLAGS[name])}`;
+}
+
 /** The options of `carom pack` (node:util parseArgs, strict; numbers decimal only). */
 export const PACK_OPTIONS = {
   dimensions: { kind: "number" },
@@ -51,16 +75,54 @@ export const PACK_OPTIONS = {
   seed: { kind: "number" },
   "target-pressure": { kind: "number" },
   "growth-rate": { kind: "number" },
+  "max-collisions": { kind: "number" },
   quiet: { kind: "flag", short: "q" },
   output: { kind: "string", short: "o" },
 } as const;
+
+/** How often the main thread looks for a signal while the worker packs (ms). */
+const SIGNAL_POLL_MS = 20;
+
+/**
+ * Runs the packing in a worker thread (pack-worker.ts), drawing the progress; a signal
+ * terminates the worker at once and ends the command with the signal's exit code. The Packer's
+ * RangeErrors (options it refuses, a run that cannot jam) are invalid input naming the flags.
+ */
+function packInWorker(options: PackOptions, progress: Progress): Promise<PackResult> {
+  const logTarget = Math.log(options.targetPressure ?? 1e6);
+  const worker = new Worker(new URL("./pack-worker.js", import.meta.url), { workerData: options });
+  return new Promise<PackResult>((resolve, reject) => {
+    let settled = false;
+    const finish = (error: unknown, result?: PackResult): void => {
+      if (settled) return;
+      settled = true;
+      clearInterval(poll);
+      progress.done();
+      void worker.terminate();
+      if (error === undefined) resolve(result as PackResult);
+      else reject(error);
+    };
+    const poll = setInterval(() => {
+      if (interrupt.requested) finish(new CliError("carom pack: interrupted; no output written", interruptExitCode()));
+    }, SIGNAL_POLL_MS);
+    worker.on("message", (m: PackMessage) => {
+      if (m.kind === "progress") {
+        progress.update(Math.max(0, Math.log(Math.max(1, m.pressure))) / logTarget, `phi ${m.packingFraction.toFixed(4)}, Z ${m.pressure.toExponential(1)}`);
+      } else if (m.kind === "done") finish(undefined, m.result);
+      else finish(m.range ? inputError(packerMessage(m.message)) : new Error(m.message));
+    });
+    worker.on("error", (e) => finish(e));
+    worker.on("exit", (code) => finish(new Error(`the packing worker stopped (exit code ${code}) without a result`)));
+  });
+}
 
 export async function pack(argv: string[], out: (s: string) => void): Promise<number> {
   if (wantsHelp(argv)) {
     out(PACK_HELP);
     return 0;
   }
-  const { positional, values } = parseArgs("pack", argv, PACK_OPTIONS);
+  const args = parseArgs("pack", argv, PACK_OPTIONS);
+  const { positional, values } = args;
   if (positional.length > 0) throw inputError(`carom pack: no positional arguments, got ${positional.join(" ")} (see carom pack --help)`);
   for (const required of ["dimensions", "count", "radii", "seed", "output"]) {
     if (values[required] === undefined) throw inputError(`carom pack: --${required} is required (see carom pack --help)`);
@@ -76,45 +138,17 @@ export async function pack(argv: string[], out: (s: string) => void): Promise<nu
   if (!Number.isInteger(seed)) throw inputError(`carom pack: --seed must be an integer, got ${seed}`);
   const targetPressure = values["target-pressure"] as number | undefined;
   const growthRate = values["growth-rate"] as number | undefined;
+  const maxCollisions = values["max-collisions"] as number | undefined;
+  if (maxCollisions !== undefined && !(Number.isInteger(maxCollisions) && maxCollisions >= 1)) throw inputError(`carom pack: --max-collisions must be an integer >= 1, got ${maxCollisions}`);
   const output = values.output as string;
-  checkOutputs("pack", [{ flag: "--output", path: output }]);
+  checkOutputs("pack", [{ flag: flagName(args, "output"), path: output }]);
+  // With the scene on standard output, the summary goes to standard error.
+  const say = messageStream(out, [output]);
 
   const started = performance.now();
-  let packer: Packer;
-  try {
-    packer = new Packer({ dimensions, count, radii, fractions, seed, targetPressure, growthRate });
-  } catch (e) {
-    if (e instanceof RangeError) throw inputError(`carom pack: ${e.message}`);
-    throw e;
-  }
   const progress = new Progress(Progress.wanted(values.quiet === true), "packing");
-  const logTarget = Math.log(targetPressure ?? 1e6);
-  let lastYield = performance.now();
-  // A run the options cannot bring to a jam (no jam within the collision budget, a pressure
-  // beyond what doubles resolve) ends with the engine's message, not a stack trace.
-  const step = (): boolean => {
-    try {
-      return packer.step();
-    } catch (e) {
-      progress.done();
-      if (e instanceof RangeError) throw inputError(`carom pack: ${e.message}`);
-      throw e;
-    }
-  };
-  while (!step()) {
-    const fraction = Math.max(0, Math.log(Math.max(1, packer.pressure))) / logTarget;
-    progress.update(fraction, `phi ${packer.packingFraction().toFixed(4)}, Z ${packer.pressure.toExponential(1)}`);
-    if (performance.now() - lastYield > 100) {
-      await new Promise((resolve) => setImmediate(resolve)); // lets Ctrl-C through
-      lastYield = performance.now();
-      if (interrupt.requested) {
-        progress.done();
-        throw new CliError("carom pack: interrupted; no output written", 130);
-      }
-    }
-  }
-  progress.done();
-  const result = packer.result();
+  const result = await packInWorker({ dimensions, count, radii, fractions, seed, targetPressure, growthRate, maxCollisions }, progress);
+  await stopIfInterrupted("pack");
   const d = result.dimensions;
   const bodies: string[] = [];
   const zero = d === 3 ? "[0, 0, 0]" : "[0, 0]";
@@ -137,6 +171,6 @@ ${bodies.join(",\n")}
 `;
   writeFileAtomic(output, text);
   const seconds = (performance.now() - started) / 1000;
-  out(`packed ${count} ${d === 3 ? "spheres" : "disks"}: packing fraction ${result.packingFraction.toFixed(4)}, reduced pressure ${result.pressure.toExponential(2)}, ${result.collisions} collisions in ${seconds.toFixed(1)} s, largest overlap ${result.maxOverlap} of a radius -> ${output}\n`);
+  if (values.quiet !== true) say(`packed ${count} ${d === 3 ? "spheres" : "disks"}: packing fraction ${result.packingFraction.toFixed(4)}, reduced pressure ${result.pressure.toExponential(2)}, ${result.collisions} collisions in ${seconds.toFixed(1)} s, largest overlap ${result.maxOverlap} of a radius -> ${isStdio(output) ? "standard output" : output}\n`);
   return 0;
 }

@@ -4,8 +4,14 @@
  * the start, at every collision of each body, at frame samples where paths curve, and at the
  * end, interpolated linearly in between (exact for bodies without acceleration).
  */
+import { worldPicture, type View } from "../index.js";
 import type { Recording } from "./recording.js";
-import { makePicture, xmlEscape, type View } from "./render-geometry.js";
+import type { AnyWorld } from "./simulate.js";
+
+/** Escapes text for HTML content. */
+function xmlEscape(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] as string);
+}
 
 const PLAYER = String.raw`
 const D = JSON.parse(document.getElementById("data").textContent);
@@ -59,8 +65,14 @@ function resize() { canvas.width = Math.min(window.innerWidth - 20, 1200); canva
 window.onresize = resize; resize(); requestAnimationFrame(frame);
 `;
 
-export function renderHtml(rec: Recording, options: { view: View; title: string; speed: number }): string {
-  const pic = makePicture(rec.scene, rec, options.view);
+export function renderHtml(rec: Recording, world: AnyWorld, options: { view: View; title: string; speed: number }): string {
+  // the library's picture (carom/2d/draw), with the scene's colours and the recorded tracks
+  const pic = worldPicture(world, {
+    view: options.view,
+    tracks: rec.tracks,
+    bodyColor: (i) => rec.scene.bodies[i]?.color,
+    wallColor: (w) => rec.scene.walls?.[w]?.color,
+  });
   const { u, v } = pic;
   const round = (x: number): number => +x.toPrecision(7);
   const tracks = rec.tracks.map((tr) => {

@@ -7,7 +7,7 @@
  */
 import { DEFAULT_DURATION } from "../index.js";
 import { sceneDimensions } from "../scene/scene-types.js";
-import { parseArgs } from "./args.js";
+import { flagName, parseArgs } from "./args.js";
 import { AtomicFile } from "./atomic-file.js";
 import { CliError, inputError } from "./cli-error.js";
 import { checkOutputs } from "./output-check.js";
@@ -16,9 +16,10 @@ import { Recording } from "./recording.js";
 import { renderHtml } from "./render-html.js";
 import { renderSvg } from "./render-svg.js";
 import { isPoolShotFile, renderPoolShot } from "./pool.js";
-import { durationOption } from "./run.js";
+import { durationOption, maxCollisionsOption } from "./run.js";
 import { buildWorld, loadScene, scenePath } from "./scene-file.js";
 import { interrupt, interruptExitCode, simulate } from "./simulate.js";
+import { isStdio, messageStream } from "./stdio.js";
 
 export const RENDER_OPTIONS = {
   output: { kind: "string", short: "o" },
@@ -33,20 +34,25 @@ export const RENDER_OPTIONS = {
 } as const;
 
 export async function render(argv: readonly string[], stdout: (s: string) => void): Promise<number> {
-  const { positional, values } = parseArgs("render", argv, RENDER_OPTIONS);
+  const args = parseArgs("render", argv, RENDER_OPTIONS);
+  const { positional, values } = args;
   if (positional.length > 1) throw inputError(`carom render: one scene at a time, got ${positional.join(" ")}`);
   const output = values.output as string | undefined;
-  if (output === undefined) throw inputError("carom render: name the picture with -o FILE (.svg, or .html for a player)");
+  const o = flagName(args, "output");
+  if (output === undefined) throw inputError("carom render: name the picture with -o FILE (.svg, .html for a player, or - for an SVG on standard output)");
   const html = /\.html?$/i.test(output);
-  if (!html && !/\.svg$/i.test(output)) throw inputError(`carom render: -o must end in .svg or .html, got ${JSON.stringify(output)}`);
+  if (!html && !isStdio(output) && !/\.svg$/i.test(output)) throw inputError(`carom render: ${o} must end in .svg or .html (or be - for an SVG on standard output), got ${JSON.stringify(output)}`);
+  // With the picture on standard output, the message goes to standard error.
+  const say = messageStream(stdout, [output]);
   const view = (values.view as string | undefined) ?? "xy";
   if (view !== "xy" && view !== "xz" && view !== "yz") throw inputError(`carom render: --view must be xy, xz or yz, got ${JSON.stringify(view)}`);
   const width = (values.width as number | undefined) ?? 1000;
   if (!(width >= 50 && width <= 20000)) throw inputError(`carom render: --width must be between 50 and 20000 pixels, got ${width}`);
+  const maxCollisions = maxCollisionsOption(values, "render");
   const speed = (values.speed as number | undefined) ?? 1;
   if (!(speed > 0)) throw inputError(`carom render: --speed must be > 0, got ${speed}`);
-  checkOutputs("render", [{ flag: "-o", path: output }], positional.map(scenePath));
-  if (positional[0] !== undefined && isPoolShotFile(positional[0])) return renderPoolShot(positional[0], output, width, values.quiet === true, stdout);
+  checkOutputs("render", [{ flag: o, path: output }], positional.map(scenePath));
+  if (positional[0] !== undefined && isPoolShotFile(positional[0])) return renderPoolShot(positional[0], output, o, width, values.quiet === true, say);
   const loaded = loadScene(positional[0]);
   const { scene } = loaded;
   if (view !== "xy" && sceneDimensions(scene) !== 3) throw inputError(`carom render: --view ${view} needs a 3D scene; ${loaded.label} is 2D (draw it with --view xy)`);
@@ -73,7 +79,7 @@ export async function render(argv: readonly string[], stdout: (s: string) => voi
   const result = await simulate(world, duration, {
     file: loaded.label,
     every: curved && duration > 0 ? duration / 400 : undefined,
-    maxCollisions: (values["max-collisions"] as number | undefined) ?? 100_000_000,
+    maxCollisions,
     onChunk: (w) => rec.addEvents(w),
     onFrame: (w, t, k) => {
       if (k > 0) rec.sampleAll(w, t);
@@ -85,9 +91,9 @@ export async function render(argv: readonly string[], stdout: (s: string) => voi
   if (result.interrupted) throw interrupted();
   rec.finish(world);
   const title = loaded.name;
-  file.write(html ? renderHtml(rec, { view, title, speed }) : renderSvg(rec, { view, animate: values.animate === true, trails, width, speed, title }));
+  file.write(html ? renderHtml(rec, world, { view, title, speed }) : renderSvg(rec, world, { view, animate: values.animate === true, trails, width, speed, title }));
   if (interrupt.requested) throw interrupted();
   file.commit();
-  if (values.quiet !== true) stdout(`carom render: wrote ${output} (${loaded.label}, t = ${result.start} to ${world.now}, ${rec.collisions} collisions)\n`);
+  if (values.quiet !== true) say(`carom render: wrote ${isStdio(output) ? "standard output" : output} (${loaded.label}, t = ${result.start} to ${world.now}, ${rec.collisions} collisions)\n`);
   return 0;
 }

@@ -8,7 +8,7 @@
  * written under a temporary name and renamed when the run has succeeded.
  */
 import { existsSync, statfsSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { DEFAULT_DURATION, HIT_BODY, HIT_WALL, formatScene, sceneFromWorld } from "../index.js";
 import { parseArgs } from "./args.js";
 import { AtomicFile, commitAll } from "./atomic-file.js";
@@ -22,8 +22,11 @@ import { renderSvg } from "./render-svg.js";
 import { observeSetup } from "./observe-run.js";
 import { pool } from "./pool.js";
 import { buildWorld, loadScene, scenePath } from "./scene-file.js";
-import { interrupt, interruptExitCode, simulate, type AnyWorld } from "./simulate.js";
-import { xyzFrame } from "./trajectory-xyz.js";
+import { DEFAULT_MAX_COLLISIONS, interrupt, interruptExitCode, simulate, type AnyWorld } from "./simulate.js";
+import { isStdio, messageStream } from "./stdio.js";
+import { isLammpsDump, trajectoryFrame } from "./trajectory.js";
+import { engineFromScene, readRunCheckpoint, runScience, scienceRefusal } from "./science-run.js";
+import type { HardSpheres } from "../exports/science.js";
 
 export const RUN_OPTIONS = {
   events: { kind: "string" },
@@ -40,6 +43,11 @@ export const RUN_OPTIONS = {
   "observe-out": { kind: "string" },
   "rdf-bins": { kind: "number" },
   "rdf-max": { kind: "number" },
+  engine: { kind: "string" },
+  checkpoint: { kind: "string" },
+  "every-checkpoint": { kind: "number" },
+  resume: { kind: "string" },
+  "sample-every": { kind: "number" },
 } as const;
 
 /** The default bound on --trajectory frames. */
@@ -67,10 +75,12 @@ function checkFrames(path: string, duration: number, every: number, bodies: numb
   if (!(frames <= maxFrames)) {
     throw inputError(`carom run: --every ${every} over a duration of ${duration} asks for ${size}; the limit is --max-frames ${maxFrames} (raise it, or take a larger --every)`);
   }
-  let free = Infinity;
+  let free = Infinity; // (standard output has no disk to check)
   try {
-    const fs = statfsSync(existingFolder(path));
-    free = fs.bavail * fs.bsize;
+    if (!isStdio(path)) {
+      const fs = statfsSync(existingFolder(path));
+      free = fs.bavail * fs.bsize;
+    }
   } catch {
     // no file system figures: no check
   }
@@ -103,11 +113,23 @@ export function durationOption(values: Record<string, unknown>, command: string,
   return d as number;
 }
 
+/** --max-collisions: an integer >= 0 (default DEFAULT_MAX_COLLISIONS). */
+export function maxCollisionsOption(values: Record<string, unknown>, command: string): number {
+  const n = values["max-collisions"];
+  if (n === undefined) return DEFAULT_MAX_COLLISIONS;
+  if (!(Number.isInteger(n) && (n as number) >= 0)) throw inputError(`carom ${command}: --max-collisions must be an integer >= 0, got ${n}`);
+  return n as number;
+}
+
 /** The flags that need a scene: without one, `run` plays the built-in 9-ball break (carom pool). */
-const SCENE_ONLY = ["final", "duration", "trajectory", "every", "max-collisions", "max-frames", "observe", "observe-out", "rdf-bins", "rdf-max"] as const;
+const SCENE_ONLY = ["final", "duration", "trajectory", "every", "max-collisions", "max-frames", "observe", "observe-out", "rdf-bins", "rdf-max", "engine", "checkpoint", "every-checkpoint", "sample-every"] as const;
+
+/** The flags only the science engine takes (carom/science: checkpoints, block-averaged observables). */
+const SCIENCE_ONLY = ["checkpoint", "every-checkpoint", "sample-every"] as const;
 
 export async function run(argv: readonly string[], stdout: (s: string) => void): Promise<number> {
   const { positional, values } = parseArgs("run", argv, RUN_OPTIONS);
+  if (values.resume !== undefined) return resumeRun(positional, values, stdout);
   if (positional.length === 0) {
     // The built-in default: a 9-ball break with pooltool's model (sliding, rolling, spin, cushions, pockets).
     const extra = SCENE_ONLY.find((flag) => values[flag] !== undefined);
@@ -115,12 +137,11 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
     const poolArgs: string[] = [];
     for (const flag of ["events", "render"] as const) if (values[flag] !== undefined) poolArgs.push(`--${flag}`, values[flag] as string);
     for (const flag of ["json", "quiet"] as const) if (values[flag] === true) poolArgs.push(`--${flag}`);
-    return pool(poolArgs, stdout);
+    return pool(poolArgs, stdout, "run");
   }
   if (positional.length > 1) throw inputError(`carom run: one scene at a time, got ${positional.length}: ${positional.join(" ")}`);
   if (values.every !== undefined && values.trajectory === undefined) throw inputError("carom run: --every goes with --trajectory FILE");
-  const maxCollisions = (values["max-collisions"] as number | undefined) ?? 100_000_000;
-  if (!(maxCollisions >= 0)) throw inputError(`carom run: --max-collisions must be >= 0, got ${maxCollisions}`);
+  const maxCollisions = maxCollisionsOption(values, "run");
   const maxFrames = (values["max-frames"] as number | undefined) ?? DEFAULT_MAX_FRAMES;
   if (!(maxFrames >= 1)) throw inputError(`carom run: --max-frames must be >= 1, got ${maxFrames}`);
   if (values["max-frames"] !== undefined && values.trajectory === undefined) throw inputError("carom run: --max-frames goes with --trajectory FILE");
@@ -129,6 +150,7 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
     if (values[flag] !== undefined) outputs.push({ flag: `--${flag}`, path: values[flag] as string });
   }
   const observe = observeSetup(values, outputs);
+  if (values.checkpoint !== undefined) outputs.push({ flag: "--checkpoint", path: values.checkpoint as string });
   checkOutputs("run", outputs, positional.map(scenePath));
   const loaded = loadScene(positional[0]);
   const { scene, label } = loaded;
@@ -140,13 +162,39 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
     checkFrames(values.trajectory as string, duration, every, scene.bodies.length, maxFrames);
   }
   const renderPath = values.render as string | undefined;
-  if (renderPath !== undefined && !/\.(svg|html?)$/i.test(renderPath)) throw inputError(`carom run: --render writes .svg or .html, got ${JSON.stringify(renderPath)}`);
+  if (renderPath !== undefined && !isStdio(renderPath) && !/\.(svg|html?)$/i.test(renderPath)) throw inputError(`carom run: --render writes .svg or .html (or - for an SVG on standard output), got ${JSON.stringify(renderPath)}`);
   const quiet = values.quiet === true;
+  // With an output on standard output ("-"), the summary goes to standard error.
+  const say = messageStream(stdout, outputs.map((o) => o.path));
+  // the engine: the science engine for a periodic hard-body fluid (faster, and it checkpoints),
+  // the general world otherwise (or when asked for with --engine world, or to --render)
+  const engine = (values.engine as string | undefined) ?? "auto";
+  if (!["auto", "world", "science"].includes(engine)) throw inputError(`carom run: --engine must be auto, world or science, got ${JSON.stringify(engine)}`);
+  const scienceFlag = SCIENCE_ONLY.find((f) => values[f] !== undefined);
+  const refusal = scienceRefusal(scene, engine === "science");
+  if (engine === "world" && scienceFlag !== undefined) throw inputError(`carom run: --${scienceFlag} needs the science engine (--engine science or auto), not --engine world`);
+  if ((engine === "science" || scienceFlag !== undefined) && refusal !== null) {
+    throw inputError(`carom run: ${engine === "science" ? "--engine science" : `--${scienceFlag}`} needs the science engine, which cannot run ${label}: ${refusal}`);
+  }
+  if (engine === "science" && renderPath !== undefined) throw inputError("carom run: --render draws a world's run; leave out --engine science (or --render)");
+  if (engine === "science" || (engine === "auto" && refusal === null && renderPath === undefined)) {
+    let sim: HardSpheres | undefined;
+    try {
+      sim = engineFromScene(scene, label);
+    } catch (e) {
+      // (auto: a scene the science engine refuses, bodies too big for the box, runs on the world)
+      if (!(e instanceof CliError) || engine === "science" || scienceFlag !== undefined) throw e;
+    }
+    if (sim !== undefined) {
+      return runScience({ values, scene, label, resume: null, observePath: observe?.path ?? null, sim, duration, maxCollisions, quiet, stdout: say });
+    }
+  }
   const world = buildWorld(scene, label);
   const before = measure(world);
 
   const events = values.events === undefined ? null : new AtomicFile(values.events as string);
   const trajectory = values.trajectory === undefined ? null : new AtomicFile(values.trajectory as string);
+  const lammps = trajectory !== null && isLammpsDump(trajectory.path);
   const recording = renderPath === undefined ? null : new Recording(scene, world);
   const curved = recording !== null && Recording.curved(world);
   if (curved && every === undefined && duration > 0) every = duration / 400;
@@ -168,7 +216,7 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
       recording?.addEvents(w);
     },
     onFrame: (w, t, k) => {
-      trajectory?.write(xyzFrame(w, t));
+      trajectory?.write(trajectoryFrame(w, t, k, lammps));
       if (curved && k > 0) recording?.sampleAll(w, t);
       observer?.frame(w, t, k);
     },
@@ -199,7 +247,7 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
     recording.finish(world);
     const f = new AtomicFile(renderPath);
     const title = loaded.name;
-    f.write(/\.html?$/i.test(renderPath) ? renderHtml(recording, { view: "xy", title, speed: 1 }) : renderSvg(recording, { view: "xy", animate: false, trails: scene.bodies.filter((b) => b.fixed !== true).length <= 64 ? Infinity : 0, width: 1000, speed: 1, title }));
+    f.write(!isStdio(renderPath) && /\.html?$/i.test(renderPath) ? renderHtml(recording, world, { view: "xy", title, speed: 1 }) : renderSvg(recording, world, { view: "xy", animate: false, trails: scene.bodies.filter((b) => b.fixed !== true).length <= 64 ? Infinity : 0, width: 1000, speed: 1, title }));
     pending.push(f);
     written.render = f.path;
   }
@@ -230,7 +278,7 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
     outputs: written,
   };
   if (values.json === true) {
-    stdout(JSON.stringify(summary) + "\n");
+    say(JSON.stringify(summary) + "\n");
     return 0;
   }
   if (quiet) return 0;
@@ -242,11 +290,36 @@ export async function run(argv: readonly string[], stdout: (s: string) => void):
     `  energy      ${num(before.total)} before, ${num(after.total)} after${change}`,
     `  momentum    [${before.momentum.map(num).join(", ")}] before, [${after.momentum.map(num).join(", ")}] after`,
   ];
-  if (events !== null) lines.push(`  wrote       ${events.path} (${total} events)`);
-  if (trajectory !== null) lines.push(`  wrote       ${trajectory.path} (${result.frames} frames, every ${num(every as number)})`);
-  if (written.final !== undefined) lines.push(`  wrote       ${written.final} (the state at t = ${num(world.now)})`);
-  if (written.render !== undefined) lines.push(`  wrote       ${written.render}`);
-  if (written.observe !== undefined) lines.push(`  wrote       ${written.observe} (${observe?.names})`);
-  stdout(lines.join("\n") + "\n");
+  const name = (path: string): string => (isStdio(path) ? "standard output" : path);
+  if (events !== null) lines.push(`  wrote       ${name(events.path)} (${total} events)`);
+  if (trajectory !== null) lines.push(`  wrote       ${name(trajectory.path)} (${result.frames} frames, every ${num(every as number)})`);
+  if (written.final !== undefined) lines.push(`  wrote       ${name(written.final)} (the state at t = ${num(world.now)})`);
+  if (written.render !== undefined) lines.push(`  wrote       ${name(written.render)}`);
+  if (written.observe !== undefined) lines.push(`  wrote       ${name(written.observe)} (${observe?.names})`);
+  say(lines.join("\n") + "\n");
   return 0;
+}
+
+/** `carom run --resume cp.json [--duration T] [outputs]`: a checkpointed science run goes on. */
+async function resumeRun(positional: string[], values: Record<string, unknown>, stdout: (s: string) => void): Promise<number> {
+  const path = values.resume as string;
+  if (positional.length > 0) throw inputError(`carom run: --resume ${path} goes on from the checkpoint's scene; leave out ${positional.join(" ")}`);
+  for (const flag of ["engine", "render", "sample-every", "rdf-bins", "rdf-max"] as const) {
+    if (values[flag] !== undefined) throw inputError(`carom run: --${flag} cannot change a resumed run (it keeps the checkpoint's engine and sampling)`);
+  }
+  if (values.every !== undefined && values.trajectory === undefined) throw inputError("carom run: --every goes with --trajectory FILE");
+  const file = readRunCheckpoint(path);
+  const outputs: OutputPath[] = [];
+  for (const flag of ["events", "final", "trajectory", "checkpoint"] as const) {
+    if (values[flag] !== undefined) outputs.push({ flag: `--${flag}`, path: values[flag] as string });
+  }
+  const observePath = file.observe !== null ? ((values["observe-out"] as string | undefined) ?? (values.events !== undefined ? join(dirname(values.events as string), "observables.json") : "observables.json")) : null;
+  if (observePath === null && (values.observe !== undefined || values["observe-out"] !== undefined)) throw inputError(`carom run: ${path} measured no observables; a resumed run measures what the run measured`);
+  if (observePath !== null) outputs.push({ flag: "--observe-out", path: observePath });
+  // (the checkpoint itself may be written again: it has been read whole)
+  checkOutputs("run", outputs, []);
+  const duration = values.duration === undefined ? undefined : durationOption(values, "run", 0);
+  const maxCollisions = maxCollisionsOption(values, "run");
+  const say = messageStream(stdout, outputs.map((o) => o.path));
+  return runScience({ values, scene: null, label: file.label, resume: { path, file }, observePath, duration, maxCollisions, quiet: values.quiet === true, stdout: say });
 }

@@ -10,13 +10,16 @@
  * advanced to each frame time (a clone goes on bit for bit like the world), so asking for
  * frames does not change the run's own events.
  */
-import { HIT_BODY, HIT_WALL, type World2D, type World3D } from "../index.js";
-import { inputError } from "./cli-error.js";
+import { HIT_BODY, HIT_WALL, type SceneWorld } from "../index.js";
+import { CliError, inputError } from "./cli-error.js";
 
-export type AnyWorld = World2D | World3D;
+export type AnyWorld = SceneWorld;
 
 /** Queue events per chunk (a few milliseconds of work: a signal is seen within one chunk). */
 const CHUNK_EVENTS = 1 << 13;
+
+/** The default bound on a run's collisions (--max-collisions). */
+export const DEFAULT_MAX_COLLISIONS = 100_000_000;
 
 /** Frames written between two turns of the event loop. */
 const FRAMES_PER_YIELD = 256;
@@ -67,6 +70,16 @@ export function installInterrupt(hardStop: (exitCode: number) => void): void {
   for (const signal of Object.keys(SIGNAL_EXIT_CODES)) process.on(signal as NodeJS.Signals, () => handler(signal));
 }
 
+/**
+ * Lets a signal that came during synchronous work be seen (one turn of the event loop), then
+ * stops the command with that signal's exit code: called before a command commits its outputs,
+ * so that an interrupted command writes nothing.
+ */
+export async function stopIfInterrupted(command: string): Promise<void> {
+  await yieldNow();
+  if (interrupt.requested) throw new CliError(`carom ${command}: interrupted; no output written`, interruptExitCode());
+}
+
 export interface SimulationHooks {
   /** Frame interval (absolute times start, start + every, ...); none when undefined. */
   every?: number;
@@ -76,7 +89,7 @@ export interface SimulationHooks {
   onChunk?: (world: AnyWorld) => void;
   /** Progress, from 0 to 1, with the collision count. */
   onProgress?: (fraction: number, collisions: number) => void;
-  /** Stop with an error after this many collisions (default 100 million). */
+  /** The most collisions the run may have: one more stops it with an error (default 100 million). */
   maxCollisions?: number;
   /** The file name for messages. */
   file: string;
@@ -95,7 +108,7 @@ export interface SimulationResult {
 }
 
 /** Frame k's time: start + k every, with the last frame snapped to end when it is within rounding of it. */
-function frameTime(start: number, end: number, every: number, k: number): number {
+export function frameTime(start: number, end: number, every: number, k: number): number {
   const t = start + k * every;
   return Math.abs(t - end) <= 1e-12 * Math.max(1, Math.abs(end)) ? end : t;
 }
@@ -146,7 +159,8 @@ export function busiestPairs(world: AnyWorld): string {
 export async function simulate(world: AnyWorld, duration: number, hooks: SimulationHooks): Promise<SimulationResult> {
   const start = world.now;
   const end = start + duration;
-  const maxCollisions = hooks.maxCollisions ?? 100_000_000;
+  const maxCollisions = hooks.maxCollisions ?? DEFAULT_MAX_COLLISIONS;
+  if (!(Number.isInteger(maxCollisions) && maxCollisions >= 0)) throw new RangeError(`maxCollisions must be an integer >= 0, got ${maxCollisions}`);
   const every = hooks.every;
   const result: SimulationResult = { start, end, reached: start, collisions: 0, work: 0, wallSeconds: 0, interrupted: false, frames: 0 };
   const t0 = performance.now();
@@ -156,7 +170,6 @@ export async function simulate(world: AnyWorld, duration: number, hooks: Simulat
     result.frames++;
   };
   if (every !== undefined) emit(world, start);
-  world.maxEventsPerAdvance = CHUNK_EVENTS;
   let stallTime = world.now;
   let stallWork = 0;
   for (;;) {
@@ -164,11 +177,14 @@ export async function simulate(world: AnyWorld, duration: number, hooks: Simulat
     const framesDue = every !== undefined && frameTime(start, end, every, k) <= end;
     let clone: AnyWorld | null = null;
     if (framesDue) {
-      clone = world.clone();
+      clone = world.clone() as AnyWorld;
       clone.recordEvents = false;
       clone.maxEventsPerAdvance = Number.MAX_SAFE_INTEGER;
     }
     let rep;
+    // A chunk of at most one event more than the collisions left under the limit (every event is
+    // at most one collision): a run that exceeds the limit stops at the collision that does.
+    world.maxEventsPerAdvance = Math.min(CHUNK_EVENTS, maxCollisions - result.collisions + 1);
     try {
       advanceTo(world, end);
       rep = world.report;
@@ -192,14 +208,14 @@ export async function simulate(world: AnyWorld, duration: number, hooks: Simulat
       if (interrupt.requested) break;
     }
     result.reached = world.now;
-    hooks.onProgress?.(duration > 0 ? (world.now - start) / duration : 1, result.collisions);
-    if (rep.complete) break;
     if (result.collisions > maxCollisions) {
       throw inputError(
-        `${hooks.file}: stopped after ${result.collisions} collisions at t = ${world.now}, before the end at t = ${end} ` +
-          `(bodies caught in an endless cascade of collisions?); raise the limit with --max-collisions`,
+        `${hooks.file}: more than ${maxCollisions} collision${maxCollisions === 1 ? "" : "s"} (--max-collisions ${maxCollisions}): collision ${maxCollisions + 1} came at t = ${world.now}, ` +
+          `before the end at t = ${end}; raise the limit with --max-collisions, or take a shorter --duration`,
       );
     }
+    hooks.onProgress?.(duration > 0 ? (world.now - start) / duration : 1, result.collisions);
+    if (rep.complete) break;
     // Every stallWorkLimit events, the pace so far: a clock that stands still (by its own
     // magnitude) is a stuck run; one whose pace would need more than MAX_PROJECTED_EVENTS to
     // reach the end (1e308 time units of a gas, bodies of radius 1e-300 crossing grid cells)

@@ -7,9 +7,11 @@
  * object for one file, an array of them for several.
  */
 import { SceneError, jsonPointer, parseJson, sceneDimensions, validateScene, valueAtPointer, worldFromScene, type Scene } from "../index.js";
+import { checkSweepRuns, readSweepFile } from "../exports/sweep.js";
 import { parseArgs } from "./args.js";
 import { CliError, inputError } from "./cli-error.js";
-import { readSceneText } from "./scene-file.js";
+import { readSceneText, scenePath } from "./scene-file.js";
+import { checkStdinOnce, inputLabel, isStdio } from "./stdio.js";
 import { busiestPairs } from "./simulate.js";
 
 export const VALIDATE_OPTIONS = {
@@ -36,6 +38,8 @@ export interface ValidationReport {
   dimensions?: number;
   bodies?: number;
   walls?: number;
+  /** For a sweep file: what it runs and how many runs. */
+  sweep?: { kind: string; runs: number };
 }
 
 /**
@@ -57,10 +61,18 @@ function startProbe(scene: Scene): string | undefined {
 }
 
 /** Checks one file: syntax, structure, start state, and the world's own start check. */
-export function validateFile(file: string): ValidationReport {
+export function validateFile(given: string): ValidationReport {
+  const file = inputLabel(given);
   let json: unknown;
   try {
-    json = parseJson(readSceneText(file), file);
+    const text = readSceneText(given);
+    json = parseJson(text, file);
+    if (json !== null && typeof json === "object" && !Array.isArray(json) && "sweep" in json && !("carom" in json)) {
+      // A sweep file: its structure, its base and every run's parameters, as carom sweep checks them.
+      const sweep = readSweepFile(isStdio(given) ? file : scenePath(given), text);
+      const runs = checkSweepRuns(sweep);
+      return { ok: true, file, errors: [], sweep: { kind: sweep.kind, runs } };
+    }
     const scene: Scene = validateScene(json, file);
     const stuck = startProbe(scene);
     if (stuck !== undefined) return { ok: false, file, errors: [{ path: "", message: stuck }] };
@@ -89,11 +101,14 @@ export function validateFile(file: string): ValidationReport {
 
 export async function validate(argv: readonly string[], stdout: (s: string) => void, stderr: (s: string) => void): Promise<number> {
   const { positional, values } = parseArgs("validate", argv, VALIDATE_OPTIONS);
-  if (positional.length === 0) throw inputError("carom validate: name the scene file(s) to check, e.g. carom validate scene.json");
+  if (positional.length === 0) throw inputError("carom validate: name the scene file(s) to check, e.g. carom validate scene.json (- reads standard input)");
+  checkStdinOnce("validate", positional);
   const reports = positional.map(validateFile);
   for (const r of reports) {
     if (r.ok) {
-      if (values.json !== true && values.quiet !== true) stdout(`${r.file}: valid (${r.dimensions}D, ${r.bodies} bodies, ${r.walls} walls)\n`);
+      if (values.json !== true && values.quiet !== true) {
+        stdout(r.sweep !== undefined ? `${r.file}: valid sweep (${r.sweep.kind}, ${r.sweep.runs} runs)\n` : `${r.file}: valid (${r.dimensions}D, ${r.bodies} bodies, ${r.walls} walls)\n`);
+      }
     } else if (values.json !== true) {
       for (const e of r.errors) stderr(`${r.file}${e.line === undefined ? "" : `:${e.line}:${e.column}`}: ${e.message}\n`);
     }

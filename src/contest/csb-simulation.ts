@@ -61,11 +61,14 @@ export interface CsbOptions {
   laps?: number;
 }
 
-/** Pod radius sum and the other constants of the CSB referee. */
+/** A pod's radius in the CSB referee (two pods touch at 800 between centres). */
 export const CSB_POD_RADIUS = 400;
+/** A checkpoint's radius: a pod passes it when its centre comes within 600 of the checkpoint's. */
 export const CSB_CHECKPOINT_RADIUS = 600;
 export { CSB_MAX_THRUST } from "./csb-orders.js";
+/** The thrust of a BOOST order. */
 export const CSB_BOOST_THRUST = 650;
+/** A pod's mass in the turn it orders SHIELD (1 otherwise). */
 export const CSB_SHIELD_MASS = 10;
 /** The referee's 18° turn limit, π/10 (the double 0.3141592653589793). */
 const MAX_TURN = Math.PI / 10;

@@ -1,6 +1,8 @@
 /**
  * carom/3d: the 3D half of carom (spheres, planes, boxes, triangles, World3D) as its own entry.
  * Everything here is also exported from the package root.
+ *
+ * @module carom/3d
  */
 export type { MovingSphere, Sphere, SweepHit3, ClosestApproach, Box3, WallHit3 } from "../query/types.js";
 export { FEATURE_INTERIOR, FEATURE_EDGE, FEATURE_VERTEX } from "../query/types.js";
@@ -24,7 +26,9 @@ export { timeOfImpactAcceleratedSpherePlane, sweepAcceleratedSpherePlane, sweepA
 export * from "../response/impulse.js";
 export { World3D, type BodyInit3, type World3DOptions } from "../world/world-3d.js";
 export type { PathPrediction } from "../world/world-core.js";
-export type { WorldOptions, AdvanceReport } from "../world/event-loop.js";
+export type { WorldOptions, AdvanceReport, ContactFilter, ContactFilterInfo, WorldEventType, WorldListener } from "../world/event-loop.js";
+export type { WallOptions, WallInfo, WallCommon, SegmentWallInfo, BoxWallInfo, PlaneWallInfo, TriangleWallInfo } from "../world/walls.js";
+export { WALL_STRIDE, WALL_REMOVED, WALL_SEGMENT, WALL_BOX2, WALL_PLANE, WALL_BOX3, WALL_TRIANGLE } from "../world/walls/wall-kind.js";
 export type { WorldSnapshot } from "../world/body-store.js";
 export { START_SLACK } from "../world/world-core.js";
-export { EventLog, HIT_BODY, HIT_WALL, HIT_BOUNDS, SENSOR_ENTER, SENSOR_EXIT, type CollisionEvent } from "../world/event-log.js";
+export { EventLog, HIT_BODY, HIT_WALL, HIT_BOUNDS, SENSOR_ENTER, SENSOR_EXIT, WALL_SENSOR_ENTER, WALL_SENSOR_EXIT, type CollisionEvent, type EventKind } from "../world/event-log.js";

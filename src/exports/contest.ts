@@ -4,6 +4,8 @@
  * turns to the bit (rules in the repository's contest data README); both keep their state in
  * flat typed arrays, copy with `copyFrom` and allocate nothing per turn. This entry imports
  * nothing from the world, so a bot that bundles it stays small.
+ *
+ * @module carom/contest
  */
 export { CsbSimulation, type CsbPod, type CsbCommand, type CsbOptions, CSB_POD_RADIUS, CSB_CHECKPOINT_RADIUS, CSB_MAX_THRUST, CSB_BOOST_THRUST, CSB_SHIELD_MASS } from "../contest/csb-simulation.js";
 export { readCsbInit, readCsbTurn } from "../contest/csb-reader.js";

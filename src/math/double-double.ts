@@ -132,3 +132,26 @@ export function ldexp(x: number, k: number): number {
   }
   return x * 2 ** k;
 }
+
+/**
+ * (a - b) / c within 1 ulp (the slab times of a ray against a box): the difference exactly as
+ * hi + lo (TwoSum), the quotient q of hi by c, and one correction (hi - q c + lo) / c with q c
+ * exact (TwoProduct). Beyond the range of Veltkamp's split (or after an overflow to Infinity):
+ * the rounded quotient. c must not be 0.
+ */
+export function differenceQuotient(a: number, b: number, c: number): number {
+  const nh = a - b;
+  const bb = nh - a;
+  const nl = a - (nh - bb) + (-b - bb);
+  const q = nh / c;
+  if (!(Math.abs(q) < 2 ** 996 && Math.abs(c) < 2 ** 996)) return q;
+  let t = SPLITTER * q;
+  const qH = t - (t - q);
+  const qL = q - qH;
+  t = SPLITTER * c;
+  const cH = t - (t - c);
+  const cL = c - cH;
+  const qc = q * c;
+  const qce = qH * cH - qc + qH * cL + qL * cH + qL * cL;
+  return q + (nh - qc - qce + nl) / c;
+}

@@ -1,22 +1,24 @@
 /**
  * Ball–ball collision: pooltool's FrictionalInelastic model for equal masses
- * (data/pool/model.md 6.2; Alciatore TP A-5, A-6, A-14). Work happens in the frame whose x axis
+ * (docs/pool-model.md 6.2; Alciatore TP A-5, A-6, A-14). Work happens in the frame whose x axis
  * is the line of centres n = unit(r2 − r1); its rotation is applied with n's components
  * directly (cos θ = n_x, sin θ = n_y), so no angle and no trigonometry is involved. The friction
- * coefficient u_b = 0.009951 + 0.108 exp(−1.088 |slip|) uses the deterministic {@link exp}.
+ * coefficient is Alciatore's fit u_b = a + b exp(−c |slip|) (pooltool's defaults a = 0.009951,
+ * b = 0.108, c = 1.088; the deterministic {@link exp}); pooltool's "average" model (the mean of
+ * the two balls' u_b) is the same formula with b = 0.
  */
 import { exp } from "./elementary.js";
 import { EPS, SLIDING, STRIDE } from "./motion.js";
 
-/** Alciatore's fit of ball–ball friction against the relative surface speed. */
-export const ALCIATORE = Object.freeze({ a: 0.009951, b: 0.108, c: 1.088 });
-
 /**
  * Resolves the collision of balls i and j (already kissed) in place: normal velocities by the
  * restitution e, tangential ones by sliding friction (or rolling without slip when friction
- * would reverse the slip), both balls left sliding. `e` is the mean of the two restitutions.
+ * would reverse the slip), both balls left sliding. `e` is the mean of the two restitutions;
+ * the friction coefficient is fa + fb exp(−fc |slip|).
  */
-export function resolveBallBall(B: Float64Array, S: Int8Array, i: number, j: number, R: number, e: number, guard = true): void {
+export function resolveBallBall(
+  B: Float64Array, S: Int8Array, i: number, j: number, R: number, e: number, guard: boolean, fa: number, fb: number, fc: number,
+): void {
   const o1 = i * STRIDE, o2 = j * STRIDE;
   let nx = B[o2] - B[o1], ny = B[o2 + 1] - B[o1 + 1];
   const d = Math.sqrt(nx * nx + ny * ny);
@@ -33,7 +35,7 @@ export function resolveBallBall(B: Float64Array, S: Int8Array, i: number, j: num
   // s1 = v1t + w1 × (R x̂), s2 = v2t + w2 × (−R x̂); w × x̂ = (0, w_z, −w_y).
   const sy = v1y + R * w1z - (v2y - R * w2z);
   const sz = v1z - R * w1y - (v2z + R * w2y);
-  const ub = ALCIATORE.a + ALCIATORE.b * exp(-ALCIATORE.c * Math.sqrt(sy * sy + sz * sz));
+  const ub = fb === 0 ? fa : fa + fb * exp(-fc * Math.sqrt(sy * sy + sz * sz));
 
   // Normal components after impact.
   const v1n = 0.5 * ((1 - e) * v1x + (1 + e) * v2x);
@@ -81,31 +83,34 @@ export function resolveBallBall(B: Float64Array, S: Int8Array, i: number, j: num
   B[o2 + 8] = w2z + dwz;
   S[i] = SLIDING;
   S[j] = SLIDING;
-  if (guard) touchingGuard(B, o1, o2, nx, ny, v1x, v2x);
+  if (guard) touchingGuard(B, o1, o2, nx, ny);
 }
 
 /**
  * pooltool's guard for balls that keep touching (its PR #257, against event explosions when
  * balls roll on together): when both balls move, their velocities after the impact point nearly
- * the same way (cosine > 0.9) and they part radially at under 0.01 m/s, the ball that was
- * radially slower before the impact (the one pushed) takes 10 % of the pushing ball's radial
- * velocity from it, so that the two part. Momentum is conserved; kinetic energy rises slightly
- * (by 2δ(v_front − v_rear) + 2δ², δ the transfer): pooltool's choice, kept (see
- * {@link PoolSystemOptions.touchingGuard} to switch it off).
+ * the same way (cosine > 0.9) and their radial velocities (along n, from ball 1 to ball 2)
+ * differ by under 0.01 m/s, the ball that is radially slower after the impact (the "chased"
+ * one) takes 10 % of the radially faster one's (the "chaser's") radial velocity from it.
+ * Momentum is conserved; kinetic energy changes slightly. Note that the chaser is decided after
+ * the impact: when the front ball leaves a little faster than the rear one follows, the rear
+ * ball takes speed from the front one and the two close in again, so they touch once more a
+ * fraction of a millisecond later (pooltool's choice, kept: its 8-ball breaks show such repeated
+ * contacts; see {@link PoolSystemOptions.touchingGuard} to switch the guard off).
  */
-function touchingGuard(B: Float64Array, o1: number, o2: number, nx: number, ny: number, r1pre: number, r2pre: number): void {
+function touchingGuard(B: Float64Array, o1: number, o2: number, nx: number, ny: number): void {
   const ax = B[o1 + 3], ay = B[o1 + 4], bx = B[o2 + 3], by = B[o2 + 4];
   const sa = Math.sqrt(ax * ax + ay * ay), sb = Math.sqrt(bx * bx + by * by);
   if (!(sa > 0 && sb > 0)) return;
-  if ((ax * bx + ay * by) / (sa * sb) <= 0.9) return;
+  if (!((ax * bx + ay * by) / (sa * sb) > 0.9)) return;
   const r1 = ax * nx + ay * ny, r2 = bx * nx + by * ny;
   if (!(Math.abs(r2 - r1) < 0.01)) return;
-  // Ball 1 pushed ball 2 when its radial velocity (along n, towards 2) exceeded ball 2's.
-  const pusher = r1pre > r2pre ? o1 : o2, pushed = pusher === o1 ? o2 : o1;
-  const r = pusher === o1 ? r1 : r2;
-  const dx = 0.1 * r * nx, dy = 0.1 * r * ny;
-  B[pusher + 3] -= dx;
-  B[pusher + 4] -= dy;
-  B[pushed + 3] += dx;
-  B[pushed + 4] += dy;
+  // The chaser (higher radial velocity) gives 10 % of it to the chased ball.
+  const stolen = 0.1 * (r1 > r2 ? r1 : r2);
+  const sign = r1 > r2 ? 1 : -1;
+  const dx = sign * stolen * nx, dy = sign * stolen * ny;
+  B[o1 + 3] = ax - dx;
+  B[o1 + 4] = ay - dy;
+  B[o2 + 3] = bx + dx;
+  B[o2 + 4] = by + dy;
 }

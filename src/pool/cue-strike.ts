@@ -1,5 +1,5 @@
 /**
- * The cue strike: pooltool's InstantaneousPoint2D (data/pool/model.md section 4; Alciatore
+ * The cue strike: pooltool's InstantaneousPoint2D (docs/pool-model.md section 4; Alciatore
  * TP A-30 for the impulse, TP A-31 for squirt). cos and sin of the strike angles (degrees) come
  * from {@link cosSinDegrees} (deterministic; exact at multiples of 90°); the squirt rotation
  * uses the components of its angle's vector directly (cos α = X/√(X² + Y²), sin α = −Y/√(X² + Y²)
@@ -14,14 +14,16 @@ const cs = new Float64Array(2);
 /**
  * Strikes ball i (at rest) with cue speed V0 (m/s) in direction phi (degrees, counter-clockwise
  * from +x), elevation theta (degrees), side a and top/bottom b (fractions of R; a² + b² <= 1).
+ * The cue's english throttle scales the spin the strike gives (all three components), as
+ * pooltool's InstantaneousPoint does (`w * english_throttle`); the speed and the squirt are those
+ * of the unscaled offsets.
  */
 export function strikeBall(
   B: Float64Array, S: Int8Array, i: number, V0: number, phi: number, theta: number, a0: number, b0: number,
   p: BallParams, cue: CueSpecs,
 ): void {
   const R = p.R;
-  const a = a0 * cue.englishThrottle;
-  const b = b0;
+  const a = a0, b = b0;
   cosSinDegrees(cs, theta);
   const ct = cs[0], st = cs[1];
   const c0 = Math.sqrt(1 - a * a - b * b);
@@ -63,8 +65,9 @@ export function strikeBall(
   B[o + 3] = vx;
   B[o + 4] = vy;
   B[o + 5] = 0;
-  B[o + 6] = wx;
-  B[o + 7] = wy;
-  B[o + 8] = wbz;
+  const throttle = cue.englishThrottle;
+  B[o + 6] = wx * throttle;
+  B[o + 7] = wy * throttle;
+  B[o + 8] = wbz * throttle;
   S[i] = SLIDING;
 }

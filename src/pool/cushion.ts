@@ -1,5 +1,5 @@
 /**
- * Ball–cushion collision: pooltool's StrongeCompliant model (data/pool/model.md 6.3; W. J.
+ * Ball–cushion collision: pooltool's StrongeCompliant model (docs/pool-model.md 6.3; W. J.
  * Stronge, "Impact Mechanics", compliant frictional impact of a sphere on a half-space with
  * tangential compliance, in closed form). The same formulas serve straight cushions and jaws;
  * only the contact normal differs. It is 3D: the normal runs from the cushion's contact line

@@ -1,5 +1,5 @@
 /**
- * pooltool's position corrections before a collision is resolved (data/pool/model.md 6.1 and
+ * pooltool's position corrections before a collision is resolved (docs/pool-model.md 6.1 and
  * 6.3): the balls are moved to a separation of exactly contact + {@link KISS_SPACER}, along
  * their velocities when that moves them little, else along the line of centres. These moves
  * (about 1e-6 m) are part of the model the reference traces follow.

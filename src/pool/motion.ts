@@ -1,5 +1,5 @@
 /**
- * Motion of one ball between events (data/pool/model.md section 5): the equations of each
+ * Motion of one ball between events (docs/pool-model.md section 5): the equations of each
  * motion state, the time each state lasts, and the path coefficients that event detection
  * uses.
  *

@@ -1,7 +1,8 @@
 /**
  * A picture of a played shot as SVG: the table seen from above with its long side horizontal
- * (cloth, cushion lines, jaws, pockets), every ball's path, the balls where they stopped
- * (pocketed ones faded in their pocket), and their ids.
+ * (cloth, cushion lines, jaws, pockets; pool, snooker or carom billiards), every ball's path, the
+ * balls where they stopped (pocketed ones faded in their pocket), and their ids. Pool balls are
+ * coloured by number, snooker and carom balls by name ("red3", "pink", "white", "yellow").
  */
 import type { PoolTable } from "./table.js";
 import type { BallState } from "./system.js";
@@ -14,10 +15,28 @@ const COLORS: Record<string, string> = {
   cue: "#f4f1e6", "1": "#f2c100", "2": "#1f4fbf", "3": "#d22b2b", "4": "#6a2c91", "5": "#f07800", "6": "#137a3a", "7": "#7b1f1f", "8": "#111111",
 };
 
+const NAMED: Record<string, string> = {
+  white: "#f4f1e6", yellow: "#f2c100", red: "#c81d25", green: "#137a3a", brown: "#7a4a21", blue: "#1f4fbf", pink: "#f29cb7", black: "#111111",
+};
+
 function color(id: string): string {
   const n = Number(id);
   if (Number.isInteger(n) && n > 8 && n <= 15) return COLORS[String(n - 8)];
-  return COLORS[id] ?? "#9aa4ad";
+  if (/^red\d+$/.test(id)) return NAMED.red;
+  return COLORS[id] ?? NAMED[id] ?? "#9aa4ad";
+}
+
+/** Dark text on light balls. */
+function light(id: string): boolean {
+  return ["cue", "1", "9", "white", "yellow", "pink"].includes(id);
+}
+
+/** The label on a ball: pool numbers as they are, snooker reds by their number, colours by their initial. */
+function label(id: string): string {
+  if (/^\d+$/.test(id)) return id;
+  const red = /^red(\d+)$/.exec(id);
+  if (red) return red[1];
+  return id.length <= 2 ? id : id[0].toUpperCase();
 }
 
 /** SVG text of the table, the balls' tracks (x, y pairs) and their final states. */
@@ -52,7 +71,7 @@ export function shotSvg(table: PoolTable, R: number, tracks: Map<string, number[
   for (const b of finals) {
     const pocketed = b.state === "pocketed";
     out.push(`<circle cx="${X(b.r[1])}" cy="${Y(b.r[0])}" r="${R}" fill="${color(b.id)}" fill-opacity="${pocketed ? 0.35 : 1}" stroke="#000" stroke-width="${(line / 2).toFixed(5)}"><title>${esc(b.id)}: ${b.state}</title></circle>`);
-    out.push(`<text x="${X(b.r[1])}" y="${Y(b.r[0])}" font-size="${(R * 0.9).toFixed(5)}" text-anchor="middle" dominant-baseline="central" fill="${b.id === "cue" || b.id === "1" ? "#000" : "#fff"}" font-family="sans-serif">${esc(b.id === "cue" ? "" : b.id)}</text>`);
+    out.push(`<text x="${X(b.r[1])}" y="${Y(b.r[0])}" font-size="${(R * 0.9).toFixed(5)}" text-anchor="middle" dominant-baseline="central" fill="${light(b.id) ? "#000" : "#fff"}" font-family="sans-serif">${esc(b.id === "cue" || b.id === "white" ? "" : label(b.id))}</text>`);
   }
   out.push("</svg>\n");
   return out.join("\n");

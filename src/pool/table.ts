@@ -1,7 +1,9 @@
 /**
- * The pocket table: pooltool's default "7 Ft Showood" table and its construction from specs
- * (data/pool/model.md section 3). 18 linear cushion segments at cushion height, 12 circular
- * jaws and 6 pocket capture circles, in pooltool's ids and iteration order.
+ * Tables: pooltool's default "7 Ft Showood" pocket table and its construction from specs
+ * (docs/pool-model.md section 3), pooltool's snooker table (the same construction with its
+ * snooker specs) and its pocketless carom billiards table (four cushions, corner to corner).
+ * Pocket tables have 18 linear cushion segments at cushion height, 12 circular jaws and 6
+ * pocket capture circles, in pooltool's ids and iteration order.
  *
  * Construction (pw, sw: corner and side pocket widths; ca = corner angle + 45°, sa = side
  * angle; rc, rs: corner and side jaw radii; cw: cushion width):
@@ -12,9 +14,13 @@
  * (l ∓ sw)/2 ± cw·sin sa at a side pocket) to the jaw circle's point at angle ca (sa). With the
  * default specs this reproduces pooltool's coordinates to the last bit or two (checked in
  * test/pool-table.test.ts against the values pooltool prints).
+ *
+ * Specs are checked: every length and angle in a range ({@link TABLE_SPEC_RANGES}) and the
+ * construction sound (every rail of positive length), else a RangeError
+ * naming the field.
  */
 import { cosSinDegrees } from "./elementary.js";
-import { finiteNumber, positiveNumber, rejectUnknownKeys, requireObject } from "./options.js";
+import { finiteNumber, rejectUnknownKeys, requireObject } from "./options.js";
 
 /** Table specifications (metres, degrees), pooltool's names. */
 export interface PocketTableSpecs {
@@ -82,10 +88,31 @@ export interface Pocket {
   depth: number;
 }
 
-/** A pocket table built from specs (see pocketTable), in pooltool's ids and iteration order. */
-export interface PoolTable {
+/** Specifications of a pocketless (carom billiards) table, pooltool's names. */
+export interface BilliardTableSpecs {
+  /** Playing length (long side, along y), metres. */
+  l: number;
+  /** Playing width (short side, along x), metres. */
+  w: number;
+  /** Width of the cushion rail, metres. */
+  cushion_width: number;
+  /** Height of the cushion's contact nose above the cloth, metres. */
+  cushion_height: number;
+}
+
+/** What kind of table: pool (pockets), snooker (pockets, larger) or carom billiards (no pockets). */
+export type TableKind = "pocket" | "snooker" | "billiard";
+
+/** A table (see pocketTable, snookerTable, billiardTable), in pooltool's ids and iteration order. */
+export interface PoolTable<S extends BilliardTableSpecs = PocketTableSpecs | BilliardTableSpecs> {
+  /** What kind of table it is. */
+  readonly kind: TableKind;
+  /** Playing width (along x), metres: the cloth runs from x = 0 to w. */
+  readonly w: number;
+  /** Playing length (along y), metres: the cloth runs from y = 0 to l. */
+  readonly l: number;
   /** The specs it was built from. */
-  readonly specs: PocketTableSpecs;
+  readonly specs: Readonly<S>;
   /** The straight cushion segments. */
   readonly linear: readonly LinearCushion[];
   /** The circular cushions (pocket jaws). */
@@ -112,39 +139,132 @@ export const DEFAULT_TABLE_SPECS: Readonly<PocketTableSpecs> = Object.freeze({
   side_jaw_radius: 0.00795,
 });
 
+/**
+ * pooltool's snooker table (its `SnookerTableSpecs`: 3.5445 m by 1.7465 m, 83 and 87 mm pocket
+ * mouths). pooltool's later releases measure a pocket's depth from the edge of its capture
+ * circle (corner: radius + depth − width/2 along the diagonal; side: radius + depth); carom's
+ * construction (pooltool 0.6.0's) measures it from the cushion corner to the circle's centre,
+ * so the snooker depths here are those sums: 0.0961 and 0.066802 m.
+ */
+export const SNOOKER_TABLE_SPECS: Readonly<PocketTableSpecs> = Object.freeze({
+  l: 3.5445,
+  w: 1.7465,
+  cushion_width: 1.55 * 25.4 / 1000,
+  cushion_height: 0.028,
+  corner_pocket_width: 0.083,
+  corner_pocket_angle: 0,
+  corner_pocket_depth: 4 * 25.4 / 1000 + 0.036 - 0.083 / 2,
+  corner_pocket_radius: 4 * 25.4 / 1000,
+  corner_jaw_radius: 4 * 25.4 / 1000,
+  side_pocket_width: 0.087,
+  side_pocket_angle: 0,
+  side_pocket_depth: 1.68 * 25.4 / 1000 + 0.95 * 25.4 / 1000,
+  side_pocket_radius: 1.68 * 25.4 / 1000,
+  side_jaw_radius: 2.5 * 25.4 / 1000,
+});
+
+/** pooltool's carom billiards table (its `BilliardTableSpecs`: a 10-ft table, 3.05 m by 1.525 m). */
+export const BILLIARD_TABLE_SPECS: Readonly<BilliardTableSpecs> = Object.freeze({
+  l: 3.05,
+  w: 3.05 / 2,
+  cushion_width: 2 * 2.54 / 100,
+  cushion_height: 0.64 * 2 * 0.028575,
+});
+
 /** How far below the cloth a pocketed ball is put (m). */
 export const POCKET_DROP = 0.08;
 
-const SPEC_KEYS = Object.keys(DEFAULT_TABLE_SPECS);
+/** Accepted range [min, max] of every table spec (metres; angles in degrees), inclusive. */
+export const TABLE_SPEC_RANGES: Readonly<Record<keyof PocketTableSpecs, readonly [number, number]>> = Object.freeze({
+  l: [0.1, 20],
+  w: [0.1, 20],
+  cushion_width: [1e-3, 1],
+  cushion_height: [1e-5, 1],
+  corner_pocket_width: [1e-3, 1],
+  corner_pocket_angle: [-30, 30],
+  corner_pocket_depth: [0, 1],
+  corner_pocket_radius: [1e-3, 1],
+  corner_jaw_radius: [1e-4, 1],
+  side_pocket_width: [1e-3, 1],
+  side_pocket_angle: [-30, 30],
+  side_pocket_depth: [0, 1],
+  side_pocket_radius: [1e-3, 1],
+  side_jaw_radius: [1e-4, 1],
+});
 
-/**
- * pooltool's default 7-ft pocket table; `specs` may override any field (lengths > 0, angles
- * finite). Throws a RangeError naming an unknown key or a bad value.
- */
-export function pocketTable(specs?: Partial<PocketTableSpecs>): PoolTable {
-  if (specs === undefined) return (defaultTable ??= buildTable(Object.freeze({ ...DEFAULT_TABLE_SPECS })));
-  const s: PocketTableSpecs = { ...DEFAULT_TABLE_SPECS };
-  if (specs !== undefined) {
-    requireObject(specs, "specs");
-    rejectUnknownKeys(specs, SPEC_KEYS, "specs");
-    for (const key of SPEC_KEYS as (keyof PocketTableSpecs)[]) {
-      const value = (specs as Record<string, unknown>)[key];
-      if (value === undefined) continue;
-      s[key] = key.endsWith("_angle") ? finiteNumber(value, `specs.${key}`) : positiveNumber(value, `specs.${key}`);
-    }
+function checkSpecs<S extends object>(specs: unknown, base: Readonly<S>, name: string): S {
+  const s = { ...base } as Record<string, number>;
+  if (specs === undefined) return s as S;
+  requireObject(specs, name);
+  const keys = Object.keys(base);
+  rejectUnknownKeys(specs, keys, name);
+  for (const key of keys) {
+    const value = specs[key];
+    if (value === undefined) continue;
+    const [lo, hi] = TABLE_SPEC_RANGES[key as keyof PocketTableSpecs];
+    const x = finiteNumber(value, `${name}.${key}`);
+    if (!(x >= lo && x <= hi)) throw new RangeError(`${name}.${key} must be in [${lo}, ${hi}]${key.endsWith("_angle") ? " degrees" : " m"}, got ${x}`);
+    s[key] = x;
   }
-  return buildTable(Object.freeze(s));
+  return s as S;
 }
 
-let defaultTable: PoolTable | undefined;
+/**
+ * pooltool's default 7-ft pocket table; `specs` may override any field (each in its
+ * {@link TABLE_SPEC_RANGES} range, and together a sound table: rails of positive length).
+ * Throws a RangeError naming an unknown key or a bad value.
+ */
+export function pocketTable(specs?: Partial<PocketTableSpecs>): PoolTable<PocketTableSpecs> {
+  if (specs === undefined) return (defaultTable ??= buildTable(Object.freeze({ ...DEFAULT_TABLE_SPECS }), "pocket", "specs"));
+  return buildTable(Object.freeze(checkSpecs(specs, DEFAULT_TABLE_SPECS, "specs")), "pocket", "specs");
+}
+
+/** pooltool's snooker table ({@link SNOOKER_TABLE_SPECS}); `specs` may override any field, checked as {@link pocketTable}'s. */
+export function snookerTable(specs?: Partial<PocketTableSpecs>): PoolTable<PocketTableSpecs> {
+  return buildTable(Object.freeze(checkSpecs(specs, SNOOKER_TABLE_SPECS, "specs")), "snooker", "specs");
+}
+
+/**
+ * pooltool's carom billiards table ({@link BILLIARD_TABLE_SPECS}): no pockets, four straight
+ * cushions from corner to corner (ids 3, 12, 9, 18 as pooltool's); `specs` may override l, w,
+ * cushion_width and cushion_height.
+ */
+export function billiardTable(specs?: Partial<BilliardTableSpecs>): PoolTable<BilliardTableSpecs> {
+  const s = Object.freeze(checkSpecs(specs, BILLIARD_TABLE_SPECS, "specs"));
+  const { l, w, cushion_height: h } = s;
+  const seg = (id: string, x1: number, y1: number, x2: number, y2: number, direction: 0 | 1): LinearCushion =>
+    freezeItem({ id, p1: [x1, y1, h], p2: [x2, y2, h], direction });
+  return register(Object.freeze({
+    kind: "billiard" as const,
+    w,
+    l,
+    specs: s,
+    linear: Object.freeze([seg("3", 0, 0, 0, l, 1), seg("12", w, l, w, 0, 0), seg("9", 0, l, w, l, 0), seg("18", 0, 0, w, 0, 1)]),
+    circular: Object.freeze([]),
+    pockets: Object.freeze([]),
+  }));
+}
+
+let defaultTable: PoolTable<PocketTableSpecs> | undefined;
+const built = new WeakSet<object>();
+
+function register<T extends object>(table: T): T {
+  built.add(table);
+  return table;
+}
+
+/** Whether `table` was built by one of this module's functions (and so needs no checking). */
+export function isBuiltTable(table: unknown): boolean {
+  return typeof table === "object" && table !== null && built.has(table);
+}
 
 /** Freezes a cushion, jaw or pocket and its coordinate arrays (tables are shared, immutable). */
-function freezeItem<T extends object>(item: T): T {
+export function freezeItem<T extends object>(item: T): T {
   for (const value of Object.values(item)) if (Array.isArray(value)) Object.freeze(value);
   return Object.freeze(item);
 }
 
-function buildTable(s: PocketTableSpecs): PoolTable {
+function buildTable(s: Readonly<PocketTableSpecs>, kind: TableKind, name: string): PoolTable<PocketTableSpecs> {
   const { l, w } = s;
   const h = s.cushion_height;
   const cw = s.cushion_width;
@@ -164,6 +284,12 @@ function buildTable(s: PocketTableSpecs): PoolTable {
   const a = half + dc; // rail start from a corner
   const b1 = (l - s.side_pocket_width) / 2 - ds; // rail end below the side pocket
   const b2 = (l + s.side_pocket_width) / 2 + ds; // rail start above it
+  if (!(w - 2 * a > 0)) {
+    throw new RangeError(`${name}: the corner pockets (corner_pocket_width ${s.corner_pocket_width} m, corner_jaw_radius ${rc} m, angle ${s.corner_pocket_angle}°) leave no end rail on a table w = ${w} m wide`);
+  }
+  if (!(b1 - a > 0)) {
+    throw new RangeError(`${name}: the side pockets (side_pocket_width ${s.side_pocket_width} m, side_jaw_radius ${rs} m) and the corner pockets leave no side rail on a table l = ${l} m long`);
+  }
   const e = half - cw * (sinCa / cosCa); // corner jaw segment, outer end
   const tx = a - rc * cosCa, ty = -rc + rc * sinCa; // corner jaw segment, jaw end
   const f1 = (l - s.side_pocket_width) / 2 + cw * sinSa; // side jaw segment, outer ends
@@ -217,10 +343,13 @@ function buildTable(s: PocketTableSpecs): PoolTable {
     pocket("rc", w + ds2, l / 2, s.side_pocket_radius),
     pocket("rt", w + dcp, l + dcp, s.corner_pocket_radius),
   ];
-  return Object.freeze({
+  return register(Object.freeze({
+    kind,
+    w,
+    l,
     specs: s,
     linear: Object.freeze(linear.map(freezeItem)),
     circular: Object.freeze(circular.map(freezeItem)),
     pockets: Object.freeze(pockets.map(freezeItem)),
-  });
+  }));
 }

@@ -37,3 +37,41 @@ export function exactCrossSign(ax: number, ay: number, bx: number, by: number, p
   return m === 0 ? 0 : expansion[m - 1] > 0 ? 1 : -1;
 }
 
+
+/** Output of {@link exactCrossValue}: [hi, lo], the exact cross product rounded to a double-double. */
+export const exactCrossOut = new Float64Array(2);
+
+/**
+ * (bx - ax) (qy - py) - (by - ay) (qx - px) summed exactly as {@link exactCrossSign} does, then
+ * rounded to a double-double in {@link exactCrossOut} (accurate to about 2^-106 of the value
+ * itself, however much the products cancel). Exact barring overflow and underflow.
+ */
+export function exactCrossValue(ax: number, ay: number, bx: number, by: number, px: number, py: number, qx: number, qy: number): void {
+  let bb: number;
+  const uxh = bx - ax; bb = uxh - bx; const uxl = bx - (uxh - bb) + (-ax - bb);
+  const uyh = by - ay; bb = uyh - by; const uyl = by - (uyh - bb) + (-ay - bb);
+  const wxh = qx - px; bb = wxh - qx; const wxl = qx - (wxh - bb) + (-px - bb);
+  const wyh = qy - py; bb = wyh - qy; const wyl = qy - (wyh - bb) + (-py - bb);
+  let n = 0;
+  n = pushTwoProduct(terms, n, uxh, wyh);
+  n = pushTwoProduct(terms, n, uxh, wyl);
+  n = pushTwoProduct(terms, n, uxl, wyh);
+  n = pushTwoProduct(terms, n, uxl, wyl);
+  n = pushTwoProduct(terms, n, -uyh, wxh);
+  n = pushTwoProduct(terms, n, -uyh, wxl);
+  n = pushTwoProduct(terms, n, -uyl, wxh);
+  n = pushTwoProduct(terms, n, -uyl, wxl);
+  const m = growExpansion(terms, n, expansion);
+  // Round to a double-double: accumulate from the smallest component up.
+  let hi = 0;
+  let lo = 0;
+  for (let j = 0; j < m; j++) {
+    const s = hi + expansion[j];
+    bb = s - hi;
+    lo += hi - (s - bb) + (expansion[j] - bb);
+    hi = s;
+  }
+  const h = hi + lo;
+  exactCrossOut[0] = h;
+  exactCrossOut[1] = lo - (h - hi);
+}

@@ -23,39 +23,17 @@
  * - Starting inside (or on the boundary heading in): tEnter = 0. On the boundary heading out:
  *   none (the point is leaving).
  */
-import { SPLITTER } from "../math/double-double.js";
+import { differenceQuotient } from "../math/double-double.js";
 import type { Box2 } from "./types.js";
-import type { BoxCrossing2, MovingPoint2 } from "./types-geometry2.js";
+import type { BoxCrossing2, MovingPoint2, Ray2 } from "./types-geometry2.js";
 import { checkTMax } from "./validate.js";
-import { checkBox2, checkMovingPoint2 } from "./validate-geometry2.js";
+import { checkBox2, checkMovingPoint2, checkRay2 } from "./validate-geometry2.js";
 
 /**
  * Result of {@link pointCrossingBox2Raw}: [tEnter, tExit, enterSide, exitSide] (sides as in
  * {@link BoxCrossing2}, -1 where the interval was clipped to [0, tMax]).
  */
 export const pointCrossingBox2Result = new Float64Array(4);
-
-/**
- * (bound - p) / v within 1 ulp: the difference exactly as hi + lo (TwoSum), the quotient q of
- * hi by v, and one correction (hi - q v + lo) / v with q v exact (TwoProduct).
- */
-function slabTime(bound: number, p: number, v: number): number {
-  const nh = bound - p;
-  const bb = nh - bound;
-  const nl = bound - (nh - bb) + (-p - bb);
-  const q = nh / v;
-  // Beyond the range of Veltkamp's split (or an overflow to Infinity): the rounded quotient.
-  if (!(Math.abs(q) < 2 ** 996 && Math.abs(v) < 2 ** 996)) return q;
-  let t = SPLITTER * q;
-  const qH = t - (t - q);
-  const qL = q - qH;
-  t = SPLITTER * v;
-  const vH = t - (t - v);
-  const vL = v - vH;
-  const qv = q * v;
-  const qve = qH * vH - qv + qH * vL + qL * vH + qL * vL;
-  return q + (nh - qv - qve + nl) / v;
-}
 
 /**
  * The crossing of the point (x, y) + t (vx, vy) through the box in [0, tMax]: returns true and
@@ -129,17 +107,17 @@ function slabKernel(): boolean {
     enter = 0;
     enterSide = -1;
   } else if (enterX) {
-    enter = slabTime(vx > 0 ? minX : maxX, x, vx);
+    enter = differenceQuotient(vx > 0 ? minX : maxX, x, vx);
   } else {
-    enter = slabTime(vy > 0 ? minY : maxY, y, vy);
+    enter = differenceQuotient(vy > 0 ? minY : maxY, y, vy);
   }
   if (exit > tMax) {
     exit = tMax;
     exitSide = -1;
   } else if (exitX) {
-    exit = slabTime(vx > 0 ? maxX : minX, x, vx);
+    exit = differenceQuotient(vx > 0 ? maxX : minX, x, vx);
   } else {
-    exit = slabTime(vy > 0 ? maxY : minY, y, vy);
+    exit = differenceQuotient(vy > 0 ? maxY : minY, y, vy);
   }
   if (enter > tMax) return false;
   if (exit > tMax) {
@@ -194,4 +172,36 @@ export function pointCrossingBox2Into(out: BoxCrossing2, point: MovingPoint2, bo
 export function pointCrossingBox2(point: MovingPoint2, box: Box2, tMax = 1): BoxCrossing2 | null {
   const out: BoxCrossing2 = { tEnter: 0, tExit: 0, enterSide: -1, exitSide: -1 };
   return pointCrossingBox2Into(out, point, box, tMax) ? out : null;
+}
+
+/**
+ * Ray against a solid box, from plain numbers, without argument checks (finite inputs,
+ * minX <= maxX, minY <= maxY, maxS >= 0): the cases of {@link rayBox2}.
+ */
+export function rayBox2Raw(
+  x: number, y: number, dx: number, dy: number,
+  minX: number, minY: number, maxX: number, maxY: number, maxS: number,
+): number {
+  if (x >= minX && x <= maxX && y >= minY && y <= maxY) return 0;
+  return pointCrossingBox2Raw(x, y, dx, dy, minX, minY, maxX, maxY, maxS) ? pointCrossingBox2Result[0] : Infinity;
+}
+
+/**
+ * Ray against a solid axis-aligned box: the smallest parameter s in [0, maxS] (default
+ * Infinity) at which the point (x, y) + s (dx, dy) lies in the closed box, or Infinity; the 2D
+ * twin of {@link rayBox3}.
+ *
+ * - Origin inside the box or on its boundary: 0, whatever the direction (the box is solid).
+ * - Pointing away, missing, or only touching a side or a corner (a graze): Infinity. A box of
+ *   zero width or height is still hit by a ray crossing it between its ends.
+ * - A zero direction: 0 when the origin is in the box, otherwise Infinity.
+ *
+ * Accuracy: the entry parameter of {@link pointCrossingBox2}, within an ulp. Throws a RangeError
+ * for non-finite fields, a box with min > max, or a negative or NaN maxS.
+ */
+export function rayBox2(ray: Ray2, box: Box2, maxS = Infinity): number {
+  checkRay2(ray, "ray");
+  checkBox2(box, "box");
+  checkTMax(maxS);
+  return rayBox2Raw(ray.x, ray.y, ray.dx, ray.dy, box.minX, box.minY, box.maxX, box.maxY, maxS);
 }

@@ -219,8 +219,9 @@ export function spheresScene(n = 400, seed = 3): Scene {
   for (let step = 0; bodies.length < n && step < total; step++) {
     const k = (step * 1237) % total; // an odd stride visits every cell once, spread through the box
     const i = k % cells, j = Math.floor(k / cells) % cells, l = Math.floor(k / (cells * cells));
-    const x = grid((i + 0.5) * pitch + (rnd() - 0.5) * 0.2), y = grid((j + 0.5) * pitch + (rnd() - 0.5) * 0.2), z = grid((l + 0.5) * pitch + (rnd() - 0.5) * 0.2);
-    const v = [grid(4 * rnd() - 2), grid(4 * rnd() - 2), grid(4 * rnd() - 2)];
+    // Three decimals, as in the gas: the file ships in the package, and short numbers keep it small.
+    const x = milli((i + 0.5) * pitch + (rnd() - 0.5) * 0.2), y = milli((j + 0.5) * pitch + (rnd() - 0.5) * 0.2), z = milli((l + 0.5) * pitch + (rnd() - 0.5) * 0.2);
+    const v = [milli(4 * rnd() - 2), milli(4 * rnd() - 2), milli(4 * rnd() - 2)];
     if (!clear(x, y, z)) continue;
     bodies.push({ id: `sphere-${bodies.length}`, position: [x, y, z], velocity: v, radius: r });
   }

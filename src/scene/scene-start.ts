@@ -83,14 +83,14 @@ export function checkSceneStart(scene: Scene, file = "<scene>"): void {
   const groupOf = (i: number): number => bodies[i].group ?? 1;
   const maskOf = (i: number): number => bodies[i].mask ?? -1;
   const interacts = (i: number, j: number): boolean =>
-    !(fixed(i) && fixed(j)) && (groupOf(i) & maskOf(j)) !== 0 && (groupOf(j) & maskOf(i)) !== 0;
+    !(fixed(i) && fixed(j)) && bodies[i].sensor !== true && bodies[j].sensor !== true && (groupOf(i) & maskOf(j)) !== 0 && (groupOf(j) & maskOf(i)) !== 0;
 
   // Bounds (movable bodies only, as in the world).
   const bounds = scene.bounds;
   if (bounds !== undefined) {
     const P = [X, Y, Z];
     for (let i = 0; i < n; i++) {
-      if (fixed(i)) continue;
+      if (fixed(i) || (maskOf(i) & 1) === 0) continue; // (a body that does not meet the container, group 1, may be anywhere)
       const r = R[i];
       for (let k = 0; k < dim; k++) {
         // (no faces on a periodic axis: the world wraps centres into the box)
@@ -134,7 +134,10 @@ export function checkSceneStart(scene: Scene, file = "<scene>"): void {
   for (let i = 0; i < n; i++) {
     if (fixed(i)) continue;
     for (let w = 0; w < walls.length; w++) {
-      if (bodyOverlapsWall(walls[w], X[i], Y[i], Z[i], R[i])) {
+      const wall = walls[w];
+      // (a sensor wall, or one the body does not meet, may overlap it)
+      if (wall.sensor === true || bodies[i].sensor === true || ((wall.group ?? 1) & maskOf(i)) === 0 || (groupOf(i) & (wall.mask ?? -1)) === 0) continue;
+      if (bodyOverlapsWall(wall, X[i], Y[i], Z[i], R[i])) {
         issues.push(issueAt(`bodies[${i}]`, ` (${JSON.stringify(ids[i])}) overlaps ${name("walls", w, wallIds[w])} at the start`));
         if (issues.length > 100) throwIssues(file, issues);
       }

@@ -198,6 +198,7 @@ export function stuckBodies(scene: Scene): SceneIssue[] {
       }
     }
     walls.forEach((w, k) => {
+      if (w.sensor === true || bodies[i].sensor === true || ((w.group ?? 1) & (bodies[i].mask ?? -1)) === 0 || ((bodies[i].group ?? 1) & (w.mask ?? -1)) === 0) return;
       const c = wallContact(w, p[0], p[1], p[2], r, `walls[${k}] (${JSON.stringify(wallIds[k])})`);
       if (c !== null) add(i, c);
     });
@@ -215,7 +216,7 @@ export function stuckBodies(scene: Scene): SceneIssue[] {
       R[i] = bodies[i].radius * (1 + 2 * TOUCH_SLACK) + 16 * Number.EPSILON * scale;
     }
     closePairs(X, Y, Z, R, dim, (i, j) => {
-      if (movable(i) === movable(j)) return;
+      if (movable(i) === movable(j) || bodies[i].sensor === true || bodies[j].sensor === true) return;
       if ((groupOf(i) & maskOf(j)) === 0 || (groupOf(j) & maskOf(i)) === 0) return;
       const [m, f] = movable(i) ? [i, j] : [j, i];
       const c = touch(X[m], Y[m], Z[m], X[f], Y[f], Z[f], bodies[m].radius + bodies[f].radius, `bodies[${f}] (${JSON.stringify(ids[f])})`);

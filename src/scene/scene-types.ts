@@ -32,16 +32,18 @@ export interface SceneBody {
   acceleration?: SceneVector;
   /** 0 is a point particle. */
   radius: number;
-  /** Default 1; a fixed body has infinite mass and ignores it. */
+  /** From 1e-150 to 1e150 (default 1); a fixed body has infinite mass and ignores it. */
   mass?: number;
   /** Immovable (infinite mass); with a velocity it moves at that velocity whatever it hits. */
   fixed?: boolean;
-  /** Replaces the scene's restitution for this body's contacts; two bodies that both set one use the product. */
+  /** Replaces the scene's restitution for this body's contacts (above 1: a bumper); two bodies that both set one use the product. */
   restitution?: number;
   /** Collision group bits (default 1): two bodies collide when each one's group meets the other's mask. */
   group?: number;
   /** Collision mask bits (default -1, all). */
   mask?: number;
+  /** A sensor: exchanges no impulse, reports the bodies that enter and leave it. */
+  sensor?: boolean;
   /** How `carom render` paints the body (any SVG/CSS colour); no effect on the simulation. */
   color?: string;
 }
@@ -63,6 +65,14 @@ export interface SceneWall {
     /** Points out of the solid half-space; not zero. */
     normal: SceneVector;
   };
+  /** The wall's own restitution (default: the body's, or the scene's); above 1 a bumper. */
+  restitution?: number;
+  /** Collision group bits (default 1): a body meets the wall when each one's group meets the other's mask. */
+  group?: number;
+  /** Collision mask bits (default -1, all). */
+  mask?: number;
+  /** A sensor wall: exchanges no impulse, reports the bodies that enter and leave it. */
+  sensor?: boolean;
   /** How `carom render` paints the wall; no effect on the simulation. */
   color?: string;
 }
@@ -83,7 +93,7 @@ export interface Scene {
   duration?: number;
   /** Uniform acceleration of every movable body (default zero). */
   gravity?: SceneVector;
-  /** Restitution of every contact, in [0, 1] (default 1, elastic). */
+  /** Restitution of every contact, >= 0 (default 1, elastic; above 1 a contact adds energy). */
   restitution?: number;
   /** The container the bodies stay inside (default none). */
   bounds?: SceneBounds;

@@ -11,10 +11,11 @@
 import { SceneError, childPath, describeValue, issueAt, type SceneIssue } from "./scene-error.js";
 import { suggestKey } from "./suggest-key.js";
 import { defaultBodyId, defaultWallId, type Scene } from "./scene-types.js";
+import { MAX_MASS, MIN_MASS } from "../world/options.js";
 
 export const SCENE_KEYS = ["$schema", "carom", "dimensions", "description", "time", "duration", "gravity", "restitution", "bounds", "bodies", "walls"] as const;
-export const BODY_KEYS = ["id", "position", "velocity", "acceleration", "radius", "mass", "fixed", "restitution", "group", "mask", "color"] as const;
-export const WALL_KEYS = ["id", "segment", "box", "triangle", "plane", "color"] as const;
+export const BODY_KEYS = ["id", "position", "velocity", "acceleration", "radius", "mass", "fixed", "restitution", "group", "mask", "sensor", "color"] as const;
+export const WALL_KEYS = ["id", "segment", "box", "triangle", "plane", "restitution", "group", "mask", "sensor", "color"] as const;
 export const BOX_KEYS = ["min", "max"] as const;
 /** The keys of the scene's bounds. */
 export const BOUNDS_KEYS = ["min", "max", "periodic"] as const;
@@ -159,12 +160,17 @@ class Checker {
     if ("velocity" in v) this.vector(v.velocity, childPath(path, "velocity"));
     if ("acceleration" in v) this.vector(v.acceleration, childPath(path, "acceleration"));
     if ("radius" in v) this.number(v.radius, childPath(path, "radius"), { min: 0 });
-    if ("mass" in v) this.number(v.mass, childPath(path, "mass"), { above: 0 });
+    if ("mass" in v) this.number(v.mass, childPath(path, "mass"), { min: MIN_MASS, max: MAX_MASS });
     if ("fixed" in v && typeof v.fixed !== "boolean") this.add(childPath(path, "fixed"), ` must be true or false, got ${describeValue(v.fixed)}`);
-    if ("restitution" in v) this.number(v.restitution, childPath(path, "restitution"), { min: 0, max: 1 });
+    if ("restitution" in v) this.number(v.restitution, childPath(path, "restitution"), { min: 0 });
     if ("group" in v) this.integer32(v.group, childPath(path, "group"));
     if ("mask" in v) this.integer32(v.mask, childPath(path, "mask"));
+    if ("sensor" in v) this.boolean(v.sensor, childPath(path, "sensor"));
     if ("color" in v) this.color(v.color, childPath(path, "color"));
+  }
+
+  boolean(v: unknown, path: string): void {
+    if (typeof v !== "boolean") this.add(path, ` must be true or false, got ${describeValue(v)}`);
   }
 
   id(v: unknown, path: string): void {
@@ -176,6 +182,10 @@ class Checker {
     this.keys(v, path, WALL_KEYS, []);
     if ("id" in v) this.id(v.id, childPath(path, "id"));
     if ("color" in v) this.color(v.color, childPath(path, "color"));
+    if ("restitution" in v) this.number(v.restitution, childPath(path, "restitution"), { min: 0 });
+    if ("group" in v) this.integer32(v.group, childPath(path, "group"));
+    if ("mask" in v) this.integer32(v.mask, childPath(path, "mask"));
+    if ("sensor" in v) this.boolean(v.sensor, childPath(path, "sensor"));
     const allowed = this.dim === 2 ? ["segment", "box"] : ["box", "triangle", "plane"];
     const shapes = ["segment", "box", "triangle", "plane"].filter((k) => k in v);
     const choice = allowed.map((k) => `"${k}"`).join(this.dim === 2 ? " or " : ", ");
@@ -245,6 +255,10 @@ class Checker {
       this.add("", `a scene must be a JSON object {"carom": 1, ...}, got ${describeValue(v)}`);
       return;
     }
+    if ("sweep" in v && !("carom" in v)) {
+      this.add("", `a sweep file ("sweep": ${describeValue(v.sweep)}), not a scene: run it with carom sweep FILE -o results.ndjson`);
+      return;
+    }
     if ("pool" in v && !("carom" in v)) {
       this.add("", `a pool shot file ("pool": ${describeValue(v.pool)}), not a scene: play it with carom pool`);
       return;
@@ -264,7 +278,7 @@ class Checker {
     if ("time" in v) this.number(v.time, "time");
     if ("duration" in v) this.number(v.duration, "duration", { min: 0 });
     if ("gravity" in v) this.vector(v.gravity, "gravity");
-    if ("restitution" in v) this.number(v.restitution, "restitution", { min: 0, max: 1 });
+    if ("restitution" in v) this.number(v.restitution, "restitution", { min: 0 });
     if ("bounds" in v) this.box(v.bounds, "bounds", true);
     let bodies: unknown[] = [];
     let walls: unknown[] = [];

@@ -17,10 +17,18 @@ import "../exports/2d/moving-walls.js";
 import "../exports/3d/moving-walls.js";
 import { World2D } from "../world/world-2d.js";
 import { World3D } from "../world/world-3d.js";
-import { FLAG_ALIVE, FLAG_FIXED } from "../world/body-store.js";
+import { FLAG_ALIVE, FLAG_FIXED, FLAG_SENSOR } from "../world/body-store.js";
+import type { WallOptions } from "../world/walls.js";
 import type { WorldOptions } from "../world/event-loop.js";
 import { WALL_BOX2, WALL_BOX3, WALL_PLANE, WALL_SEGMENT, WALL_STRIDE } from "../world/world-core.js";
 import { sceneBodyIds, sceneDimensions, sceneWallIds, type Scene, type SceneBody, type SceneWall } from "./scene-types.js";
+
+/**
+ * A world built from a scene, as code that treats both dimensions alike reads it: a World3D,
+ * or a World2D whose third-axis columns (z, vz, az: zeros) and container sides (minZ, maxZ:
+ * infinite) are there too.
+ */
+export type SceneWorld = World3D | (World2D & Pick<World3D, "z" | "vz" | "az" | "minZ" | "maxZ">);
 
 /** Options passed through to the world (collision callbacks, rules, budgets); the scene sets gravity, bounds and restitution. */
 export type SceneWorldOptions = Omit<WorldOptions, "restitution">;
@@ -37,7 +45,7 @@ function periodicOf(scene: Scene): boolean | boolean[] {
  * at `scene.time` (default 0). The start state is checked by the world at its first `advance`;
  * call checkSceneStart first for messages that name the JSON paths.
  */
-export function worldFromScene(scene: Scene, options: SceneWorldOptions = {}): World2D | World3D {
+export function worldFromScene(scene: Scene, options: SceneWorldOptions = {}): SceneWorld {
   const dim = sceneDimensions(scene);
   const restitution = scene.restitution ?? 1;
   const ids = sceneBodyIds(scene);
@@ -58,18 +66,18 @@ export function worldFromScene(scene: Scene, options: SceneWorldOptions = {}): W
       const a = b.acceleration ?? [0, 0];
       w.addBody({
         id: ids[i], x: b.position[0], y: b.position[1], vx: v[0], vy: v[1], ax: a[0], ay: a[1],
-        radius: b.radius, mass: b.mass, fixed: b.fixed, restitution: b.restitution, group: b.group, mask: b.mask,
+        radius: b.radius, mass: b.mass, fixed: b.fixed, restitution: b.restitution, group: b.group, mask: b.mask, sensor: b.sensor,
       });
     });
     walls.forEach((wall, k) => {
       if (wall.segment !== undefined) {
         const [[x0, y0], [x1, y1]] = wall.segment;
-        w.addSegment(x0, y0, x1, y1, wallIds[k]);
+        w.addSegment(x0, y0, x1, y1, wallOptions(wall, wallIds[k]));
       } else if (wall.box !== undefined) {
-        w.addBox(wall.box.min[0], wall.box.min[1], wall.box.max[0], wall.box.max[1], wallIds[k]);
+        w.addBox(wall.box.min[0], wall.box.min[1], wall.box.max[0], wall.box.max[1], wallOptions(wall, wallIds[k]));
       }
     });
-    return w;
+    return w as SceneWorld;
   }
   const w = new World3D({
     ...options,
@@ -88,22 +96,33 @@ export function worldFromScene(scene: Scene, options: SceneWorldOptions = {}): W
     const a = b.acceleration ?? [0, 0, 0];
     w.addBody({
       id: ids[i], x: b.position[0], y: b.position[1], z: b.position[2], vx: v[0], vy: v[1], vz: v[2], ax: a[0], ay: a[1], az: a[2],
-      radius: b.radius, mass: b.mass, fixed: b.fixed, restitution: b.restitution, group: b.group, mask: b.mask,
+      radius: b.radius, mass: b.mass, fixed: b.fixed, restitution: b.restitution, group: b.group, mask: b.mask, sensor: b.sensor,
     });
   });
   walls.forEach((wall, k) => {
+    const o = wallOptions(wall, wallIds[k]);
     if (wall.box !== undefined) {
       const { min, max } = wall.box;
-      w.addBox(min[0], min[1], min[2], max[0], max[1], max[2], wallIds[k]);
+      w.addBox(min[0], min[1], min[2], max[0], max[1], max[2], o);
     } else if (wall.plane !== undefined) {
       const { point: p, normal: q } = wall.plane;
-      w.addPlane(p[0], p[1], p[2], q[0], q[1], q[2], wallIds[k]);
+      w.addPlane(p[0], p[1], p[2], q[0], q[1], q[2], o);
     } else if (wall.triangle !== undefined) {
       const [a, b, c] = wall.triangle;
-      w.addTriangle(a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2], wallIds[k]);
+      w.addTriangle(a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2], o);
     }
   });
   return w;
+}
+
+/** A scene wall's options as the world takes them. */
+function wallOptions(wall: SceneWall, id: string): WallOptions {
+  const o: WallOptions = { id };
+  if (wall.restitution !== undefined) o.restitution = wall.restitution;
+  if (wall.group !== undefined) o.group = wall.group;
+  if (wall.mask !== undefined) o.mask = wall.mask;
+  if (wall.sensor === true) o.sensor = true;
+  return o;
 }
 
 const bits = new DataView(new ArrayBuffer(8));
@@ -140,7 +159,8 @@ export function massForInverse(invMass: number, preferred?: number): number {
  * `description`, `duration`) and the masses the scene was written with are taken from
  * `template`, matched by id. Removed bodies are left out.
  */
-export function sceneFromWorld(world: World2D | World3D, template?: Scene): Scene {
+export function sceneFromWorld(w: World2D | World3D, template?: Scene): Scene {
+  const world = w as SceneWorld;
   const dim = world.dim;
   const pick = (x: number, y: number, z: number): number[] => (dim === 3 ? [x, y, z] : [x, y]);
   const byId = new Map<string, SceneBody>();
@@ -187,6 +207,7 @@ export function sceneFromWorld(world: World2D | World3D, template?: Scene): Scen
     if (e === e) out.restitution = e;
     if (world.group[i] !== 1) out.group = world.group[i];
     if (world.mask[i] !== -1) out.mask = world.mask[i];
+    if ((flags & FLAG_SENSOR) !== 0) out.sensor = true;
     if (old?.color !== undefined) out.color = old.color;
     scene.bodies.push(out);
   }
@@ -213,6 +234,11 @@ export function sceneFromWorld(world: World2D | World3D, template?: Scene): Scen
       default:
         wall.triangle = [[d[o], d[o + 1], d[o + 2]], [d[o + 3], d[o + 4], d[o + 5]], [d[o + 6], d[o + 7], d[o + 8]]];
     }
+    const info = world.wall(w);
+    if (info.restitution !== undefined) wall.restitution = info.restitution;
+    if (info.group !== 1) wall.group = info.group;
+    if (info.mask !== -1) wall.mask = info.mask;
+    if (info.sensor) wall.sensor = true;
     const color = wallById.get(id)?.color;
     if (color !== undefined) wall.color = color;
     walls.push(wall);

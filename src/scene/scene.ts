@@ -28,7 +28,7 @@ export { suggestKey, editDistance } from "./suggest-key.js";
 export { SceneError, jsonPointer, valueAtPointer, type SceneIssue } from "./scene-error.js";
 export { validateSceneStructure } from "./scene-validate.js";
 export { checkSceneStart } from "./scene-start.js";
-export { worldFromScene, sceneFromWorld, type SceneWorldOptions } from "./scene-world.js";
+export { worldFromScene, sceneFromWorld, type SceneWorldOptions, type SceneWorld } from "./scene-world.js";
 export { formatScene, formatNumber } from "./scene-format.js";
 export { sceneSchema } from "./scene-schema.js";
 export { EXAMPLE_SCENES, breakoutScene, cradleScene, gasScene, galtonScene, spheresScene } from "./example-scenes.js";

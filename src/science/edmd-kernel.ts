@@ -29,23 +29,13 @@
  * memory stays bounded. Ties go to the heap's order, which depends only on the sequence of
  * calls, so runs are deterministic.
  *
- * Registers (numbers the loop and TypeScript share, at the start of the buffer):
- * - float64 F[0..31]: 0 now, 1 end time, 2–4 the box shift lengths lx, ly, lz (lz = 0 in 2D),
- *   5 the box's z side (Infinity in 2D), 6 shell radius, 7 virial Σ J σ, 8 the mass of every
- *   body when all are equal, 9 collisions, 10 collisions to stop at, 11 stale events, 12 second
- *   choices taken, 13 predictions, 14 pair tests, 15 bucket width, 16 its inverse, 17 calendar
- *   origin, 18 prefetch sink, 19 growth rate g, 20 kinetic energy, 21 its time, 22 its integral,
- *   23–25 the list kernel's (list-kernel.ts), 26 shell exits;
- * - int32 I[64..]: 64 pending events, 65 free entry, 66 current bucket, 67 overflow count,
- *   68 heap size, 69 entries poured this year, 70 buckets B, 71 B − 1, 72 pool entries,
- *   73 calendar slots (n + 1), 74 list capacity, 75 all masses equal, 76 the body of a returned
- *   event, 77 events left before a pace check, 78 bodies n, 79 prefetch on, 80 call back on a
- *   collision, 81–87 the list kernel's, 88 dimensions.
- *
- * Each calendar slot has a record of 64 bytes (the slot's bookkeeping in one cache line; see
- * {@link EngineMemory.book}), each body a state record of 64 bytes (x, y, z, t, vx, vy, vz, ρ).
+ * The registers (numbers the loop and TypeScript share, at the start of the buffer) and the
+ * fields of the records (each body's state record of 64 bytes, x, y, z, t, vx, vy, vz, ρ, and
+ * each calendar slot's bookkeeping record of 64 bytes, see {@link EngineMemory.book}) are named
+ * in kernel-layout.ts, which the kernel's AssemblyScript imports too.
  */
 
+import { REGISTER_BYTES } from "./kernel-layout.js";
 import { KERNEL_WASM } from "./kernel-wasm.js";
 import type { ListKernelExports } from "./list-kernel.js";
 
@@ -63,25 +53,26 @@ function compiledKernel(): WebAssembly.Module {
 /** Bytes in a WebAssembly memory page. */
 export const PAGE = 65536;
 
-/** Byte size of the register block. */
-const REGISTERS = 512;
-
-/** What {@link KernelExports.run} returns. */
-export const RUN_DONE = 0;
-export const RUN_PACE = 1;
-export const RUN_TIME = 2;
-export const RUN_SYSTEM = 3;
-export const RUN_SHELL = 5;
+/** What {@link KernelExports.run} returns (kernel-layout.ts). */
+export { RUN_DONE, RUN_PACE, RUN_SHELL, RUN_SYSTEM, RUN_TIME } from "./kernel-layout.js";
 
 export interface KernelExports {
-  /** Runs events until a stop (a RUN_* code; the event's body in I[76]). */
+  /** Runs events until a stop (a RUN_* code; the event's body in register RETURNED_BODY): the plain fluid's loop. */
   run(): number;
+  /** The same loop for granular gases (restitution, the TC model). */
+  runInelastic(): number;
+  /** The same loop with Lees–Edwards shear. */
+  runSheared(): number;
+  /** The same loop, sheared and granular. */
+  runShearedInelastic(): number;
   /** Body i's next event (with or without growth; through the imported predictExact for a root only the exact kernel settles). */
   predictAny(i: number): void;
   /** Moves body i to the current time (same trajectory). */
   sync(i: number): void;
-  /** Wraps body i into the box (counting images) and centres its shell on it. */
+  /** Wraps body i into the box (counting images) and centres its shell on it (unsheared). */
   wrap(i: number): void;
+  /** wrap, or with Lees–Edwards shear the sheared wrap (images across the y faces). */
+  wrapAny(i: number): void;
   /** When body i (synchronised) leaves its shell (Infinity at rest). */
   shellExitTime(i: number): number;
   /** Reads body i's neighbours' records ahead (when prefetching is on). */
@@ -101,6 +92,10 @@ export interface KernelLayout {
   image: number;
   counter: number;
   mass: number;
+  /** Each body's last collision time (float64; the TC model of granular gases). */
+  lastCollision: number;
+  /** Each body's displacement along x from Lees–Edwards wraps (float64): unwrapped x = x + image × L + this. */
+  shearShift: number;
   /** The calendar's entries, 16 bytes each: time (float64), slot and next entry (int32). */
   entry: number;
   /** Each calendar slot's live entry (int32; −1: none), compact: a bucket's pour checks one per entry. */
@@ -126,7 +121,7 @@ export interface KernelLayout {
  * entries, and `cells` cells of `cellCap` slots.
  */
 export function kernelLayout(n: number, cap: number, buckets: number, entries: number, cells: number, cellCap: number): KernelLayout {
-  let at = REGISTERS;
+  let at = REGISTER_BYTES;
   const take = (bytes: number): number => {
     const start = at;
     at += Math.ceil(bytes / 64) * 64;
@@ -134,14 +129,16 @@ export function kernelLayout(n: number, cap: number, buckets: number, entries: n
   };
   const slots = n + 1;
   const state = take(64 * n), book = take(64 * slots), image = take(12 * n), counter = take(4 * n), mass = take(8 * n);
+  const lastCollision = take(8 * n), shearShift = take(8 * n);
   const entry = take(16 * entries), live = take(4 * slots);
   const head = take(4 * (buckets + 1)), hentry = take(4 * entries), htime = take(8 * entries);
   const slotOf = take(4 * n), mark = take(4 * n), markCode = take(4 * n), visit = take(8 * 27);
-  const prev = take(4 * cap), list = take(4 * n * cap), cellCount = take(4 * cells), found = take(4 * 27 * cellCap);
+  // (found: a scan's entries, at most the 27 cells' slots, or for a sheared scan the list's capacity plus one)
+  const prev = take(4 * cap), list = take(4 * n * cap), cellCount = take(4 * cells), found = take(4 * Math.max(27 * cellCap, cap + 1));
   const cellSlots = take(16 * cells * cellCap);
   // WebAssembly memory comes in pages of 64 KiB
   const bytes = Math.ceil(at / PAGE) * PAGE;
-  return { state, book, image, counter, mass, entry, live, head, hentry, htime, slotOf, mark, markCode, visit, prev, list, cellCount, found, cells: cellSlots, bytes };
+  return { state, book, image, counter, mass, lastCollision, shearShift, entry, live, head, hentry, htime, slotOf, mark, markCode, visit, prev, list, cellCount, found, cells: cellSlots, bytes };
 }
 
 /** An instance of the kernel on `memory`, laid out by {@link kernelLayout}. */

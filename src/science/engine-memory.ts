@@ -7,6 +7,10 @@
  * then new, so read them from here after any call that may grow the lists or the cells.
  */
 import { PAGE, instantiateKernel, kernelLayout, type KernelExports, type KernelLayout } from "./edmd-kernel.js";
+import {
+  BOOK_INT_STRIDE, BOOK_STRIDE, BUCKETS, BUCKET_MASK, BUCKET_WIDTH, CELL_CAP, CELL_COUNT, CENTRE_X, ENTRY_NEXT_AT, EVENT_TIME, FREE_ENTRY,
+  INVERSE_WIDTH, LIST_CAP, LIST_LENGTH, NO_EVENT, PARTNER, PARTNER_COUNTER, POOL_ENTRIES, SECOND, SLOTS, BODIES, 
+} from "./kernel-layout.js";
 import type { ListKernelExports } from "./list-kernel.js";
 
 /** The largest memory: the kernel addresses it with int32 byte offsets. */
@@ -26,7 +30,7 @@ function checkedLayout(n: number, cap: number, buckets: number, entries: number,
 export interface KernelCallbacks {
   /** Body i's prediction without growth with the exact kernel's roots (the kernel met a root it cannot certify). */
   predictExact(i: number): void;
-  /** A collision was resolved (called only while register I[80] is 1). */
+  /** A collision was resolved (called only while register CALL_BACK is 1). */
   collided(i: number, j: number, t: number, impulse: number): void;
 }
 
@@ -37,7 +41,7 @@ export class EngineMemory {
   private buckets: number;
   private entries: number;
   buffer!: ArrayBuffer;
-  /** The registers and every array, as float64 and int32 (see edmd-kernel.ts for the registers). */
+  /** The registers and every array, as float64 and int32 (kernel-layout.ts names the registers). */
   F!: Float64Array;
   I!: Int32Array;
   kernel!: KernelExports;
@@ -58,7 +62,18 @@ export class EngineMemory {
   image!: Int32Array;
   counter!: Int32Array;
   mass!: Float64Array;
+  /** Each body's last collision time (−Infinity: none yet; granular gases' TC model). */
+  lastCollision!: Float64Array;
+  /** Each body's x displacement from Lees–Edwards wraps: unwrapped x = x + image × Lx + this. */
+  shearShift!: Float64Array;
   list!: Int32Array;
+  /** Each body's slot in the cell grid (cell × cellCap + its place in the cell). */
+  slotOf!: Int32Array;
+  /** Bodies in each cell. */
+  cellCount!: Int32Array;
+  /** The cell slots, 16 bytes each: the shell centre as three float32s and the body (int32), as int32s and as float32s. */
+  cellSlots!: Int32Array;
+  cellSlotsF32!: Float32Array;
   /** Entries each list has room for. */
   cap: number;
   /** Cells of the grid, and slots per cell. */
@@ -79,59 +94,60 @@ export class EngineMemory {
     this.layout = checkedLayout(n, cap, this.buckets, this.entries, this.cells, this.cellCap);
     this.attach(newMemory(this.layout.bytes));
     const I = this.I;
-    I[70] = b;
-    I[71] = b - 1;
-    I[72] = this.entries;
-    I[73] = this.slots;
-    I[74] = cap;
-    I[78] = n;
-    I[84] = this.cellCap;
-    I[87] = this.cells;
+    I[BUCKETS] = b;
+    I[BUCKET_MASK] = b - 1;
+    I[POOL_ENTRIES] = this.entries;
+    I[SLOTS] = this.slots;
+    I[LIST_CAP] = cap;
+    I[BODIES] = n;
+    I[CELL_CAP] = this.cellCap;
+    I[CELL_COUNT] = this.cells;
     for (let k = 0; k < this.slots; k++) {
-      this.book[8 * k + 4] = Infinity;
-      this.bookI[16 * k + 10] = -2;
-      this.bookI[16 * k + 12] = -2;
+      this.book[BOOK_STRIDE * k + EVENT_TIME] = Infinity;
+      this.bookI[BOOK_INT_STRIDE * k + PARTNER] = NO_EVENT;
+      this.bookI[BOOK_INT_STRIDE * k + SECOND] = NO_EVENT;
     }
     new Int32Array(this.buffer, this.layout.head, b + 1).fill(-1);
+    this.lastCollision.fill(-Infinity);
     new Int32Array(this.buffer, this.layout.live, this.slots).fill(-1);
     // the pool as one free list, and an empty calendar of width 1 from time 0
     const entry = new Int32Array(this.buffer, this.layout.entry, 4 * this.entries);
-    for (let e = 0; e < this.entries; e++) entry[4 * e + 3] = e + 1 < this.entries ? e + 1 : -1;
-    I[65] = 0;
-    this.F[15] = 1;
-    this.F[16] = 1;
+    for (let e = 0; e < this.entries; e++) entry[4 * e + ENTRY_NEXT_AT / 4] = e + 1 < this.entries ? e + 1 : -1;
+    I[FREE_ENTRY] = 0;
+    this.F[BUCKET_WIDTH] = 1;
+    this.F[INVERSE_WIDTH] = 1;
   }
 
   /** Body i's shell centre along axis a. */
   centre(i: number, a: number): number {
-    return this.book[8 * i + a];
+    return this.book[BOOK_STRIDE * i + CENTRE_X + a];
   }
 
   setCentre(i: number, a: number, x: number): void {
-    this.book[8 * i + a] = x;
+    this.book[BOOK_STRIDE * i + CENTRE_X + a] = x;
   }
 
   /** How many entries body i's list holds. */
   listLength(i: number): number {
-    return this.bookI[16 * i + 14];
+    return this.bookI[BOOK_INT_STRIDE * i + LIST_LENGTH];
   }
 
   /** Empties every list. */
   clearLists(): void {
-    for (let i = 0; i < this.n; i++) this.bookI[16 * i + 14] = 0;
+    for (let i = 0; i < this.n; i++) this.bookI[BOOK_INT_STRIDE * i + LIST_LENGTH] = 0;
   }
 
   /** Slot k's event time (Infinity: none). */
   eventTime(k: number): number {
-    return this.book[8 * k + 4];
+    return this.book[BOOK_STRIDE * k + EVENT_TIME];
   }
 
   /** Body i's event: a collision with `partner` at its counter now (−1: its shell exit), no second choice. */
   setEvent(i: number, partner: number): void {
-    const b = this.bookI;
-    b[16 * i + 10] = partner;
-    if (partner >= 0) b[16 * i + 11] = this.counter[partner];
-    b[16 * i + 12] = -2;
+    const b = this.bookI, o = BOOK_INT_STRIDE * i;
+    b[o + PARTNER] = partner;
+    if (partner >= 0) b[o + PARTNER_COUNTER] = this.counter[partner];
+    b[o + SECOND] = NO_EVENT;
   }
 
   private attach(memory: WebAssembly.Memory): void {
@@ -145,7 +161,13 @@ export class EngineMemory {
     this.image = new Int32Array(buffer, L.image, 3 * n);
     this.counter = new Int32Array(buffer, L.counter, n);
     this.mass = new Float64Array(buffer, L.mass, n);
+    this.lastCollision = new Float64Array(buffer, L.lastCollision, n);
+    this.shearShift = new Float64Array(buffer, L.shearShift, n);
     this.list = new Int32Array(buffer, L.list, n * this.cap);
+    this.slotOf = new Int32Array(buffer, L.slotOf, n);
+    this.cellCount = new Int32Array(buffer, L.cellCount, this.cells);
+    this.cellSlots = new Int32Array(buffer, L.cells, 4 * this.cells * this.cellCap);
+    this.cellSlotsF32 = new Float32Array(buffer, L.cells, 4 * this.cells * this.cellCap);
     const cb = this.callbacks;
     const kernel = instantiateKernel(memory, L, (i) => cb.predictExact(i), (i, j, t, impulse) => cb.collided(i, j, t, impulse));
     this.kernel = kernel;
@@ -170,9 +192,9 @@ export class EngineMemory {
     this.cells = cells;
     this.cellCap = cellCap;
     this.attach(memory);
-    this.I[74] = cap;
-    this.I[84] = cellCap;
-    this.I[87] = cells;
+    this.I[LIST_CAP] = cap;
+    this.I[CELL_CAP] = cellCap;
+    this.I[CELL_COUNT] = cells;
     for (let i = 0; i < this.n; i++) this.list.set(oldList.subarray(i * oldCap, i * oldCap + this.listLength(i)), i * cap);
     if (sameCells) {
       new Uint8Array(buffer, layout.cellCount, 4 * cells).set(new Uint8Array(oldBuffer, old.cellCount, 4 * cells));

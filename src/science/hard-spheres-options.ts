@@ -14,6 +14,20 @@ export interface AndersenOptions {
   seed: number;
 }
 
+/**
+ * Velocity rescaling at a fixed interval: every `interval` time units each body's velocity
+ * (relative to the shear flow, in a sheared engine) is scaled by one common factor so that the
+ * temperature is `temperature` again. Deterministic, no random numbers; it removes the heat that
+ * shear or growth put in without the random kicks of Andersen's thermostat, which would carry
+ * momentum themselves (and change a measured viscosity).
+ */
+export interface RescaleOptions {
+  /** The kT restored at each rescaling (> 0). */
+  temperature: number;
+  /** Time between two rescalings (> 0). */
+  interval: number;
+}
+
 /** Options of a HardSpheres simulation (every key checked: an unknown one is a RangeError naming it). */
 export interface HardSpheresOptions {
   /** 2 (discs) or 3 (spheres). */
@@ -30,8 +44,32 @@ export interface HardSpheresOptions {
   masses?: ArrayLike<number> | number;
   /** Lubachevsky–Stillinger growth: r_i(t) = r_i(0) (1 + g t) (default 0). */
   growthRate?: number;
-  /** Andersen thermostat (default none). */
-  thermostat?: AndersenOptions;
+  /** Andersen's thermostat ({temperature, rate, seed}) or velocity rescaling ({temperature, interval}); default none. */
+  thermostat?: AndersenOptions | RescaleOptions;
+  /**
+   * Normal restitution of every collision, in [0, 1] (default 1: elastic). Below 1 the bodies
+   * form a granular gas: each collision loses (1 − e²) μ w_n² / 2 of kinetic energy.
+   */
+  restitution?: number;
+  /**
+   * With restitution < 1: the impact speed u0 below which collisions grow more elastic,
+   * e(u) = 1 − (1 − r)(u/u0)^(3/4) (McNamara and Falcon's law; r = restitution above u0). Default
+   * 0: e = r at every speed.
+   */
+  restitutionSpeed?: number;
+  /**
+   * With restitution < 1: the inelastic-collapse guard (the TC model of Luding and McNamara, as in
+   * DynamO): a collision of a body that collided less than `collapseTime` ago is elastic. Default:
+   * 1e-7 of the time a body at the start's root-mean-square speed takes to cross the smallest
+   * diameter (0 when every body starts at rest).
+   */
+  collapseTime?: number;
+  /**
+   * Lees–Edwards shear (default 0): the images across the y faces of the box move along x at
+   * ± shearRate × Ly, so the bodies settle into the flow v_x = shearRate × (y − Ly/2). Measure the
+   * shear stress and the viscosity with `shearStress()`.
+   */
+  shearRate?: number;
   /**
    * Neighbour-list skin as a fraction of the largest diameter (cut-off 1 + skin diameters).
    * Default: chosen from the packing fraction at every full rebuild of the lists (see
@@ -63,8 +101,45 @@ export function checkScale(x: number, name: string, max = SCALE_MAX): void {
  */
 export const MAX_BODIES = 2 ** 22;
 
-export const OPTION_KEYS = ["dimensions", "box", "positions", "velocities", "radii", "masses", "growthRate", "thermostat", "skin"];
+export const OPTION_KEYS = ["dimensions", "box", "positions", "velocities", "radii", "masses", "growthRate", "thermostat", "skin", "restitution", "restitutionSpeed", "collapseTime", "shearRate"];
 export const THERMOSTAT_KEYS = ["temperature", "rate", "seed"];
+export const RESCALE_KEYS = ["temperature", "interval"];
+
+/** Cumulative sums since time 0 (never reset): differences of two readings give observables over the time between them. */
+export interface MeasurementSums {
+  /** The time of the reading. */
+  time: number;
+  /** Collisions. */
+  collisions: number;
+  /** The collision virial Σ σ J (σ the contact distance, J the impulse). */
+  virial: number;
+  /** ∫ E_kin dt. */
+  kineticIntegral: number;
+  /** Kinetic energy lost in inelastic collisions. */
+  dissipated: number;
+  /** Sheared engines: ∫ Σ m c_x c_y dt with c the velocity relative to the flow (0 otherwise). */
+  kineticXY: number;
+  /** Sheared engines: Σ r_x J_y over the collisions (0 otherwise). */
+  virialXY: number;
+}
+
+/** A thermostat's state as plain numbers (a checkpoint holds it). */
+export interface ThermostatState {
+  /** Andersen's or velocity rescaling. */
+  kind: "andersen" | "rescale";
+  /** The kT it holds. */
+  temperature: number;
+  /** Andersen: redraws per body per unit time. */
+  rate?: number;
+  /** Andersen: the seed it started from. */
+  seed?: number;
+  /** Rescaling: the time between two rescalings. */
+  interval?: number;
+  /** When it acts next. */
+  next: number;
+  /** Andersen: the random generator's state (ScienceRandom.getState). */
+  random?: number[];
+}
 
 /** Counts of what the engine did, for benchmarks and tests. */
 export interface HardSpheresStats {
@@ -76,9 +151,9 @@ export interface HardSpheresStats {
   secondChoices: number;
   /** Shell exits (one list rebuilt each). */
   shellExits: number;
-  /** Rebuilds of every list (start, growth horizon, velocity rescaling). */
+  /** Rebuilds of every list (start, growth and shear horizons). */
   fullRebuilds: number;
-  /** Andersen velocity redraws. */
+  /** Andersen velocity redraws, or velocity rescalings. */
   thermostatKicks: number;
   /** Pair roots recomputed by the exact kernel. */
   exactRoots: number;
@@ -126,7 +201,13 @@ export interface ParsedOptions {
   growthRate: number;
   /** The skin asked for, or null: the engine chooses it. */
   skin: number | null;
-  thermostat: AndersenOptions | null;
+  /** Andersen's thermostat, velocity rescaling, or none. */
+  thermostat: AndersenOptions | RescaleOptions | null;
+  restitution: number;
+  restitutionSpeed: number;
+  /** The collapse time asked for, or null: the default. */
+  collapseTime: number | null;
+  shearRate: number;
 }
 
 /** Checks every option of {@link HardSpheres} (RangeError naming the field) and lays out the state. */
@@ -156,13 +237,22 @@ export function parseOptions(options: HardSpheresOptions): ParsedOptions {
   if (!(growthRate >= 0 && growthRate < Infinity)) throw new RangeError(`growthRate must be a finite number >= 0, got ${growthRate}`);
   const skin = options.skin ?? null;
   if (skin !== null && !(skin > 0 && skin < Infinity)) throw new RangeError(`skin must be a finite number > 0, got ${skin}`);
-  const th = options.thermostat;
-  if (th !== undefined) {
-    if (th === null || typeof th !== "object") throw new RangeError("thermostat must be an object");
-    checkKeys(th, THERMOSTAT_KEYS, "thermostat");
-    if (!(th.temperature > 0 && th.temperature < Infinity)) throw new RangeError(`thermostat.temperature must be a finite number > 0, got ${th.temperature}`);
-    checkScale(th.temperature, "thermostat.temperature");
-    if (!(th.rate > 0 && th.rate < Infinity)) throw new RangeError(`thermostat.rate must be a finite number > 0, got ${th.rate}`);
+  const thermostat = parseThermostat(options.thermostat);
+  const restitution = options.restitution ?? 1;
+  if (!(restitution >= 0 && restitution <= 1)) throw new RangeError(`restitution must be a number from 0 to 1, got ${restitution}`);
+  const restitutionSpeed = options.restitutionSpeed ?? 0;
+  if (!(restitutionSpeed >= 0 && restitutionSpeed < Infinity)) throw new RangeError(`restitutionSpeed must be a finite number >= 0, got ${restitutionSpeed}`);
+  if (restitutionSpeed > 0) checkScale(restitutionSpeed, "restitutionSpeed");
+  const collapseTime = options.collapseTime ?? null;
+  if (collapseTime !== null && !(collapseTime >= 0 && collapseTime < Infinity)) throw new RangeError(`collapseTime must be a finite number >= 0, got ${collapseTime}`);
+  for (const key of ["restitutionSpeed", "collapseTime"] as const) {
+    if (options[key] !== undefined && restitution === 1) throw new RangeError(`${key} applies to inelastic collisions: set restitution below 1 too`);
+  }
+  const shearRate = options.shearRate ?? 0;
+  if (!Number.isFinite(shearRate)) throw new RangeError(`shearRate must be a finite number, got ${shearRate}`);
+  if (shearRate !== 0) checkScale(Math.abs(shearRate), "|shearRate|");
+  if (growthRate > 0 && (restitution < 1 || shearRate !== 0)) {
+    throw new RangeError(`growthRate (Lubachevsky–Stillinger packing) cannot be combined with ${restitution < 1 ? "restitution < 1" : "shearRate"}`);
   }
   const s = new Float64Array(8 * n);
   for (let i = 0; i < n; i++) {
@@ -178,5 +268,26 @@ export function parseOptions(options: HardSpheresOptions): ParsedOptions {
     }
     s[8 * i + 7] = rho[i];
   }
-  return { dimensions: d, box, count: n, state: s, rho, mass, growthRate, skin, thermostat: th ?? null };
+  return { dimensions: d, box, count: n, state: s, rho, mass, growthRate, skin, thermostat, restitution, restitutionSpeed, collapseTime, shearRate };
+}
+
+/** The thermostat option checked: Andersen's ({temperature, rate, seed}), velocity rescaling ({temperature, interval}), or none. */
+export function parseThermostat(th: AndersenOptions | RescaleOptions | undefined): AndersenOptions | RescaleOptions | null {
+  if (th === undefined) return null;
+  if (th === null || typeof th !== "object") throw new RangeError("thermostat must be an object: {temperature, rate, seed} (Andersen) or {temperature, interval} (rescaling)");
+  const rescale = "interval" in th;
+  checkKeys(th, rescale ? RESCALE_KEYS : THERMOSTAT_KEYS, "thermostat");
+  if (!(th.temperature > 0 && th.temperature < Infinity)) throw new RangeError(`thermostat.temperature must be a finite number > 0, got ${th.temperature}`);
+  checkScale(th.temperature, "thermostat.temperature");
+  if (rescale) {
+    const r = th as RescaleOptions;
+    if (!(r.interval > 0 && r.interval < Infinity)) throw new RangeError(`thermostat.interval must be a finite number > 0, got ${r.interval}`);
+    checkScale(r.interval, "thermostat.interval");
+    return { temperature: r.temperature, interval: r.interval };
+  }
+  const a = th as AndersenOptions;
+  for (const key of ["rate", "seed"] as const) if (a[key] === undefined) throw new RangeError(`thermostat.${key} is required (Andersen's thermostat: {temperature, rate, seed}; or {temperature, interval} for rescaling)`);
+  if (!(a.rate > 0 && a.rate < Infinity)) throw new RangeError(`thermostat.rate must be a finite number > 0, got ${a.rate}`);
+  if (!Number.isInteger(a.seed)) throw new RangeError(`thermostat.seed must be an integer, got ${a.seed}`);
+  return { temperature: a.temperature, rate: a.rate, seed: a.seed };
 }

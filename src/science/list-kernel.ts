@@ -5,11 +5,10 @@
  * with the matching changes to its neighbours' lists. It shares the engine's memory
  * (engine-memory.ts) with the event kernel.
  *
- * Registers it reads (besides the event kernel's box lengths F[2..5]): float64 F[23] the scale
- * of the contact distances, F[24] the skin plus the float32 margin, F[25] the largest ρ;
- * int32 I[74] list capacity, I[81..83] cells along x, y, z, I[84] slots per cell, I[85] the
- * rebuild stamp, I[86] every ρ the same, I[87] cells. A cell slot is 16 bytes: the centre as
- * three float32s and the body as an int32.
+ * Registers it reads (kernel-layout.ts), besides the event kernel's box lengths: LIST_SCALE the
+ * scale of the contact distances, LIST_SKIN the skin plus the float32 margin, RHO_MAX the
+ * largest ρ, LIST_CAP, CELLS_X/Y/Z, CELL_CAP (slots per cell), STAMP (the rebuild's), EQUAL_RADII
+ * and CELL_COUNT. A cell slot is 16 bytes: the centre as three float32s and the body as an int32.
  *
  * rebuildOne and fill change nothing and return −1 when a list would outgrow its capacity, −2
  * (rebuildOne) when the body's new cell is full: the caller makes room and calls again.

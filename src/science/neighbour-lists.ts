@@ -31,6 +31,7 @@
  * this class chooses the grid and makes room when a list or a cell is full.
  */
 import type { EngineMemory } from "./engine-memory.js";
+import { BOX_Z, CELLS_X, CELLS_Y, CELLS_Z, EQUAL_RADII, LIST_SCALE, LIST_SKIN, RHO, RHO_MAX, SHIFT_X, SHIFT_Y, SHIFT_Z, STATE_STRIDE } from "./kernel-layout.js";
 import { dimensionRoot } from "./start.js";
 
 /**
@@ -87,13 +88,13 @@ export class NeighbourLists {
     box: Float64Array,
   ) {
     const F = mem.F, n = mem.n, s = mem.state;
-    F[2] = box[0];
-    F[3] = box[1];
-    F[4] = box[2] === Infinity ? 0 : box[2];
-    F[5] = box[2];
+    F[SHIFT_X] = box[0];
+    F[SHIFT_Y] = box[1];
+    F[SHIFT_Z] = box[2] === Infinity ? 0 : box[2];
+    F[BOX_Z] = box[2];
     let uniform = true;
-    for (let i = 1; i < n; i++) if (s[8 * i + 7] !== s[7]) uniform = false;
-    mem.I[86] = uniform ? 1 : 0;
+    for (let i = 1; i < n; i++) if (s[STATE_STRIDE * i + RHO] !== s[RHO]) uniform = false;
+    mem.I[EQUAL_RADII] = uniform ? 1 : 0;
     // each stored coordinate is within L 2^-24 of the centre; a distance within √3 of that per body
     const lMax = Math.max(box[0], box[1], box[2] === Infinity ? 0 : box[2]);
     this.margin = 4 * lMax * 2 ** -24;
@@ -108,22 +109,22 @@ export class NeighbourLists {
    */
   rebuildAll(scale: number, skin: number, rhoMax: number): void {
     const mem = this.mem, F = mem.F, I = mem.I;
-    F[23] = scale;
-    F[24] = skin + this.margin;
-    F[25] = rhoMax;
+    F[LIST_SCALE] = scale;
+    F[LIST_SKIN] = skin + this.margin;
+    F[RHO_MAX] = rhoMax;
     // Cells at least one cut-off wide, and in a dilute box at least 1.3 mean spacings, so that a
     // cell holds about two bodies on average (1.3^d) and the grid's memory stays in proportion
     // to the bodies (in dense fluids the cut-off is the larger: 1.5 against 1.37 diameters for
     // spheres at φ = 0.45, 1.5 against 1.38 for disks at 0.70).
-    const d = F[5] === Infinity ? 2 : 3;
-    const spacing = dimensionRoot((F[2] * F[3] * (d === 3 ? F[5] : 1)) / mem.n, d);
+    const d = F[BOX_Z] === Infinity ? 2 : 3;
+    const spacing = dimensionRoot((F[SHIFT_X] * F[SHIFT_Y] * (d === 3 ? F[BOX_Z] : 1)) / mem.n, d);
     const side = Math.max(2 * rhoMax * scale + skin, 1.3 * spacing);
-    const nx = Math.max(1, Math.floor(F[2] / side));
-    const ny = Math.max(1, Math.floor(F[3] / side));
-    const nz = d === 2 ? 1 : Math.max(1, Math.floor(F[5] / side));
-    I[81] = nx;
-    I[82] = ny;
-    I[83] = nz;
+    const nx = Math.max(1, Math.floor(F[SHIFT_X] / side));
+    const ny = Math.max(1, Math.floor(F[SHIFT_Y] / side));
+    const nz = d === 2 ? 1 : Math.max(1, Math.floor(F[BOX_Z] / side));
+    I[CELLS_X] = nx;
+    I[CELLS_Y] = ny;
+    I[CELLS_Z] = nz;
     this.layCells(nx * ny * nz, 8);
     this.mem.clearLists();
     for (let i = 0; i < mem.n; i++) while (mem.listKernel.fill(i) < 0) mem.relayout(2 * mem.cap, mem.cells, mem.cellCap);

@@ -15,6 +15,7 @@ import { checkKeys, HardSpheres } from "./hard-spheres.js";
 import { ScienceRandom } from "./random.js";
 import { checkScale, MAX_BODIES } from "./hard-spheres-options.js";
 import { ballVolume, dimensionRoot, maxwellVelocities, power, randomPositions } from "./start.js";
+import { classCounts } from "./fluid-start.js";
 
 /** Options of {@link packJammed} and {@link Packer} (every key checked: an unknown one is a RangeError naming it). */
 export interface PackOptions {
@@ -79,17 +80,6 @@ const KEYS = ["dimensions", "count", "radii", "fractions", "seed", "targetPressu
 function positiveFinite(v: number, name: string): number {
   if (!(typeof v === "number" && v > 0 && v < Infinity)) throw new RangeError(`${name} must be a finite number > 0, got ${v}`);
   return v;
-}
-
-/** How many bodies of each class: the largest remainders get the leftovers (deterministic). */
-function classCounts(count: number, fractions: readonly number[]): number[] {
-  const total = fractions.reduce((x, y) => x + y, 0);
-  const exact = fractions.map((f) => (f / total) * count);
-  const counts = exact.map(Math.floor);
-  let left = count - counts.reduce((x, y) => x + y, 0);
-  const order = exact.map((e, k) => [e - Math.floor(e), k]).sort((p, q) => q[0] - p[0] || p[1] - q[1]);
-  for (let k = 0; left > 0; k++, left--) counts[order[k % order.length][1]]++;
-  return counts;
 }
 
 /** Packs in one call (see {@link Packer} to run it in steps). */

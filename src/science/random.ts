@@ -71,6 +71,28 @@ export class ScienceRandom {
     for (let i = 0; i < 16; i++) this.u32();
   }
 
+  /**
+   * The generator's whole state, as plain numbers (a checkpoint holds it): the four 32-bit words,
+   * the Gaussian deviate kept for the next call (0 when none) and whether one is kept (1 or 0).
+   */
+  getState(): number[] {
+    return [this.a, this.b, this.c, this.d, this.spare, this.hasSpare ? 1 : 0];
+  }
+
+  /** Puts back a state {@link getState} gave (a RangeError naming the entry otherwise). */
+  setState(state: readonly number[]): void {
+    if (!Array.isArray(state) || state.length !== 6) throw new RangeError(`a random state is 6 numbers, got ${JSON.stringify(state)}`);
+    for (let k = 0; k < 4; k++) if (!(Number.isInteger(state[k]) && state[k] >= -(2 ** 31) && state[k] < 2 ** 32)) throw new RangeError(`random state[${k}] must be a 32-bit integer, got ${state[k]}`);
+    if (!Number.isFinite(state[4])) throw new RangeError(`random state[4] must be a finite number, got ${state[4]}`);
+    if (state[5] !== 0 && state[5] !== 1) throw new RangeError(`random state[5] must be 0 or 1, got ${state[5]}`);
+    this.a = state[0] | 0;
+    this.b = state[1] | 0;
+    this.c = state[2] | 0;
+    this.d = state[3] | 0;
+    this.spare = state[4];
+    this.hasSpare = state[5] === 1;
+  }
+
   /** A uniform 32-bit unsigned integer. */
   u32(): number {
     const t = (((this.a + this.b) | 0) + this.d) | 0;

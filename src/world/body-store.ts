@@ -5,6 +5,7 @@
  */
 import { EventQueue } from "../broad/event-queue.js";
 import { EventLog } from "./event-log.js";
+import { MAX_MASS, MIN_MASS } from "./options.js";
 
 export const FLAG_ALIVE = 1;
 /** Immovable (infinite mass). */
@@ -41,6 +42,8 @@ export interface WorldSnapshot {
   readonly extra: ReadonlyArray<Float64Array | Int32Array | Uint8Array>;
   /** Body ids by body index. */
   readonly ids: ReadonlyArray<string>;
+  /** Each body's user data (`addBody({ …, data })`), by body index: the same values, not copies. */
+  readonly data: ReadonlyArray<unknown>;
   /** Freed body slots, reused by the next addBody calls. */
   readonly free: ReadonlyArray<number>;
   /** Number of scheduled events in the queue. */
@@ -99,6 +102,8 @@ export abstract class BodyStore {
 
   /** String ids of the bodies (by index). */
   ids: string[] = [];
+  /** User data of the bodies (by index; see `data`). */
+  protected userData: unknown[] = [];
   protected readonly idIndex = new Map<string, number>();
 
   protected readonly queue = new EventQueue(16);
@@ -154,10 +159,14 @@ export abstract class BodyStore {
   protected abstract onReserve(capacity: number): void;
 
   /** Allocates a body slot, filling the shared columns; returns its index. */
-  protected allocBody(id: string | undefined, radius: number, mass: number, fixed: boolean, restitution: number | undefined, group: number, mask: number, sensor = false): number {
+  protected allocBody(id: string | undefined, radius: number, mass: number, fixed: boolean, restitution: number | undefined, group: number, mask: number, sensor = false, data: unknown = undefined): number {
     if (!(radius >= 0 && radius < Infinity)) throw new RangeError(`radius must be a finite number >= 0, got ${radius}`);
-    if (!fixed && !(mass > 0 && mass < Infinity)) throw new RangeError(`mass must be a finite number > 0, got ${mass}`);
-    if (restitution !== undefined && !(restitution >= 0 && restitution <= 1)) throw new RangeError(`restitution must be in [0, 1], got ${restitution}`);
+    if (!fixed && !(typeof mass === "number" && mass >= MIN_MASS && mass <= MAX_MASS)) {
+      throw new RangeError(`mass must be a number from ${MIN_MASS} to ${MAX_MASS} (the masses a world takes), got ${String(mass)}`);
+    }
+    if (restitution !== undefined && !(typeof restitution === "number" && restitution >= 0 && restitution < Infinity)) {
+      throw new RangeError(`restitution must be a finite number >= 0 (above 1 adds energy: a bumper), got ${String(restitution)}`);
+    }
     checkBits(group, "group");
     checkBits(mask, "mask");
     const i = this.free.length > 0 ? (this.free.pop() as number) : this.n++;
@@ -170,6 +179,7 @@ export abstract class BodyStore {
     }
     this.ids[i] = key;
     this.idIndex.set(key, i);
+    this.userData[i] = data;
     this.r[i] = radius;
     this.invMass[i] = fixed ? 0 : 1 / mass;
     this.restitution[i] = restitution ?? NaN;
@@ -199,6 +209,21 @@ export abstract class BodyStore {
     return i;
   }
 
+  /**
+   * The user data given to body i by `addBody({ …, data })` (undefined when none): the same
+   * value, not a copy, so an object given there may be changed in place.
+   *
+   * @example
+   * ```ts
+   * const ball = world.addBody({ x: 1, y: 1, radius: 0.1, data: { kind: "ball", score: 10 } });
+   * world.on("collision", (e) => (world.data(e.a) as { score: number }).score++);
+   * ```
+   */
+  data(i: number): unknown {
+    this.checkBody(i);
+    return this.userData[i];
+  }
+
   /** Removes body i (its index may be reused by a later addBody). */
   removeBody(i: number): void {
     this.checkBody(i);
@@ -207,6 +232,7 @@ export abstract class BodyStore {
     this.flags[i] = 0;
     this.version[i]++;
     this.idIndex.delete(this.ids[i]);
+    this.userData[i] = undefined;
     this.queue.remove(i);
     this.onRemove(i, was);
     this.free.push(i);

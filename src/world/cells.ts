@@ -6,7 +6,7 @@
  */
 import { HashGrid } from "../broad/hash-grid.js";
 import { WALL_STRIDE } from "./walls/wall-kind.js";
-import { WorldWalls } from "./walls.js";
+import { WALL_FLAG_FLOATING, WALL_FLAG_GLOBAL, WorldWalls } from "./walls.js";
 
 /** Number of cells a wall may cover before it is checked by every body instead. */
 const MAX_WALL_CELLS = 4096;
@@ -58,14 +58,30 @@ export abstract class WorldCells extends WorldWalls {
 
   /** Registers wall w in the cells it reaches (or as global), into the lists being built. */
   protected registerWall(w: number, rMax: number, pairs: number[], globals: number[]): void {
+    this.wallFlags[w] &= ~(WALL_FLAG_GLOBAL | WALL_FLAG_FLOATING);
     const k = this.kinds[this.wallKind[w]];
     if (k === undefined) return;
     const e = this.extentOut;
-    if (this.wallMoves(w) || !k.extent(this.wallData, WALL_STRIDE * w, e)) {
-      globals.push(w); // unbounded, or moving: every body checks it
-      return;
-    }
-    this.register(w, e[0], e[1], e[2], e[3], e[4], e[5], rMax, pairs, globals);
+    const before = globals.length;
+    if (this.wallMoves(w) || !k.extent(this.wallData, WALL_STRIDE * w, e)) globals.push(w); // unbounded, or moving: every body checks it
+    else this.register(w, e[0], e[1], e[2], e[3], e[4], e[5], rMax, pairs, globals);
+    if (globals.length > before) this.wallFlags[w] |= WALL_FLAG_GLOBAL;
+  }
+
+  /**
+   * Wall w, registered in cells at the last rebuild, starts moving or jumps: it is checked by
+   * every body from now on (and skipped where the cells list it) until the next rebuild
+   * registers it again, so that steering a wall costs no rebuild.
+   */
+  protected floatWall(w: number): void {
+    const f = this.wallFlags[w];
+    if (f & (WALL_FLAG_GLOBAL | WALL_FLAG_FLOATING)) return;
+    this.wallFlags[w] = f | WALL_FLAG_FLOATING;
+    this.floatingWalls++;
+    const g = new Int32Array(this.globalWalls.length + 1);
+    g.set(this.globalWalls);
+    g[g.length - 1] = w;
+    this.globalWalls = g;
   }
 
   /** Registers a wall (w >= 0) or a static body (-1 - i) in every cell its box, grown by rMax, touches. */
@@ -116,7 +132,11 @@ export abstract class WorldCells extends WorldWalls {
   protected scanStatic(i: number, f: (code: number) => void): void {
     const grid = this.grid;
     const b = this.bucket(this.cellX[i], this.cellY[i], this.cellZ[i]);
-    for (let k = grid.wallOffsets[b]; k < grid.wallOffsets[b + 1]; k++) f(grid.wallItems[k]);
+    for (let k = grid.wallOffsets[b]; k < grid.wallOffsets[b + 1]; k++) {
+      const code = grid.wallItems[k];
+      if (code >= 0 && this.floatingWalls > 0 && (this.wallFlags[code] & WALL_FLAG_FLOATING) !== 0) continue; // (also in globalWalls)
+      f(code);
+    }
     const g = this.globalWalls;
     for (let k = 0; k < g.length; k++) f(g[k]);
   }

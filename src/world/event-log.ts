@@ -1,18 +1,29 @@
 /**
  * The collision events of one `advance` call, in time order, as parallel typed arrays (no
- * allocation per event; the arrays grow by doubling and are reused across calls).
+ * allocation per event; the arrays grow by doubling and are reused across calls), which a
+ * `for … of` loop also reads as event objects.
  */
+import { HIT_BODY, HIT_BOUNDS, HIT_WALL } from "../response/impulse.js";
 
-/** Event kind: the other party b is a body. */
-export const HIT_BODY = 0;
-/** Event kind: the other party b is a wall (its wall number). */
-export const HIT_WALL = 1;
-/** Event kind: the other party b is a face of the container (0: -x, 1: +x, 2: -y, 3: +y, 4: -z, 5: +z). */
-export const HIT_BOUNDS = 2;
-/** A body started to overlap a sensor (a is the sensor, b the body; no impulse). */
+// Event kinds 0, 1, 2: a collision with a body, a wall or the container (the kinds of a contact).
+export { HIT_BODY, HIT_BOUNDS, HIT_WALL };
+/** A body started to overlap a sensor body (a is the sensor, b the body; no impulse). */
 export const SENSOR_ENTER = 3;
-/** A body stopped overlapping a sensor (a is the sensor, b the body; no impulse). */
+/** A body stopped overlapping a sensor body (a is the sensor, b the body; no impulse). */
 export const SENSOR_EXIT = 4;
+/** A body started to overlap a sensor wall (a is the body, b the wall's number; no impulse). */
+export const WALL_SENSOR_ENTER = 5;
+/** A body stopped overlapping a sensor wall (a is the body, b the wall's number; no impulse). */
+export const WALL_SENSOR_EXIT = 6;
+
+/**
+ * What an event is: a collision with a body (HIT_BODY), a wall (HIT_WALL) or a side of the
+ * container (HIT_BOUNDS), or a body entering or leaving a sensor body (SENSOR_ENTER,
+ * SENSOR_EXIT) or a sensor wall (WALL_SENSOR_ENTER, WALL_SENSOR_EXIT).
+ */
+export type EventKind =
+  | typeof HIT_BODY | typeof HIT_WALL | typeof HIT_BOUNDS
+  | typeof SENSOR_ENTER | typeof SENSOR_EXIT | typeof WALL_SENSOR_ENTER | typeof WALL_SENSOR_EXIT;
 
 /**
  * The events of one `advance` call (a world's `events`), in time order, as parallel typed
@@ -27,7 +38,7 @@ export class EventLog {
   a: Int32Array = new Int32Array(64);
   /** Body index of B, wall number, or bounds face (0: -x, 1: +x, 2: -y, 3: +y, 4: -z, 5: +z). */
   b: Int32Array = new Int32Array(64);
-  /** HIT_BODY, HIT_WALL, HIT_BOUNDS, SENSOR_ENTER or SENSOR_EXIT. */
+  /** The kind of each event (an {@link EventKind}: HIT_BODY, HIT_WALL, ...). */
   kind: Uint8Array = new Uint8Array(64);
   /** Contact point, x: on A's surface on the line of centres. */
   px: Float64Array = new Float64Array(64);
@@ -45,6 +56,28 @@ export class EventLog {
   impulse: Float64Array = new Float64Array(64);
   /** Closing speed before the collision. */
   speed: Float64Array = new Float64Array(64);
+
+  /**
+   * The events as objects, in time order (one new object per event: keep them as you like).
+   *
+   * @example
+   * ```ts
+   * for (const e of world.events) if (e.kind === HIT_WALL) console.log(e.t, world.wallIds[e.b]);
+   * ```
+   */
+  *[Symbol.iterator](): IterableIterator<CollisionEvent> {
+    for (let k = 0; k < this.count; k++) yield this.at(k);
+  }
+
+  /** Event k (k < count) as a new object. */
+  at(k: number): CollisionEvent {
+    if (!(Number.isInteger(k) && k >= 0 && k < this.count)) throw new RangeError(`no event ${k} (the log holds ${this.count})`);
+    return {
+      t: this.t[k], a: this.a[k], b: this.b[k], kind: this.kind[k] as EventKind,
+      px: this.px[k], py: this.py[k], pz: this.pz[k], nx: this.nx[k], ny: this.ny[k], nz: this.nz[k],
+      impulse: this.impulse[k], speed: this.speed[k],
+    };
+  }
 
   /** Forgets every event (count = 0); the arrays are kept for reuse. */
   clear(): void {
@@ -100,16 +133,20 @@ export class EventLog {
   }
 }
 
-/** One collision, as handed to an `onCollision` callback (the same object every time: copy what you keep). */
+/**
+ * One event: a collision, or a body entering or leaving a sensor. `onCollision` and the
+ * listeners of `world.on` get the same object every time (copy what you keep); iterating
+ * `world.events` gives a new object per event.
+ */
 export interface CollisionEvent {
   /** World time of the event. */
   t: number;
-  /** Body index of A. */
+  /** Body index of A (for SENSOR_ENTER and SENSOR_EXIT, the sensor body). */
   a: number;
-  /** Body index of B, wall number, or bounds face, per `kind`. */
+  /** Body index of B, wall number, or bounds face, per `kind` (for SENSOR_ENTER and SENSOR_EXIT the body, for WALL_SENSOR_ENTER and WALL_SENSOR_EXIT the sensor wall). */
   b: number;
-  /** HIT_BODY, HIT_WALL, HIT_BOUNDS, SENSOR_ENTER or SENSOR_EXIT (a is then the sensor, b the body). */
-  kind: number;
+  /** What happened: HIT_BODY, HIT_WALL, HIT_BOUNDS, SENSOR_ENTER, SENSOR_EXIT, WALL_SENSOR_ENTER or WALL_SENSOR_EXIT. */
+  kind: EventKind;
   /** Contact point, x: on A's surface on the line of centres. */
   px: number;
   /** Contact point, y: on A's surface on the line of centres. */

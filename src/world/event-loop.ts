@@ -12,11 +12,19 @@
  * and is recomputed instead of executed when that counter has moved on. The cost of an event
  * does not grow with the number of bodies.
  */
-import { normalImpulse, type ContactInfo, type ResponseRule } from "../response/impulse.js";
-import type { CollisionEvent } from "./event-log.js";
+import { HIT_BODY, normalImpulse, type ContactInfo, type ContactKind, type ResponseRule } from "../response/impulse.js";
+import { SENSOR_ENTER, SENSOR_EXIT, WALL_SENSOR_ENTER, WALL_SENSOR_EXIT, type CollisionEvent, type EventKind } from "./event-log.js";
 import { BodyStore, EV_BODY, EV_BOUNDS, EV_CELL, EV_SUPPORT_END, EV_WALL } from "./body-store.js";
 
 export { EV_BODY, EV_BOUNDS, EV_CELL, EV_NONE, EV_SUPPORT_END, EV_WALL } from "./body-store.js";
+
+/**
+ * A restitution must be a finite number >= 0: 1 is elastic, 0 perfectly inelastic, above 1 a
+ * bumper (the contact adds energy; see README, "Bumpers").
+ */
+export function checkRestitution(e: unknown, field: string): void {
+  if (!(typeof e === "number" && e >= 0 && e < Infinity)) throw new RangeError(`${field} must be a finite number >= 0 (above 1 adds energy: a bumper), got ${String(e)}`);
+}
 
 /** Options shared by World2D and World3D (every key checked: an unknown one is a RangeError naming it). */
 export interface WorldOptions {
@@ -46,13 +54,73 @@ export interface WorldOptions {
    * radius when there is gravity, 0 (off) without.
    */
   restSpeed?: number;
-  /** Called with (a, b) body indices for every candidate pair; return false to let them pass through. */
-  filter?: (a: number, b: number) => boolean;
-  /** Called for every collision (one reused event object). */
+  /**
+   * Decides which contacts happen; see {@link ContactFilter}. Declared with three parameters
+   * `(a, b, contact)` it is asked at every contact, with a body, a wall or a side of the
+   * container (false: A passes through B until they no longer overlap, as through a one-way
+   * platform); with two, `(a, b)`, it is the pair filter of version 0.1, asked about pairs of
+   * bodies only.
+   */
+  filter?: ContactFilter;
+  /** Called for every event (one reused event object); see also `world.on`. */
   onCollision?: (e: CollisionEvent) => void;
   /** Keep the events of the last `advance` in `world.events` (default true). */
   recordEvents?: boolean;
 }
+
+/** A contact about to happen, as a {@link ContactFilter} sees it (one object reused for every contact). */
+export interface ContactFilterInfo {
+  /** What B is: HIT_BODY, HIT_WALL or HIT_BOUNDS. */
+  kind: ContactKind;
+  /** Body index of A (of a pair of bodies, the lower index). */
+  a: number;
+  /** B by kind: its body index, wall number or container face (0: -x, 1: +x, 2: -y, 3: +y, 4: -z, 5: +z). */
+  b: number;
+  /** Time of the contact (world.now inside the filter). */
+  t: number;
+  /** Unit contact normal from A towards B, x (for a wall: from the body into the wall). */
+  nx: number;
+  /** Contact normal, y. */
+  ny: number;
+  /** Contact normal, z (0 in 2D). */
+  nz: number;
+  /** Velocity of A relative to B (to a moving wall's velocity; B's velocity for a body), x. */
+  vx: number;
+  /** Relative velocity, y. */
+  vy: number;
+  /** Relative velocity, z (0 in 2D). */
+  vz: number;
+  /** Closing speed along the normal (relative velocity . normal), >= 0. */
+  speed: number;
+}
+
+/**
+ * The world's filter (group and mask bits are applied first).
+ *
+ * Declared with three parameters, it decides each contact when it happens: `a` is the body,
+ * `b` the other party (a body index, wall number or container face, per `contact.kind`), and
+ * `contact` the contact (kind, time, normal, relative velocity); true lets it happen, false
+ * lets A pass through B (no impulse, no event) until they no longer overlap. A one-way platform
+ * that bodies jump through from below and land on from above:
+ *
+ * ```ts
+ * world.filter = (a, b, c) => c.kind !== HIT_WALL || b !== platform || c.ny < 0; // normal down: landing
+ * ```
+ *
+ * Declared with two parameters `(a, b)`, it is the pair filter of version 0.1: asked with two
+ * body indices whenever the pair is considered (never about walls or the container); false
+ * lets the pair pass through each other.
+ */
+export type ContactFilter = (a: number, b: number, contact: ContactFilterInfo) => boolean;
+
+/** @internal The two-parameter form of ContactFilter (version 0.1). */
+export type PairFilter = (a: number, b: number) => boolean;
+
+/** What `world.on` listens to: collisions (with a body, a wall or the container), or a body entering or leaving a sensor. */
+export type WorldEventType = "collision" | "sensorEnter" | "sensorExit";
+
+/** A listener of `world.on`: called with the event (one reused object: copy what you keep). */
+export type WorldListener = (e: CollisionEvent) => void;
 
 /** What an `advance` call did; the same object is reused by every call. */
 export interface AdvanceReport {
@@ -80,8 +148,6 @@ export abstract class EventLoop extends BodyStore {
   maxEventsPerAdvance: number;
   /** The custom impulse rule, or null (WorldOptions.response). */
   response: ResponseRule | null;
-  /** The pair filter, or null (WorldOptions.filter); may be changed between calls. */
-  filter: ((a: number, b: number) => boolean) | null;
   /**
    * Called for every event (WorldOptions.onCollision); may be set at any time. Inside it the
    * world may be changed (bodies added, removed, given new velocities or positions; walls
@@ -99,16 +165,27 @@ export abstract class EventLoop extends BodyStore {
   recordEvents: boolean;
 
   protected readonly contact: ContactInfo = {
-    a: 0, b: 0, t: 0, nx: 0, ny: 0, nz: 0, closingSpeed: 0, invMassA: 0, invMassB: 0, restitution: 1, impulse: 0,
+    kind: HIT_BODY, a: 0, b: 0, other: 0, t: 0, nx: 0, ny: 0, nz: 0, closingSpeed: 0, invMassA: 0, invMassB: 0, restitution: 1, impulse: 0,
   };
   private readonly eventObject: CollisionEvent = {
-    t: 0, a: 0, b: 0, kind: 0, px: 0, py: 0, pz: 0, nx: 0, ny: 0, nz: 0, impulse: 0, speed: 0,
+    t: 0, a: 0, b: 0, kind: HIT_BODY, px: 0, py: 0, pz: 0, nx: 0, ny: 0, nz: 0, impulse: 0, speed: 0,
   };
+  /** What a contact filter is handed (see contactAllowed). */
+  protected readonly filterInfo: ContactFilterInfo = { kind: HIT_BODY, a: 0, b: 0, t: 0, nx: 0, ny: 0, nz: 0, vx: 0, vy: 0, vz: 0, speed: 0 };
+  private filterFunction: ContactFilter | null = null;
+  /** The 0.1 pair filter, asked when a pair is considered (see `interacts`), or null. */
+  protected pairFilter: PairFilter | null = null;
+  /** The contact filter, asked when a contact happens, or null. */
+  protected contactFilter: ContactFilter | null = null;
+  /** Listeners by kind: collisions, sensor entries, sensor exits (each array replaced, never changed, so a dispatch may unsubscribe). */
+  private listeners: WorldListener[][] = [[], [], []];
+  /** Listeners subscribed, all types. */
+  private listening = 0;
 
   constructor(options: WorldOptions) {
     super();
     const e = options.restitution ?? 1;
-    if (!(e >= 0 && e <= 1)) throw new RangeError(`restitution must be in [0, 1], got ${e}`);
+    checkRestitution(e, "restitution");
     this.defaultRestitution = e;
     this.collapseTimeOption = options.collapseTime;
     this.collapseTime = options.collapseTime ?? 1e-9;
@@ -118,14 +195,73 @@ export abstract class EventLoop extends BodyStore {
     this.response = options.response ?? null;
     this.filter = options.filter ?? null;
     this.onCollision = options.onCollision ?? null;
+    if (this.onCollision !== null && typeof this.onCollision !== "function") throw new RangeError(`onCollision must be a function, got ${String(this.onCollision)}`);
+    if (this.response !== null && typeof this.response !== "function") throw new RangeError(`response must be a function, got ${String(this.response)}`);
     this.recordEvents = options.recordEvents ?? true;
   }
+
+  /**
+   * The filter (WorldOptions.filter; see {@link ContactFilter}): with three parameters asked at
+   * each contact, with two about pairs of bodies; null for none. May be changed between calls
+   * and inside callbacks.
+   */
+  get filter(): ContactFilter | null {
+    return this.filterFunction;
+  }
+
+  /** Sets the filter (see the getter); a RangeError for anything but a function or null. */
+  set filter(f: ContactFilter | null) {
+    if (f !== null && typeof f !== "function") throw new RangeError(`filter must be a function or null, got ${String(f)}`);
+    this.filterFunction = f;
+    // (the 0.1 pair filter `(a, b) => …` is told by its two parameters)
+    const pair = f !== null && f.length <= 2;
+    this.pairFilter = pair ? (f as unknown as PairFilter) : null;
+    this.contactFilter = f !== null && !pair ? f : null;
+    // (the scans take the general path until the next event loop works out whether they may not)
+    this.simplePairs = false;
+  }
+
+  /**
+   * Calls `listener` with every event of this type from now on, after `onCollision`, in the
+   * order of subscription: "collision" (HIT_BODY, HIT_WALL, HIT_BOUNDS), "sensorEnter"
+   * (SENSOR_ENTER, WALL_SENSOR_ENTER) or "sensorExit" (SENSOR_EXIT, WALL_SENSOR_EXIT). Returns
+   * the function that unsubscribes it (also safe inside a listener). Listeners may change the
+   * world as `onCollision` may; an exception from one stops `advance` at the event's time with
+   * the event applied (see `advance`).
+   *
+   * @example
+   * ```ts
+   * const off = world.on("sensorEnter", (e) => console.log("entered at", e.t));
+   * off(); // stop listening
+   * ```
+   */
+  on(type: WorldEventType, listener: WorldListener): () => void {
+    const k = type === "collision" ? 0 : type === "sensorEnter" ? 1 : type === "sensorExit" ? 2 : -1;
+    if (k < 0) throw new RangeError(`on: unknown event type ${JSON.stringify(type)} (known: "collision", "sensorEnter", "sensorExit")`);
+    if (typeof listener !== "function") throw new RangeError(`on("${type}"): the listener must be a function, got ${String(listener)}`);
+    const entry: WorldListener = (e) => listener(e);
+    this.listeners[k] = [...this.listeners[k], entry];
+    this.listening++;
+    return () => {
+      const before = this.listeners[k].length;
+      this.listeners[k] = this.listeners[k].filter((f) => f !== entry);
+      this.listening -= before - this.listeners[k].length;
+    };
+  }
+
+  /** Called when whatever decides which pairs the scans must check changed (the scan layer recomputes its fast-path flag). */
+  protected pairsChanged(): void {}
 
   /**
    * Advances the world by dt: every collision inside the interval is found and resolved in
    * exact chronological order (ties in body-index order), then every body is brought to the
    * new time. Returns the reused report; when the event budget runs out first, `complete` is
    * false and the world stops at the time it reached.
+   *
+   * An exception from a callback (onCollision, a listener, the filter, the response rule)
+   * leaves `advance` at that event's time with the world consistent: the event is applied in
+   * full (or, when the response rule threw, not at all), every body is scheduled again, and
+   * the next `advance` goes on from there.
    */
   advance(dt: number): AdvanceReport {
     if (!(dt >= 0 && dt < Infinity)) throw new RangeError(`dt must be a finite number >= 0, got ${dt}`);
@@ -151,8 +287,20 @@ export abstract class EventLoop extends BodyStore {
 
   private run(target: number): AdvanceReport {
     this.events.clear();
-    if (this.dirty) this.rebuild();
-    this.simplePairs = this.filter === null && this.customMasks === 0 && this.kinematicCount === 0 && this.sensorCount === 0;
+    while (this.dirty) this.rebuild();
+    this.pairsChanged();
+    try {
+      this.loop(target);
+    } catch (err) {
+      this.recover();
+      throw err;
+    }
+    this.syncAll();
+    return this.report;
+  }
+
+  /** The event loop up to `target` (or the event budget); fills the report. (No try block here: the hot loop stays plain.) */
+  private loop(target: number): void {
     const q = this.queue;
     const evKind = this.evKind, evOther = this.evOther, evOtherVersion = this.evOtherVersion;
     let collisions = 0;
@@ -210,21 +358,34 @@ export abstract class EventLoop extends BodyStore {
         default:
           q.remove(i);
       }
+      // A callback added or moved a body or changed the walls: the cells and every
+      // schedule are rebuilt at this instant, and the run goes on from here.
       if (this.dirty) {
-        // A callback added or moved a body or changed the walls: the cells and every
-        // schedule are rebuilt at this instant, and the run goes on from here.
-        this.rebuild();
-        this.simplePairs = this.filter === null && this.customMasks === 0 && this.kinematicCount === 0 && this.sensorCount === 0;
+        while (this.dirty) this.rebuild();
+        this.pairsChanged();
       }
     }
     if (complete) this.now = target;
-    this.syncAll();
     const rep = this.report;
     rep.collisions = collisions;
     rep.work = work;
     rep.time = this.now;
     rep.complete = complete;
-    return rep;
+  }
+
+  /**
+   * After an exception inside the loop (from a callback, or the world's own RangeError): every
+   * body is brought to the current time and the whole world is scheduled again at the next
+   * `advance` (a rebuild, which keeps the overlaps of sensors and passes as recorded), so that
+   * what the event being processed left unscheduled is scheduled again. The report says where
+   * the world stopped.
+   */
+  private recover(): void {
+    this.dirty = true;
+    this.syncAll();
+    const rep = this.report;
+    rep.time = this.now;
+    rep.complete = false;
   }
 
   /** Throws the RangeError for bodies pinned at one instant (see zenoLimit). */
@@ -238,22 +399,30 @@ export abstract class EventLoop extends BodyStore {
     );
   }
 
+  /** True when the last impulseFor may add energy (a restitution above 1, or a custom rule). */
+  protected energetic = false;
+
   /**
-   * The impulse for a contact: the default rule (restitution as described in WorldOptions, made
-   * elastic by the collapse guard) or the custom one; invA and invB are the inverse masses in
-   * effect (0 for a wall, a fixed or a sleeping body).
+   * Restitution of a contact of body i with a party whose own restitution is eB (NaN: none):
+   * the world's default, replaced by a party's own where it has one; both: the product.
    */
-  protected impulseFor(i: number, j: number, t: number, closingSpeed: number, nx: number, ny: number, nz: number, invA: number, invB: number): number {
-    // Restitution: the world's default, replaced by a body's own where it has one (NaN = none);
-    // two bodies with their own use the product.
+  protected restitutionOf(i: number, eB: number): number {
     const ei = this.restitution[i];
-    const ej = j >= 0 ? this.restitution[j] : NaN;
-    let e = ei === ei ? (ej === ej ? ei * ej : ei) : ej === ej ? ej : this.defaultRestitution;
+    return ei === ei ? (eB === eB ? ei * eB : ei) : eB === eB ? eB : this.defaultRestitution;
+  }
+
+  /**
+   * The impulse for a contact of body i with `other` (a body j when kind is HIT_BODY, else a
+   * wall or face): the default rule (restitution as described in WorldOptions, made elastic by
+   * the collapse guard) or the custom one; invA and invB are the inverse masses in effect (0
+   * for a wall, a fixed or a sleeping body), eB the other party's own restitution (NaN: none).
+   */
+  protected impulseFor(i: number, kind: ContactKind, other: number, t: number, closingSpeed: number, nx: number, ny: number, nz: number, invA: number, invB: number, eB: number): number {
+    const j = kind === HIT_BODY ? other : -1;
+    let e = this.restitutionOf(i, eB);
     if (e < 1 && this.collapseTime > 0) {
       if (t - this.lastHit[i] < this.collapseTime || (j >= 0 && t - this.lastHit[j] < this.collapseTime)) e = 1;
     }
-    this.lastHit[i] = t;
-    if (j >= 0) this.lastHit[j] = t;
     let J = normalImpulse(closingSpeed, invA, invB, e);
     // Resting contact: a pair that would part slower than restSpeed (pressed together by gravity,
     // or barely touching) parts at restSpeed, so that the same contact cannot fire again at the
@@ -261,22 +430,30 @@ export abstract class EventLoop extends BodyStore {
     const minSep = this.minSeparation;
     if (minSep > 0 && e * closingSpeed < minSep && invA + invB > 0) J = (closingSpeed + minSep) / (invA + invB);
     const rule = this.response;
-    if (rule === null) return J;
-    const c = this.contact;
-    c.a = i;
-    c.b = j;
-    c.t = t;
-    c.nx = nx;
-    c.ny = ny;
-    c.nz = nz;
-    c.closingSpeed = closingSpeed;
-    c.invMassA = invA;
-    c.invMassB = invB;
-    c.restitution = e;
-    c.impulse = J;
-    const out = rule(c);
-    if (!(out >= 0 && out < Infinity)) throw new RangeError(`response rule returned ${out}; an impulse must be a finite number >= 0`);
-    return out;
+    // (a contact that may add energy: its result is checked against the world's scale, see WorldContacts.limitImpulse)
+    this.energetic = e > 1 || rule !== null;
+    if (rule !== null) {
+      const c = this.contact;
+      c.kind = kind;
+      c.a = i;
+      c.b = j;
+      c.other = other;
+      c.t = t;
+      c.nx = nx;
+      c.ny = ny;
+      c.nz = nz;
+      c.closingSpeed = closingSpeed;
+      c.invMassA = invA;
+      c.invMassB = invB;
+      c.restitution = e;
+      c.impulse = J;
+      J = rule(c);
+      if (!(J >= 0 && J < Infinity)) throw new RangeError(`response rule returned ${J}; an impulse must be a finite number >= 0`);
+    }
+    // (after the rule: a rule that throws leaves the contact as if it had not happened yet)
+    this.lastHit[i] = t;
+    if (j >= 0) this.lastHit[j] = t;
+    return J;
   }
 
   /**
@@ -285,34 +462,40 @@ export abstract class EventLoop extends BodyStore {
    */
   protected readonly pending = new Float64Array(9);
 
-  /** Records the collision in `pending` between a and b (and calls onCollision). */
-  protected emit(a: number, b: number, kind: number): void {
+  /** Records the event in `pending` between a and b, and calls onCollision and the listeners of its kind. */
+  protected emit(a: number, b: number, kind: EventKind): void {
     const p = this.pending;
     if (this.recordEvents) this.events.pushFrom(p, a, b, kind);
-    const cb = this.onCollision;
-    if (cb !== null) {
-      const e = this.eventObject;
-      e.t = p[0];
-      e.a = a;
-      e.b = b;
-      e.kind = kind;
-      e.px = p[1];
-      e.py = p[2];
-      e.pz = p[3];
-      e.nx = p[4];
-      e.ny = p[5];
-      e.nz = p[6];
-      e.impulse = p[7];
-      e.speed = p[8];
-      cb(e);
-    }
+    if (this.onCollision !== null || this.listening > 0) this.deliver(a, b, kind);
   }
 
-  /** True when bodies i and j may collide (masks, filter, not both immovable). */
+  /** Fills the event object from `pending` and calls onCollision and the listeners of its kind. */
+  private deliver(a: number, b: number, kind: EventKind): void {
+    const p = this.pending;
+    const cb = this.onCollision;
+    const ls = this.listeners[kind === SENSOR_ENTER || kind === WALL_SENSOR_ENTER ? 1 : kind === SENSOR_EXIT || kind === WALL_SENSOR_EXIT ? 2 : 0];
+    const e = this.eventObject;
+    e.t = p[0];
+    e.a = a;
+    e.b = b;
+    e.kind = kind;
+    e.px = p[1];
+    e.py = p[2];
+    e.pz = p[3];
+    e.nx = p[4];
+    e.ny = p[5];
+    e.nz = p[6];
+    e.impulse = p[7];
+    e.speed = p[8];
+    if (cb !== null) cb(e);
+    for (let k = 0; k < ls.length; k++) ls[k](e);
+  }
+
+  /** True when bodies i and j may collide (masks, the 0.1 pair filter, not both immovable). */
   protected interacts(i: number, j: number): boolean {
     if (this.invMass[i] === 0 && this.invMass[j] === 0) return false;
     if ((this.group[i] & this.mask[j]) === 0 || (this.group[j] & this.mask[i]) === 0) return false;
-    const f = this.filter;
+    const f = this.pairFilter;
     return f === null || f(i, j);
   }
 

@@ -53,10 +53,19 @@ export abstract class WorldMotion extends EventLoop {
   protected cellY!: Int32Array;
   protected cellZ!: Int32Array;
   protected lastKind!: Uint8Array;
-  /** Crushing watch: the moving wall (w) or kinematic body (-2 - k) that last hit the body, when, and whether the body has met something immovable since. */
+  /**
+   * Crushing watch: the moving wall (w) or kinematic body (-2 - k) that last hit the body, when,
+   * the normal speed the body left it with, in its frame, and whether the body has met
+   * something immovable since (see MovingWalls.collideMovingWall).
+   */
   protected pushCode!: Int32Array;
   protected pushTime!: Float64Array;
+  protected pushLeave!: Float64Array;
   protected pushTrapped!: Uint8Array;
+  /** The same for the pusher before the last one (a body rattling between two moving walls). */
+  protected pushCode2!: Int32Array;
+  protected pushTime2!: Float64Array;
+  protected pushLeave2!: Float64Array;
   protected lastOther!: Int32Array;
   /** Effective acceleration: own + gravity, minus what a support carries; 0 when asleep or fixed without own. */
   protected aex!: Float64Array;
@@ -150,7 +159,11 @@ export abstract class WorldMotion extends EventLoop {
     this.column("lastKind", "u8", 0);
     this.column("pushCode", "i32", -1);
     this.column("pushTime", "f64", 0);
+    this.column("pushLeave", "f64", 0);
     this.column("pushTrapped", "u8", 0);
+    this.column("pushCode2", "i32", -1);
+    this.column("pushTime2", "f64", 0);
+    this.column("pushLeave2", "f64", 0);
     this.column("lastOther", "i32", -1);
     for (const name of ["imageX", "imageY", "imageZ"]) this.column(name, "i32", 0);
   }
@@ -164,6 +177,13 @@ export abstract class WorldMotion extends EventLoop {
     this.gx = g[0];
     this.gy = g[1];
     this.gz = g[2] ?? 0;
+    // Sleepers rested under the old pull: they wake and settle again under the new one.
+    for (let i = 0; i < this.n; i++) {
+      if ((this.flags[i] & (FLAG_ALIVE | FLAG_ASLEEP)) === (FLAG_ALIVE | FLAG_ASLEEP)) {
+        this.flags[i] &= ~FLAG_ASLEEP;
+        this.version[i]++;
+      }
+    }
     this.dirty = true;
   }
 
@@ -209,7 +229,9 @@ export abstract class WorldMotion extends EventLoop {
     this.support[i] = -1;
     this.restOther[i] = -1;
     this.pushCode[i] = -1;
+    this.pushLeave[i] = 0;
     this.pushTrapped[i] = 0;
+    this.pushCode2[i] = -1;
     this.aex[i] = 0;
     this.aey[i] = 0;
     this.aez[i] = 0;

@@ -18,6 +18,15 @@
  */
 export const MAX_COORDINATE = 1e150;
 
+/**
+ * The masses a world takes: from 1e-150 to 1e150. An impulse moves a body by J / m; with both
+ * masses in this range the inverse masses, their sum and J / m stay finite and normal (a mass of
+ * 1e-310 has an infinite inverse, and its collisions would exchange nothing: it passed through).
+ */
+export const MIN_MASS = 1e-150;
+/** The largest mass a world takes (see MIN_MASS). */
+export const MAX_MASS = 1e150;
+
 /** The keys of World2DOptions and World3DOptions. */
 export const WORLD_OPTION_KEYS = [
   "restitution", "collapseTime", "maxEventsPerAdvance", "response", "restSpeed", "filter", "onCollision", "recordEvents", "gravity", "bounds",
@@ -70,6 +79,22 @@ export function checkKeys(options: object, known: readonly string[], what: strin
     const near = suggestKey(key, known);
     throw new RangeError(`${what}: unknown option "${key}"${near === undefined ? "" : ` (did you mean "${near}"?)`}`);
   }
+}
+
+/**
+ * The name a body's messages use ("body \"ball\"" or "body 3"), after checking that the init
+ * is an object whose id, when given, is a string: ids are strings, as in scene files, so that
+ * `bodyIndex("5")` finds a body added with id "5" (a number 5 is refused rather than converted).
+ */
+export function bodyInitName(b: unknown, next: number): string {
+  if (b === null || typeof b !== "object" || Array.isArray(b)) {
+    throw new RangeError(`addBody: a body must be an object such as {x, y, radius}, got ${b === null ? "null" : Array.isArray(b) ? "an array" : String(b)}`);
+  }
+  const id = (b as { id?: unknown }).id;
+  if (id !== undefined && typeof id !== "string") {
+    throw new RangeError(`body ${next}: id must be a string, got ${typeof id === "number" ? id : String(id)} (a ${typeof id}; ids are strings, write "${String(id)}")`);
+  }
+  return id === undefined ? `body ${next}` : `body "${id}"`;
 }
 
 /** Throws a RangeError naming `field` unless v is a finite number with |v| <= MAX_COORDINATE. */

@@ -41,3 +41,21 @@ export function requirePart(name: string, dim: number, what: string): void {
     throw new RangeError(`${what} needs \`import "carom/${dim}d/${name}";\` (once, anywhere in the program; the package root "carom" includes it)`);
   }
 }
+
+/**
+ * Gives `target` the methods `names` of part `name` before it is installed: each throws the
+ * RangeError of {@link requirePart} naming the import (installing the part replaces them). For
+ * parts whose methods live only in the part (declared on the facade by interface merging).
+ */
+export function partMethods(target: AnyClass, name: string, dim: number, names: readonly string[]): void {
+  for (const key of names) {
+    Object.defineProperty(target.prototype, key, {
+      value(): never {
+        requirePart(name, dim, key);
+        throw new RangeError(key);
+      },
+      writable: true,
+      configurable: true,
+    });
+  }
+}

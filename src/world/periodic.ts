@@ -24,6 +24,7 @@ export abstract class PeriodicBounds extends WorldCore {
   protected override setupPeriodic(cs: number): void {
     const p = this.periodicAxes;
     const axis = ["x", "y", "z"];
+    if (this.contactFilter !== null) throw new RangeError("a contact filter and periodic bounds don't mix (a pair filter (a, b) => boolean does)");
     for (let w = 0; w < this.wallCount; w++) {
       if (this.wallKind[w] !== 0) throw new RangeError(`wall "${this.wallIds[w]}": walls and periodic bounds don't mix (use a non-periodic container instead)`);
     }

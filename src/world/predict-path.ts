@@ -66,7 +66,7 @@ export abstract class AimLines extends WorldCore {
       let kind = 0; // 0 none, 1 wall, 2 bounds, 3 static body, 4 moving body
       let other = -1;
       for (let face = 0; face < (d3 ? 6 : 4); face++) {
-        if (face === lastFace) continue;
+        if (face === lastFace || !this.boundsInteract(i)) continue;
         const gap = face === 0 ? x - r - this.minX : face === 1 ? this.maxX - r - x : face === 2 ? y - r - this.minY : face === 3 ? this.maxY - r - y : face === 4 ? z - r - this.minZ : this.maxZ - r - z;
         const v = face === 0 ? vx : face === 1 ? -vx : face === 2 ? vy : face === 3 ? -vy : face === 4 ? vz : -vz;
         if (gap === Infinity) continue;
@@ -74,13 +74,13 @@ export abstract class AimLines extends WorldCore {
         if (tt < best) { best = tt; kind = 2; other = face; }
       }
       for (let w = 0; w < this.wallCount; w++) {
-        if (w === lastWall) continue;
+        if (w === lastWall || !this.wallBlocks(i, w)) continue;
         const tt = this.wallToi(w, x, y, z, vx, vy, vz, r, best);
         if (tt < best) { best = tt; kind = 1; other = w; }
       }
       const now = this.now + t;
       for (let j = 0; j < this.n; j++) {
-        if (j === i || !(this.flags[j] & FLAG_ALIVE) || !this.interacts(i, j)) continue;
+        if (j === i || !(this.flags[j] & FLAG_ALIVE) || !this.interacts(i, j) || this.pairTracked(i, j)) continue;
         const dt = now - this.t0[j];
         const bx = this.accX(j), by = this.accY(j), bz = this.accZ(j);
         const jx = this.x[j] + dt * (this.vx[j] + 0.5 * dt * bx), jy = this.y[j] + dt * (this.vy[j] + 0.5 * dt * by), jz = this.z[j] + dt * (this.vz[j] + 0.5 * dt * bz);
@@ -125,9 +125,7 @@ export abstract class AimLines extends WorldCore {
         invB = this.invMass[other];
       }
       const u = (vx - jvx) * nx + (vy - jvy) * ny + (vz - jvz) * nz;
-      const ei = this.restitution[i];
-      const ej = kind >= 3 ? this.restitution[other] : NaN;
-      const e = ei === ei ? (ej === ej ? ei * ej : ei) : ej === ej ? ej : this.defaultRestitution;
+      const e = this.restitutionOf(i, kind >= 3 ? this.restitution[other] : kind === 1 ? this.wallRestitution[other] : NaN);
       const J = u > 0 ? ((1 + e) * u) / (this.invMass[i] + invB) : 0;
       vx -= this.invMass[i] * J * nx;
       vy -= this.invMass[i] * J * ny;

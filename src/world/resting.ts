@@ -5,7 +5,9 @@
  * its acceleration) until it reaches the surface's edge; a slow body held between still things
  * goes to sleep (held still, immovable) until something hits it harder.
  */
-import { FLAG_ASLEEP, FLAG_FIXED } from "./body-store.js";
+import { separationSign } from "../query/overlap.js";
+import { FLAG_ALIVE, FLAG_ASLEEP, FLAG_FIXED } from "./body-store.js";
+import { START_SLACK } from "./motion.js";
 import { EV_SUPPORT_END } from "./event-loop.js";
 import { firstContact1D } from "./motion-1d.js";
 import { WALL_STRIDE } from "./walls/wall-kind.js";
@@ -80,9 +82,69 @@ export abstract class RestingContact extends WorldCore {
     this.updateAcc(i);
   }
 
+  /** Wakes sleeping body i (its own schedule is the caller's), and the sleepers resting on it. */
   protected override wakeUp(i: number): void {
+    this.moveTo(i, this.now); // (its state was kept at the time it fell asleep: bring it to now before it accelerates)
     this.flags[i] &= ~FLAG_ASLEEP;
     this.updateAcc(i);
+    this.wakeAbove(i);
+  }
+
+  /**
+   * Wakes the sleepers resting on body a, and those resting on them, and so on: a sleeper that
+   * touches a (within START_SLACK) with a below it (towards the gravity) may have lost its
+   * support. Each is scheduled again.
+   */
+  private wakeAbove(a: number): void {
+    const gx = this.gx, gy = this.gy, gz = this.gz;
+    // (positions as they were when they slept: sleepers do not move, and a woken one is
+    // scheduled only once its whole pile is found)
+    const woken: number[] = [];
+    const stack = [a];
+    const k = 1 + START_SLACK;
+    while (stack.length > 0) {
+      const s = stack.pop() as number;
+      const sx0 = this.x[s], sy0 = this.y[s], sz0 = this.z[s], sr = this.r[s] * k;
+      this.scanNeighbours(s, (b, ox, oy, oz) => {
+        if ((this.flags[b] & FLAG_ASLEEP) === 0) return;
+        const bx = this.x[b] + ox, by = this.y[b] + oy, bz = this.z[b] + oz;
+        // (with no gravity at all, every touching sleeper)
+        if ((sx0 - bx) * gx + (sy0 - by) * gy + (sz0 - bz) * gz < 0) return;
+        if (separationSign(sx0, sy0, sz0, sr, bx, by, bz, this.r[b] * k) > 0) return;
+        this.rouse(b, false);
+        woken.push(b);
+        stack.push(b);
+      });
+    }
+    if (!this.dirty) for (const b of woken) this.predict(b);
+  }
+
+  /** Wakes sleeper b (and schedules it again when `schedule`). */
+  private rouse(b: number, schedule: boolean): void {
+    this.moveTo(b, this.now);
+    this.flags[b] &= ~FLAG_ASLEEP;
+    this.updateAcc(b);
+    this.version[b]++;
+    if (schedule && !this.dirty) this.predict(b);
+  }
+
+  /**
+   * Wakes the sleepers touching wall `code` (>= 0) or body -1 - code, which is about to be
+   * removed or to move, and what rests on them: nothing is left floating where it was.
+   */
+  protected override wakeAround(code: number): void {
+    const k = 1 + START_SLACK;
+    const j = -1 - code;
+    for (let b = 0; b < this.n; b++) {
+      if ((this.flags[b] & (FLAG_ALIVE | FLAG_ASLEEP)) !== (FLAG_ALIVE | FLAG_ASLEEP) || b === j) continue;
+      const touching = code >= 0
+        ? this.wallOverlaps(b, code, k)
+        : separationSign(this.x[j], this.y[j], this.z[j], this.r[j] * k, this.x[b], this.y[b], this.z[b], this.r[b] * k) <= 0;
+      if (!touching) continue;
+      this.rouse(b, false);
+      this.wakeAbove(b);
+      if (!this.dirty) this.predict(b);
+    }
   }
 
   /** A supported body on a level support (no acceleration left) slower than restSpeed sleeps. */

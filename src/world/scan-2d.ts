@@ -75,7 +75,7 @@ export abstract class WorldKernels2 extends WorldCore {
     const ax = this.accX(i), ay = this.accY(i);
     const cx = cellX[i], cy = cellY[i];
     const simple = this.simplePairs;
-    const sensors = this.sensorCount > 0;
+    const tracked = this.sensorCount > 0 || this.passBodies.size > 0;
     const lastBody = this.pLastKind === LAST_BODY ? this.pLastOther : -1;
     const point = r === 0;
     let best = this.pBest;
@@ -86,8 +86,8 @@ export abstract class WorldKernels2 extends WorldCore {
         for (let j = head[this.bucket(cxx, cyy, 0)]; j >= 0; j = next[j]) {
           if (j === i || cellX[j] !== cxx || cellY[j] !== cyy) continue;
           if (!simple && !this.interacts(i, j)) continue;
-          if (sensors && this.sensorPair(i, j)) {
-            const t = this.sensorPairTime!(i, j, best);
+          if (tracked && this.pairTracked(i, j)) {
+            const t = this.trackedPairTime(i, j, best);
             if (t < best) {
               best = t;
               other = j;

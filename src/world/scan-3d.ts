@@ -73,7 +73,7 @@ export abstract class WorldKernels3 extends WorldCore {
     const ax = this.accX(i), ay = this.accY(i), az = this.accZ(i);
     const cx = cellX[i], cy = cellY[i], cz = cellZ[i];
     const simple = this.simplePairs;
-    const sensors = this.sensorCount > 0;
+    const tracked = this.sensorCount > 0 || this.passBodies.size > 0;
     const lastBody = this.pLastKind === LAST_BODY ? this.pLastOther : -1;
     const point = r === 0;
     let best = this.pBest;
@@ -85,8 +85,8 @@ export abstract class WorldKernels3 extends WorldCore {
           for (let j = head[this.bucket(cxx, cyy, czz)]; j >= 0; j = next[j]) {
             if (j === i || cellX[j] !== cxx || cellY[j] !== cyy || cellZ[j] !== czz) continue;
             if (!simple && !this.interacts(i, j)) continue;
-            if (sensors && this.sensorPair(i, j)) {
-              const t = this.sensorPairTime!(i, j, best);
+            if (tracked && this.pairTracked(i, j)) {
+              const t = this.trackedPairTime(i, j, best);
               if (t < best) {
                 best = t;
                 other = j;

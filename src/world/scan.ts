@@ -9,10 +9,11 @@ import { firstContact1D } from "./motion-1d.js";
 import { FLAG_ALIVE, FLAG_FIXED } from "./body-store.js";
 import { EV_BODY, EV_BOUNDS, EV_CELL, EV_NONE, EV_WALL } from "./event-loop.js";
 import { LAST_BODY, LAST_BOUNDS, LAST_NONE, LAST_WALL } from "./motion.js";
-import { WorldSensors } from "./sensors.js";
+import { WorldOverlaps } from "./overlaps.js";
+import { WALL_FLAG_FLOATING } from "./walls.js";
 
 /** @internal Prediction of each body's next event. */
-export abstract class WorldScan extends WorldSensors {
+export abstract class WorldScan extends WorldOverlaps {
   // The search for body i's next event keeps its running best in these fields (the scans are
   // separate small functions so that TurboFan inlines the contact kernels into them).
   protected pBest = Infinity;
@@ -33,6 +34,18 @@ export abstract class WorldScan extends WorldSensors {
   /** Whether body i is still parting from the body it just bounced off across a wrap (the periodic part, periodic.ts). */
   protected justBounced?(i: number, wx: number, wy: number, wz: number): boolean;
 
+  /**
+   * Works out whether the neighbour scans may take the fast path: every pair interacts (no
+   * pair filter, default masks, no kinematic bodies, no sensors, no pair passing through).
+   */
+  protected override pairsChanged(): void {
+    this.simplePairs = this.pairFilter === null && this.customMasks === 0 && this.kinematicCount === 0 && this.sensorCount === 0 && this.passBodies.size === 0;
+    this.boundsSpecial = this.customMasks > 0 || this.passingFaces > 0 || this.boundsLeak;
+  }
+
+  /** True when a body may pass through the container or be outside it (see scanBoundsSpecial); worked out with simplePairs. */
+  protected boundsSpecial = false;
+
   /** Computes and schedules body i's next event from its state at `now`. */
   protected override predict(i: number): void {
     if ((this.flags[i] & FLAG_ALIVE) === 0) return; // removed by a callback
@@ -50,7 +63,8 @@ export abstract class WorldScan extends WorldSensors {
     if (this.periodicAxes !== 0) this.scanCellPeriodic!(i);
     else this.scanCell(i);
     if ((this.flags[i] & FLAG_FIXED) === 0) {
-      this.scanBounds(i);
+      if (this.boundsSpecial) this.scanBoundsSpecial(i);
+      else this.scanBounds(i, 0);
       this.scanWalls(i);
       if (this.support[i] !== -1) this.scanSupport!(i);
     }
@@ -100,8 +114,20 @@ export abstract class WorldScan extends WorldSensors {
     }
   }
 
-  /** The container's faces: 0 -x, 1 +x, 2 -y, 3 +y, 4 -z, 5 +z (none on a periodic axis). */
-  protected scanBounds(i: number): void {
+  /**
+   * scanBounds where a body may pass through the container or be outside it (masks, a filter):
+   * the faces it passes through (their exit times) or lies beyond are settled here, the others
+   * left to scanBounds.
+   */
+  protected scanBoundsSpecial(i: number): void {
+    if (!this.boundsInteract(i)) return;
+    let skip = 0;
+    for (let face = 0; face < (this.dim === 3 ? 6 : 4); face++) if (this.faceSpecial(i, face)) skip |= 1 << face;
+    this.scanBounds(i, skip);
+  }
+
+  /** The container's faces: 0 -x, 1 +x, 2 -y, 3 +y, 4 -z, 5 +z (none on a periodic axis; none in `skip`, a bit per face). */
+  protected scanBounds(i: number, skip: number): void {
     const r = this.r[i];
     const faces = this.dim === 3 ? 6 : 4;
     const sup = this.support[i];
@@ -111,7 +137,7 @@ export abstract class WorldScan extends WorldSensors {
     const eps = cs * 2 ** -20;
     const lx = this.cellX[i] * cs, ly = this.cellY[i] * cs, lz = this.cellZ[i] * cs;
     for (let face = 0; face < faces; face++) {
-      if (sup === -2 - face || (this.periodicAxes & (1 << (face >> 1))) !== 0) continue;
+      if (sup === -2 - face || (this.periodicAxes & (1 << (face >> 1))) !== 0 || (skip & (1 << face)) !== 0) continue;
       switch (face) {
         case 0: if (this.minX + r < lx - eps) continue; break;
         case 1: if (this.maxX - r > lx + cs + eps) continue; break;
@@ -140,6 +166,35 @@ export abstract class WorldScan extends WorldSensors {
     }
   }
 
+  /**
+   * Side `face` of the container for body i when it may pass through: while it does, its next
+   * event there is the time it is clear of the side; after it passed out, the side does not
+   * count until it is back inside in full. True when that settled the face.
+   */
+  private faceSpecial(i: number, face: number): boolean {
+    const bit = 1 << face;
+    if ((this.passFaces[i] & bit) !== 0) {
+      const t = this.faceExitTime(i, face, this.pBest);
+      if (t < this.pBest) {
+        this.pBest = t;
+        this.pKind = EV_BOUNDS;
+        this.pOther = face;
+      }
+      return true;
+    }
+    if ((this.outsideFaces[i] & bit) === 0) return false;
+    // Beyond the side after passing through it: the side is not met until the body is back
+    // inside in full.
+    const axis = face >> 1;
+    const c = axis === 0 ? this.x[i] : axis === 1 ? this.y[i] : this.z[i];
+    const P = axis === 0 ? (face & 1 ? this.maxX : this.minX) : axis === 1 ? (face & 1 ? this.maxY : this.minY) : face & 1 ? this.maxZ : this.minZ;
+    if ((face & 1 ? P - c : c - P) >= this.r[i]) {
+      this.outsideFaces[i] &= ~bit;
+      return false;
+    }
+    return true;
+  }
+
   /** Walls and static bodies registered in body i's cell, and the global ones. */
   protected scanWalls(i: number): void {
     const grid = this.grid;
@@ -156,14 +211,16 @@ export abstract class WorldScan extends WorldSensors {
     const accelerated = ax !== 0 || ay !== 0 || az !== 0;
     const items = grid.wallItems;
     let bestWall = -1;
+    // (walls that need more than a contact time: sensor walls, passing pairs, masks, walls moved since the rebuild)
+    const special = this.sensorWalls > 0 || this.wallInside.size > 0 || this.customWallMasks > 0 || this.customMasks > 0 || this.floatingWalls > 0;
     for (let k = 0; k < m; k++) {
       const code = k < nLocal ? items[base + k] : g[k - nLocal];
       let t: number;
       if (code < 0) {
         const j = -1 - code;
         if (!this.interacts(i, j)) continue;
-        t = this.sensorCount > 0 && this.sensorPair(i, j)
-          ? this.sensorPairTime!(i, j, this.pBest)
+        t = this.pairTracked(i, j)
+          ? this.trackedPairTime(i, j, this.pBest)
           : accelerated
           ? this.accelPairTime!(i, j, this.pBest)
           : this.pairToi(x, y, z, vx, vy, vz, r, this.x[j], this.y[j], this.z[j], 0, 0, 0, this.r[j], this.pBest);
@@ -177,6 +234,20 @@ export abstract class WorldScan extends WorldSensors {
         continue;
       }
       if (code === this.support[i]) continue;
+      if (special) {
+        if (k < nLocal && (this.wallFlags[code] & WALL_FLAG_FLOATING) !== 0) continue; // (checked among the global ones)
+        if (!this.wallInteracts(i, code)) continue;
+        if (this.wallTracked(i, code)) {
+          t = this.wallTrackTime(i, code, this.pBest);
+          if (t < this.pBest && !(t === 0 && this.pLastKind === LAST_WALL && this.pLastOther === code)) {
+            this.pBest = t;
+            this.pKind = EV_WALL;
+            this.pOther = code;
+            bestWall = -1;
+          }
+          continue;
+        }
+      }
       t = accelerated
         ? this.wallToiAccelerated!(code, i, this.pBest)
         : this.wallToi(code, x, y, z, vx, vy, vz, r, this.pBest);
@@ -228,6 +299,6 @@ export abstract class WorldScan extends WorldSensors {
   protected softStill?(i: number, code: number, t: number): void;
   /** Body i takes the flat thing `code` as its support (o: its normal). */
   protected trySupport?(i: number, code: number, ox: number, oy: number, oz: number): void;
-  /** Wakes sleeping body i. */
+  /** Wakes sleeping body i, and what sleeps on it. */
   protected wakeUp?(i: number): void;
 }

@@ -6,7 +6,8 @@
 import { separationSign } from "../query/overlap.js";
 import { accelerationPart } from "./acceleration-part.js";
 import { FLAG_ALIVE, FLAG_SENSOR } from "./body-store.js";
-import { SENSOR_ENTER, SENSOR_EXIT } from "./event-log.js";
+import { SENSOR_ENTER, SENSOR_EXIT, WALL_SENSOR_ENTER, WALL_SENSOR_EXIT } from "./event-log.js";
+import { LAST_WALL, START_SLACK } from "./motion.js";
 import { WorldCore } from "./world-core.js";
 import { length3 } from "../query/relative-motion.js";
 
@@ -24,41 +25,22 @@ export abstract class SensorEvents extends WorldCore {
     const jz = this.z[j] + dt * (this.vz[j] + 0.5 * dt * bz);
     const jvx = this.vx[j] + dt * bx, jvy = this.vy[j] + dt * by, jvz = this.vz[j] + dt * bz;
     const ax = this.aex[i], ay = this.aey[i], az = this.aez[i];
-    const inside = this.sensorInside.has(this.pairKey(i, j));
-    const linear = ax === bx && ay === by && az === bz;
-    if (!inside) {
-      return linear
-        ? this.pairToi(this.x[i], this.y[i], this.z[i], this.vx[i], this.vy[i], this.vz[i], this.r[i], jx, jy, jz, jvx, jvy, jvz, this.r[j], tMax)
-        : accelerationPart(this.dim).pairContactTime(this.x[i], this.y[i], this.z[i], this.vx[i], this.vy[i], this.vz[i], ax, ay, az, this.r[i], jx, jy, jz, jvx, jvy, jvz, bx, by, bz, this.r[j], tMax);
-    }
-    // Inside: where |d(t)|^2 = R^2 going up, d(t) = dp + t dv + t^2 da / 2.
-    const px = jx - this.x[i], py = jy - this.y[i], pz = jz - this.z[i];
-    const wx = jvx - this.vx[i], wy = jvy - this.vy[i], wz = jvz - this.vz[i];
-    const R = this.r[i] + this.r[j];
-    const a = wx * wx + wy * wy + wz * wz;
-    const b = px * wx + py * wy + pz * wz;
-    const c = (px * px + py * py + pz * pz) - R * R;
-    if (linear) {
-      if (!(a > 0)) return Infinity; // no relative motion: inside for ever
-      const disc = Math.max(0, b * b - a * c);
-      const s = Math.sqrt(disc);
-      // The later root, in the form without cancellation: (-b + s) / a, or c / (-b - s) for b > 0.
-      const t = b <= 0 ? (s - b) / a : b + s > 0 ? -c / (b + s) : 0;
-      const e = Math.max(0, t);
-      return e <= tMax ? e : Infinity;
-    }
-    const dx = bx - ax, dy = by - ay, dz = bz - az;
-    return accelerationPart(this.dim).partingTime(
-      c, 2 * b, a + px * dx + py * dy + pz * dz, wx * dx + wy * dy + wz * dz, 0.25 * (dx * dx + dy * dy + dz * dz), tMax,
-    );
+    if (this.sensorInside.has(this.pairKey(i, j))) return this.pairExitTime(i, j, tMax);
+    return ax === bx && ay === by && az === bz
+      ? this.pairToi(this.x[i], this.y[i], this.z[i], this.vx[i], this.vy[i], this.vz[i], this.r[i], jx, jy, jz, jvx, jvy, jvz, this.r[j], tMax)
+      : accelerationPart(this.dim).pairContactTime(this.x[i], this.y[i], this.z[i], this.vx[i], this.vy[i], this.vz[i], ax, ay, az, this.r[i], jx, jy, jz, jvx, jvy, jvz, bx, by, bz, this.r[j], tMax);
   }
 
-  /** Records and reports an enter or exit of the sensor pair (i, j) at time t (states at t). */
-  protected override sensorEvent(i: number, j: number, t: number): void {
+  /** Records and reports an enter or exit of the sensor pair (i, j) at time t (states at t; after a rebuild, `rebuilt`, both are scheduled again first). */
+  protected override sensorEvent(i: number, j: number, t: number, rebuilt = false): void {
     const key = this.pairKey(i, j);
     const enter = !this.sensorInside.has(key);
     if (enter) this.sensorInside.add(key);
     else this.sensorInside.delete(key);
+    if (rebuilt) {
+      this.predict(i);
+      this.predict(j);
+    }
     // A is the sensor (the lower index when both are).
     let a = i, b = j;
     if ((this.flags[i] & FLAG_SENSOR) === 0 || ((this.flags[j] & FLAG_SENSOR) !== 0 && j < i)) {
@@ -90,8 +72,12 @@ export abstract class SensorEvents extends WorldCore {
   }
 
   /**
-   * At a rebuild (bodies at the current time): every sensor pair whose overlap differs from the
-   * recorded state is reported now (a body added or moved into or out of a sensor).
+   * At the end of a rebuild (bodies at the current time, every body scheduled): every sensor
+   * pair whose overlap differs from the recorded state enters or leaves now (a body added or
+   * moved into or out of a sensor), one pair at a time: its state changes, its bodies are
+   * scheduled again, then it is reported. Touching within rounding keeps the recorded state
+   * (radii grown or shrunk by START_SLACK), so a rebuild at the instant a body touches a sensor
+   * reports nothing twice.
    */
   protected override syncSensors(): void {
     if (this.sensorCount === 0 && this.sensorInside.size === 0) return;
@@ -100,10 +86,45 @@ export abstract class SensorEvents extends WorldCore {
       if ((this.flags[s] & (FLAG_ALIVE | FLAG_SENSOR)) !== (FLAG_ALIVE | FLAG_SENSOR)) continue;
       for (let b = 0; b < n; b++) {
         if (b === s || (this.flags[b] & FLAG_ALIVE) === 0 || ((this.flags[b] & FLAG_SENSOR) !== 0 && b < s)) continue;
+        if ((this.flags[s] & FLAG_ALIVE) === 0) break; // (removed by a callback)
         if (!this.interacts(s, b)) continue;
-        const over = separationSign(this.x[s], this.y[s], this.z[s], this.r[s], this.x[b], this.y[b], this.z[b], this.r[b]) < 0;
-        if (over !== this.sensorInside.has(this.pairKey(s, b))) this.sensorEvent(s, b, t);
+        const inside = this.sensorInside.has(this.pairKey(s, b));
+        const k = inside ? 1 + START_SLACK : 1 - START_SLACK;
+        const over = separationSign(this.x[s], this.y[s], this.z[s], this.r[s] * k, this.x[b], this.y[b], this.z[b], this.r[b] * k) < 0;
+        if (over === inside) continue;
+        this.version[s]++;
+        this.version[b]++;
+        this.sensorEvent(s, b, t, true);
       }
     }
+  }
+
+  /**
+   * Records and reports body i entering or leaving sensor wall w at time t (state at t): its
+   * normal and point are those of the contact (entering) or of the last contact of its path
+   * (leaving). After a rebuild (`rebuilt`), body i is scheduled again first.
+   */
+  protected override wallSensorEvent(i: number, w: number, t: number, rebuilt: boolean): void {
+    const key = this.wallKey(i, w);
+    const enter = !this.wallInside.has(key);
+    if (enter) this.wallInside.add(key);
+    else this.wallInside.delete(key);
+    this.lastHit[i] = t;
+    this.lastKind[i] = LAST_WALL;
+    this.lastOther[i] = w;
+    if (rebuilt) {
+      this.version[i]++;
+      this.predict(i);
+    }
+    const s = enter ? 1 : -1;
+    const ok = this.wallNormal(w, this.x[i], this.y[i], this.z[i], s * this.vx[i], s * this.vy[i], s * this.vz[i], this.r[i]);
+    const n = this.wallN;
+    const nx = ok ? n[0] : 0, ny = ok ? n[1] : 0, nz = ok ? n[2] : 0;
+    const u = s * (this.vx[i] * nx + this.vy[i] * ny + this.vz[i] * nz);
+    const p = this.pending;
+    const r = this.r[i];
+    p[0] = t; p[1] = this.x[i] + r * nx; p[2] = this.y[i] + r * ny; p[3] = this.z[i] + r * nz;
+    p[4] = nx; p[5] = ny; p[6] = nz; p[7] = 0; p[8] = u;
+    this.emit(i, w, enter ? WALL_SENSOR_ENTER : WALL_SENSOR_EXIT);
   }
 }

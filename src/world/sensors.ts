@@ -37,10 +37,10 @@ export abstract class WorldSensors extends WorldCells {
   // exists or did (which needs the part).
   /** Next enter or exit time within [0, tMax] of the sensor pair (i, j), or Infinity. */
   protected sensorPairTime?(i: number, j: number, tMax: number): number;
-  /** Records and reports an enter or exit of the sensor pair (i, j) at time t. */
-  protected sensorEvent?(i: number, j: number, t: number): void;
+  /** Records and reports an enter or exit of the sensor pair (i, j) at time t (`rebuilt`: found at the end of a rebuild, so both are scheduled again first). */
+  protected sensorEvent?(i: number, j: number, t: number, rebuilt?: boolean): void;
   /** Forgets the sensor pairs of a removed body. */
   protected dropSensorPairs?(i: number): void;
-  /** At a rebuild: reports every sensor pair whose overlap differs from the recorded state. */
+  /** At the end of a rebuild: reports every sensor pair whose overlap differs from the recorded state. */
   protected syncSensors?(): void;
 }

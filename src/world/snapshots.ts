@@ -7,6 +7,8 @@
 import { HashGrid } from "../broad/hash-grid.js";
 import { FLAG_ALIVE, FLAG_SENSOR, type Column, type WorldSnapshot } from "./body-store.js";
 import { WorldCore } from "./world-core.js";
+import { WALL_FLAG_FLOATING, WALL_FLAG_SENSOR } from "./walls.js";
+import { WALL_REMOVED } from "./walls/wall-kind.js";
 
 /** @internal Snapshots and copies, installed onto WorldCore. */
 export abstract class Snapshots extends WorldCore {
@@ -22,6 +24,8 @@ export abstract class Snapshots extends WorldCore {
     w.maxY = this.maxY;
     w.maxZ = this.maxZ;
     w.periodicAxes = this.periodicAxes;
+    w.boundsGroup = this.boundsGroup;
+    w.boundsMask = this.boundsMask;
     w.wallIds = this.wallIds.slice();
     w.response = this.response;
     w.filter = this.filter;
@@ -33,7 +37,9 @@ export abstract class Snapshots extends WorldCore {
     const columns = this.columnSpecs.map((s) => self[s.name].slice(0, this.n));
     const q = this.queue;
     const extra = [...this.extraState().map((a) => a.slice()), q.heap.slice(0, q.size), q.slot.slice(0, this.n), q.time.slice(0, q.size)];
-    return { now: this.now, n: this.n, columns, extra, ids: this.ids.slice(0, this.n), free: this.free.slice(), queueSize: q.size, dirty: this.dirty };
+    return {
+      now: this.now, n: this.n, columns, extra, ids: this.ids.slice(0, this.n), data: this.userData.slice(0, this.n), free: this.free.slice(), queueSize: q.size, dirty: this.dirty,
+    };
   }
 
   protected override restoreSnapshot(s: WorldSnapshot): void {
@@ -55,6 +61,7 @@ export abstract class Snapshots extends WorldCore {
     this.now = s.now;
     this.n = s.n;
     this.ids = s.ids.slice();
+    this.userData = s.data.slice();
     this.idIndex.clear();
     for (let i = 0; i < this.n; i++) if (this.flags[i] & FLAG_ALIVE) this.idIndex.set(this.ids[i], i);
     this.free = s.free.slice();
@@ -64,6 +71,19 @@ export abstract class Snapshots extends WorldCore {
     // The count of bodies with their own group or mask decides whether pair scans check them.
     this.customMasks = 0;
     for (let i = 0; i < this.n; i++) if ((this.flags[i] & FLAG_ALIVE) && (this.group[i] !== 1 || this.mask[i] !== -1)) this.customMasks++;
+    this.passingFaces = 0;
+    for (let i = 0; i < this.n; i++) if ((this.flags[i] & FLAG_ALIVE) && this.passFaces[i] !== 0) this.passingFaces++;
+    this.sensorWalls = 0;
+    this.customWallMasks = 0;
+    this.floatingWalls = 0;
+    for (let w = 0; w < this.wallCount; w++) {
+      if (this.wallKind[w] === WALL_REMOVED) continue;
+      if (this.wallFlags[w] & WALL_FLAG_SENSOR) this.sensorWalls++;
+      if (this.wallFlags[w] & WALL_FLAG_FLOATING) this.floatingWalls++;
+      if (this.wallGroup[w] !== 1 || this.wallMask[w] !== -1) this.customWallMasks++;
+    }
+    this.simplePairs = false; // (worked out again by the next advance)
+    this.boundsSpecial = true;
   }
 
   /** Typed arrays beyond the columns that a snapshot must carry (grid, walls, ...). */
@@ -74,8 +94,9 @@ export abstract class Snapshots extends WorldCore {
       this.cellSize, this.wallCount, this.wallsChecked,
       // what a rebuild works out, so that a restored or cloned world goes on exactly alike
       this.restSpeed, this.minSeparation, this.softSpeed, this.collapseTime, this.linearMotion ? 1 : 0, this.kinematicCount,
-      this.gx, this.gy, this.gz, this.movingWalls,
-    ), Float64Array.of(this.perN[0], this.perN[1], this.perN[2], this.perS[0], this.perS[1], this.perS[2])];
+      this.gx, this.gy, this.gz, this.movingWalls, this.boundsLeak ? 1 : 0,
+    ), Float64Array.of(this.perN[0], this.perN[1], this.perN[2], this.perS[0], this.perS[1], this.perS[2]),
+    this.wallRestitution, this.wallGroup, this.wallMask, this.wallFlags, Float64Array.from(this.passBodies), Float64Array.from(this.wallInside)];
   }
 
   protected setExtraState(a: (Float64Array | Int32Array | Uint8Array)[]): void {
@@ -111,6 +132,15 @@ export abstract class Snapshots extends WorldCore {
     this.gy = v[10];
     this.gz = v[11];
     this.movingWalls = v[12];
+    this.boundsLeak = v[13] === 1;
+    this.wallRestitution = (a[15] as Float64Array).slice();
+    this.wallGroup = (a[16] as Int32Array).slice();
+    this.wallMask = (a[17] as Int32Array).slice();
+    this.wallFlags = (a[18] as Uint8Array).slice();
+    this.passBodies.clear();
+    for (const key of a[19] as Float64Array) this.passBodies.add(key);
+    this.wallInside.clear();
+    for (const key of a[20] as Float64Array) this.wallInside.add(key);
     const per = a[14] as Float64Array;
     for (let k = 0; k < 3; k++) {
       this.perN[k] = per[k];

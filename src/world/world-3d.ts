@@ -9,8 +9,10 @@ import { planeWall } from "./walls/wall-plane.js";
 import { box3Wall } from "./walls/wall-box3.js";
 import { triangleWall } from "./walls/wall-triangle.js";
 
-import { WORLD_OPTION_KEYS, checkCoordinate, checkKeys } from "./options.js";
-import { requirePart } from "./parts.js";
+import { WORLD_OPTION_KEYS, bodyInitName, checkCoordinate, checkKeys } from "./options.js";
+import type { WallOptions } from "./walls.js";
+import { partMethods, requirePart } from "./parts.js";
+import { QUERY_METHODS_3, type Queries3 } from "./queries-api.js";
 
 const KINDS3: (WallKind | undefined)[] = [];
 KINDS3[WALL_PLANE] = planeWall;
@@ -53,6 +55,8 @@ export interface BodyInit3 {
   group?: number;
   /** Collision mask bits (default all bits, -1): the groups this body collides with (see group). */
   mask?: number;
+  /** Anything the game wants to keep with the body (read it back with `world.data(i)`). */
+  data?: unknown;
 }
 
 /** Options of a World3D (every key checked: an unknown one is a RangeError naming it). */
@@ -67,34 +71,45 @@ export interface World3DOptions extends WorldOptions {
     max: readonly [number, number, number];
     /** Periodic axes: true for all three, or one boolean per axis (default false). */
     periodic?: boolean | readonly [boolean, boolean, boolean];
+    /** The container's collision group bits (see World2DOptions.bounds). */
+    group?: number;
+    /** The container's collision mask bits (see World2DOptions.bounds). */
+    mask?: number;
   };
 }
 
-const BODY_KEYS3 = ["id", "x", "y", "z", "vx", "vy", "vz", "ax", "ay", "az", "radius", "mass", "fixed", "sensor", "restitution", "group", "mask"];
+const BODY_KEYS3 = ["id", "x", "y", "z", "vx", "vy", "vz", "ax", "ay", "az", "radius", "mass", "fixed", "sensor", "restitution", "group", "mask", "data"];
+
+/** The queries of World3D (`rayCast`, `castSphere`, `queryPoint`, ...; the queries part, `import "carom/3d/queries"`). */
+export interface World3D extends Queries3 {}
 
 /** Exact event-driven simulation of moving spheres in 3D (the same engine and rules as World2D). */
 export class World3D extends WorldKernels3 {
+  /** 3: the world's dimension. */
+  declare readonly dim: 3;
+
   /** Creates an empty world at time 0; RangeError on an unknown or invalid option. */
   constructor(options: World3DOptions = {}) {
     checkKeys(options, WORLD_OPTION_KEYS, "World3D options");
     super(3, options, KINDS3);
     if (options.gravity) this.setGravity(options.gravity);
     if (options.bounds) {
-      checkKeys(options.bounds, ["min", "max", "periodic"], "bounds");
+      checkKeys(options.bounds, ["min", "max", "periodic", "group", "mask"], "bounds");
+      this.setBoundsBits(options.bounds.group, options.bounds.mask);
       this.setBox(options.bounds.min, options.bounds.max, options.bounds.periodic ?? false);
     }
   }
 
   /** Adds a body; returns its index. Throws a RangeError naming the body and field for bad values. */
   addBody(b: BodyInit3): number {
-    const name = b.id === undefined ? `body ${this.n}` : `body "${b.id}"`;
+    const name = bodyInitName(b, this.free.length > 0 ? this.free[this.free.length - 1] : this.n);
     checkKeys(b, BODY_KEYS3, name);
     for (const k of ["x", "y", "z", "vx", "vy", "vz", "ax", "ay", "az", "radius"] as const) checkCoordinate(b[k] ?? 0, `${name}: ${k}`);
     if ((b.ax ?? 0) !== 0 || (b.ay ?? 0) !== 0 || (b.az ?? 0) !== 0) requirePart("gravity", 3, `${name}: an acceleration`);
     if (b.sensor === true) requirePart("sensors", 3, `${name}: a sensor`);
     let i: number;
     try {
-      i = this.allocBody(b.id, b.radius, b.mass ?? 1, b.fixed === true, b.restitution, b.group ?? 1, b.mask ?? -1, b.sensor === true);
+      i = this.allocBody(b.id, b.radius, b.mass ?? 1, b.fixed === true, b.restitution, b.group ?? 1, b.mask ?? -1, b.sensor === true, b.data);
     } catch (e) {
       throw new RangeError(`${name}: ${(e as Error).message}`);
     }
@@ -103,23 +118,35 @@ export class World3D extends WorldKernels3 {
     return i;
   }
 
-  /** Adds a plane through (px, py, pz) with normal (nx, ny, nz): the solid half-space is behind the normal. */
-  addPlane(px: number, py: number, pz: number, nx: number, ny: number, nz: number, id?: string): number {
-    if (nx === 0 && ny === 0 && nz === 0) throw new RangeError(`plane${id === undefined ? "" : ` "${id}"`}: normal must not be zero`);
-    return this.addWall(WALL_PLANE, [px, py, pz, nx, ny, nz], id, "plane");
+  /**
+   * Adds a plane through (px, py, pz) with normal (nx, ny, nz): the solid half-space is behind
+   * the normal. The last argument is its id or its options (see World2D.addSegment).
+   */
+  addPlane(px: number, py: number, pz: number, nx: number, ny: number, nz: number, options?: string | WallOptions): number {
+    if (nx === 0 && ny === 0 && nz === 0) {
+      const id = typeof options === "string" ? options : options?.id;
+      throw new RangeError(`plane${id === undefined ? "" : ` "${id}"`}: normal must not be zero`);
+    }
+    return this.addWall(WALL_PLANE, [px, py, pz, nx, ny, nz], options, "plane");
   }
 
-  /** Adds a solid axis-aligned box wall. */
-  addBox(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, id?: string): number {
+  /** Adds a solid axis-aligned box wall (`sensor: true` in the options: a box sensor). The last argument is its id or its options. */
+  addBox(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, options?: string | WallOptions): number {
     if (!(minX <= maxX && minY <= maxY && minZ <= maxZ)) {
+      const id = typeof options === "string" ? options : options?.id;
       throw new RangeError(`box${id === undefined ? "" : ` "${id}"`}: min must not exceed max, got [${minX}, ${minY}, ${minZ}] and [${maxX}, ${maxY}, ${maxZ}]`);
     }
-    return this.addWall(WALL_BOX3, [minX, minY, minZ, maxX, maxY, maxZ], id, "box");
+    return this.addWall(WALL_BOX3, [minX, minY, minZ, maxX, maxY, maxZ], options, "box");
   }
 
-  /** Adds a thin triangle wall (solid on both sides). */
-  addTriangle(ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number, id?: string): number {
-    return this.addWall(WALL_TRIANGLE, [ax, ay, az, bx, by, bz, cx, cy, cz], id, "triangle");
+  /** Adds a thin triangle wall (solid on both sides). The last argument is its id or its options. */
+  addTriangle(ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number, options?: string | WallOptions): number {
+    return this.addWall(WALL_TRIANGLE, [ax, ay, az, bx, by, bz, cx, cy, cz], options, "triangle");
+  }
+
+  /** Moves wall w so that its reference point (a plane's point, a box's lower corner, a triangle's first vertex) is at (x, y, z); see World2D.setWallPosition. */
+  setWallPosition(w: number, x: number, y: number, z: number): void {
+    this.placeWall(w, [x, y, z]);
   }
 
   /** Makes wall w translate at (vx, vy, vz) from now on (see World2D.setWallVelocity). */
@@ -164,3 +191,6 @@ export class World3D extends WorldKernels3 {
     return w;
   }
 }
+
+// Until `carom/3d/queries` is imported, each query is a RangeError naming that import.
+partMethods(World3D, "queries", 3, QUERY_METHODS_3);

@@ -9,7 +9,10 @@
  *   walls.ts        the wall table (kinds in walls/*.ts)
  *   cells.ts        the grid of cells (broad phase)
  *   sensors.ts      which sensor pairs overlap
+ *   overlaps.ts     sensor walls, and what a contact filter lets pass
  *   scan.ts         prediction of each body's next event
+ *   wall-edits.ts   walls changed while running (no rebuild)
+ *   contacts.ts     contacts as they happen (bodies, walls, the container)
  *
  * World2D and World3D (world-2d.ts, world-3d.ts) add their dimension's neighbour scans
  * (scan-2d.ts, scan-3d.ts) and wall kinds. The optional parts (parts.ts) install their methods
@@ -18,16 +21,14 @@
  * (moving-walls.ts); the methods they provide are declared optional in the layer that calls them.
  */
 import { separationSign } from "../query/overlap.js";
-import { FEATURE_INTERIOR } from "../query/types.js";
 import { HashGrid } from "../broad/hash-grid.js";
-import { HIT_BODY, HIT_BOUNDS, HIT_WALL } from "./event-log.js";
-import { FLAG_ALIVE, FLAG_ASLEEP, FLAG_CHECKED, FLAG_FIXED, FLAG_SENSOR } from "./body-store.js";
-import { LAST_BODY, LAST_BOUNDS, LAST_WALL, START_SLACK } from "./motion.js";
+import { FLAG_ALIVE, FLAG_CHECKED, FLAG_FIXED, FLAG_SENSOR } from "./body-store.js";
+import { START_SLACK } from "./motion.js";
 import type { PathPrediction } from "./predict-path.js";
 import type { WorldSnapshot } from "./body-store.js";
-import { WorldScan } from "./scan.js";
+import { WorldContacts } from "./contacts.js";
+import { WALL_FLAG_SENSOR } from "./walls.js";
 import { requirePart } from "./parts.js";
-import { length3 } from "../query/relative-motion.js";
 
 export { START_SLACK } from "./motion.js";
 export { WALL_BOX2, WALL_BOX3, WALL_PLANE, WALL_SEGMENT, WALL_STRIDE, WALL_TRIANGLE } from "./walls/wall-kind.js";
@@ -35,7 +36,7 @@ export type { PathPrediction } from "./predict-path.js";
 export type { PeriodicInfo } from "./cells.js";
 
 /** @internal The whole engine; World2D and World3D add their dimension's kernels. */
-export abstract class WorldCore extends WorldScan {
+export abstract class WorldCore extends WorldContacts {
   /**
    * A copy of the whole simulation state; `restore` brings the world back to it bit for bit.
    * (From `carom/2d` or `carom/3d`, this needs `import "carom/2d/snapshots";` / `"carom/3d/snapshots"`.)
@@ -95,7 +96,8 @@ export abstract class WorldCore extends WorldScan {
    * other body leaves the rebuild to happen.
    */
   protected admit(i: number): void {
-    if (!this.cleanBeforeAdd || this.restSpeed > 0 || this.periodicAxes !== 0) return;
+    // (with sensors, a rebuild settles whether the new body starts inside one)
+    if (!this.cleanBeforeAdd || this.restSpeed > 0 || this.periodicAxes !== 0 || this.sensorCount > 0 || this.sensorWalls > 0) return;
     const r = this.r[i], cs = this.cellSize;
     if ((this.flags[i] & (FLAG_FIXED | FLAG_SENSOR)) !== 0 || this.group[i] !== 1 || this.mask[i] !== -1) return;
     if (this.ax[i] !== 0 || this.ay[i] !== 0 || this.az[i] !== 0 || !(2 * r * (1 + 2 ** -20) <= cs)) return;
@@ -124,8 +126,8 @@ export abstract class WorldCore extends WorldScan {
     const x = this.x[i], y = this.y[i], z = this.z[i], r = this.r[i];
     const slack = START_SLACK * r;
     if (
-      x - r < this.minX - slack || x + r > this.maxX + slack || y - r < this.minY - slack || y + r > this.maxY + slack ||
-      z - r < this.minZ - slack || z + r > this.maxZ + slack
+      this.boundsInteract(i) && (x - r < this.minX - slack || x + r > this.maxX + slack || y - r < this.minY - slack || y + r > this.maxY + slack ||
+      z - r < this.minZ - slack || z + r > this.maxZ + slack)
     ) {
       const at = this.dim === 2 ? `[${x}, ${y}]` : `[${x}, ${y}, ${z}]`;
       throw new RangeError(`${this.describe(i)} (radius ${r} at ${at}) is not inside the bounds`);
@@ -137,10 +139,15 @@ export abstract class WorldCore extends WorldScan {
       if (code < 0) {
         const j = -1 - code;
         if (this.interacts(i, j) && !this.sensorPair(i, j) && this.pairSign(i, j) < 0) throw new RangeError(`${this.describe(i)} and ${this.describe(j)} overlap at the start`);
-      } else if (this.wallOverlaps(i, code)) {
+      } else if (this.wallBlocks(i, code) && this.wallOverlaps(i, code)) {
         throw new RangeError(`${this.describe(i)} overlaps wall "${this.wallIds[code]}" at the start`);
       }
     });
+  }
+
+  /** True when wall w is solid for body i (not a sensor, masks met, not passing through it). */
+  protected wallBlocks(i: number, w: number): boolean {
+    return (this.wallFlags[w] & WALL_FLAG_SENSOR) === 0 && this.wallInteracts(i, w) && !(this.wallInside.size > 0 && this.wallInside.has(this.wallKey(i, w)));
   }
 
   protected override syncAll(): void {
@@ -150,17 +157,9 @@ export abstract class WorldCore extends WorldScan {
 
   protected override onRemove(i: number, was: number): void {
     if (this.sensorInside.size > 0) this.dropSensorPairs!(i);
+    this.dropBodyOverlaps(i);
     // Sleepers that rested on it wake up (they may have nothing left to rest on).
-    if (!this.dirty && this.restSpeed > 0) {
-      this.scanNeighbours(i, (j, sx, sy, sz) => {
-        // touching within rounding: radii grown by START_SLACK
-        const k = 1 + START_SLACK;
-        if (this.flags[j] & FLAG_ASLEEP && separationSign(this.x[i], this.y[i], this.z[i], this.r[i] * k, this.x[j] + sx, this.y[j] + sy, this.z[j] + sz, this.r[j] * k) <= 0) {
-          this.flags[j] &= ~FLAG_ASLEEP;
-          this.updateAcc(j);
-        }
-      });
-    }
+    if (this.restSpeed > 0) this.wakeAround!(-1 - i);
     this.grid.remove(i);
     // A moving body leaves nothing behind: the schedules that named it are dropped when they
     // come up (its collision counter moved on). Static things are registered in the cells and
@@ -168,9 +167,15 @@ export abstract class WorldCore extends WorldScan {
     if ((was & FLAG_FIXED) !== 0 || this.restSpeed > 0) this.dirty = true;
   }
 
+  /** Sleepers touching wall w wake up before it changes (the gravity part). */
+  protected override wallWillChange(w: number): void {
+    if (this.restSpeed > 0) this.wakeAround!(w);
+  }
+
   /** Rebuilds the grid and the wall table, checks the start state, and schedules every body. */
   protected override rebuild(): void {
     const n = this.n;
+    this.dirty = true; // (until every body is scheduled: an exception on the way leaves it to the next rebuild)
     this.syncAll();
     let rMax = 0;
     let movers = 0;
@@ -184,6 +189,7 @@ export abstract class WorldCore extends WorldScan {
     for (let i = 0; i < n; i++) {
       if (this.flags[i] & FLAG_ALIVE && (this.ax[i] !== 0 || this.ay[i] !== 0 || this.az[i] !== 0)) this.linearMotion = false;
       if (!(this.flags[i] & FLAG_ALIVE) || this.isStatic(i)) continue;
+      if (!this.boundsInteract(i)) this.boundsLeak = true; // (it may leave the container: hashed cells)
       movers++;
       if (this.flags[i] & FLAG_FIXED) this.kinematicCount++;
       if (this.r[i] > rMax) rMax = this.r[i];
@@ -213,7 +219,7 @@ export abstract class WorldCore extends WorldScan {
     if (this.collapseTimeOption === undefined) this.collapseTime = g > 0 ? 0 : 1e-9;
     this.grid = new HashGrid(2 * Math.max(movers, 512), Math.max(this.capacity, 16));
     // A bounded world without kinematic bodies gets a dense grid when it is not too sparse.
-    if (this.kinematicCount === 0 && Number.isFinite(this.maxX - this.minX + this.maxY - this.minY + (this.dim === 3 ? this.maxZ - this.minZ : 0))) {
+    if (this.kinematicCount === 0 && !this.boundsLeak && Number.isFinite(this.maxX - this.minX + this.maxY - this.minY + (this.dim === 3 ? this.maxZ - this.minZ : 0))) {
       let ox = Math.floor(this.minX / cs) - 2, oy = Math.floor(this.minY / cs) - 2;
       let oz = this.dim === 3 ? Math.floor(this.minZ / cs) - 2 : 0;
       let nx = Math.floor(this.maxX / cs) + 3 - ox, ny = Math.floor(this.maxY / cs) + 3 - oy;
@@ -246,13 +252,18 @@ export abstract class WorldCore extends WorldScan {
       }
       this.grid.insert(i, this.bucket(this.cellX[i], this.cellY[i], this.cellZ[i]));
     }
+    this.floatingWalls = 0;
     for (let w = 0; w < this.wallCount; w++) this.registerWall(w, rMax, pairs, globals);
     this.grid.setWalls(pairs);
     this.globalWalls = Int32Array.from(globals);
     this.checkStart();
-    this.dirty = false;
-    if (this.sensorCount > 0 || this.sensorInside.size > 0) this.syncSensors!();
+    this.pairsChanged();
     for (let i = 0; i < n; i++) if (this.flags[i] & FLAG_ALIVE) this.predict(i);
+    this.dirty = false;
+    // Overlaps that changed by a jump (a body added or moved into a sensor, out of a pass) are
+    // settled last, one at a time, with the world consistent when each is reported.
+    if (this.sensorCount > 0 || this.sensorInside.size > 0) this.syncSensors!();
+    if (this.sensorWalls > 0 || this.wallInside.size > 0 || this.passBodies.size > 0) this.syncWallOverlaps();
   }
 
   protected describe(i: number): string {
@@ -273,6 +284,7 @@ export abstract class WorldCore extends WorldScan {
       const x = this.x[i], y = this.y[i], z = this.z[i], r = this.r[i];
       const slack = START_SLACK * r;
       const p = this.periodicAxes; // (no faces on a periodic axis: centres are wrapped into the box)
+      if (this.passFaces[i] !== 0 || !this.boundsInteract(i)) continue; // (passing through the container, or not meeting it)
       if (
         (!(p & 1) && (x - r < this.minX - slack || x + r > this.maxX + slack)) || (!(p & 2) && (y - r < this.minY - slack || y + r > this.maxY + slack)) ||
         (!(p & 4) && (z - r < this.minZ - slack || z + r > this.maxZ + slack))
@@ -288,16 +300,16 @@ export abstract class WorldCore extends WorldScan {
         const jFresh = (this.flags[j] & FLAG_CHECKED) === 0;
         // each pair with a new member once: from the new side, or from the lower index when both are new
         if (!fresh || (jFresh && j < i)) return;
-        if (this.interacts(i, j) && !this.sensorPair(i, j) && this.pairSign(i, j, sx, sy, sz) < 0) throw new RangeError(`${this.describe(i)} and ${this.describe(j)} overlap at the start`);
+        if (this.interacts(i, j) && !this.pairTracked(i, j) && this.pairSign(i, j, sx, sy, sz) < 0) throw new RangeError(`${this.describe(i)} and ${this.describe(j)} overlap at the start`);
       });
       if ((this.flags[i] & FLAG_FIXED) !== 0) continue;
       this.scanStatic(i, (code) => {
         if (code < 0) {
           const j = -1 - code;
-          if ((fresh || (this.flags[j] & FLAG_CHECKED) === 0) && this.interacts(i, j) && !this.sensorPair(i, j) && this.pairSign(i, j) < 0) {
+          if ((fresh || (this.flags[j] & FLAG_CHECKED) === 0) && this.interacts(i, j) && !this.pairTracked(i, j) && this.pairSign(i, j) < 0) {
             throw new RangeError(`${this.describe(i)} and ${this.describe(j)} overlap at the start`);
           }
-        } else if ((fresh || (newWalls && code >= this.wallsChecked)) && this.wallOverlaps(i, code)) {
+        } else if ((fresh || (newWalls && code >= this.wallsChecked)) && this.wallBlocks(i, code) && this.wallOverlaps(i, code)) {
           throw new RangeError(`${this.describe(i)} overlaps wall "${this.wallIds[code]}" at the start`);
         }
       });
@@ -306,9 +318,8 @@ export abstract class WorldCore extends WorldScan {
     this.wallsChecked = this.wallCount;
   }
 
-  /** Sign of the separation of i and j with both radii shrunk by START_SLACK (negative: overlapping). */
-  protected pairSign(i: number, j: number, sx = 0, sy = 0, sz = 0): number {
-    const k = 1 - START_SLACK;
+  /** Sign of the separation of i and j (j shifted by s) with both radii scaled by k, by default shrunk by START_SLACK (negative: overlapping). */
+  protected override pairSign(i: number, j: number, sx = 0, sy = 0, sz = 0, k = 1 - START_SLACK): number {
     return separationSign(this.x[i], this.y[i], this.z[i], this.r[i] * k, this.x[j] + sx, this.y[j] + sy, this.z[j] + sz, this.r[j] * k);
   }
 
@@ -327,187 +338,4 @@ export abstract class WorldCore extends WorldScan {
     this.grid.insert(i, this.bucket(this.cellX[i], this.cellY[i], this.cellZ[i]));
   }
 
-  protected override collideBodies(i: number, j: number, t: number): boolean {
-    if (this.sensorCount > 0 && this.sensorPair(i, j)) {
-      this.moveTo(i, t);
-      this.moveTo(j, t);
-      this.sensorEvent!(i, j, t);
-      return false;
-    }
-    if (j < i) {
-      // Report every pair with the lower index as A, whichever body's event fired.
-      const k = i;
-      i = j;
-      j = k;
-    }
-    this.moveTo(i, t);
-    this.moveTo(j, t);
-    if (this.kinematicCount > 0) this.watchPusher(i, j, t);
-    let nx = this.x[j] - this.x[i];
-    let ny = this.y[j] - this.y[i];
-    let nz = this.z[j] - this.z[i];
-    if (this.periodicAxes !== 0) {
-      const m = this.minimumImage!(i, j, nx, ny, nz);
-      nx = m[0];
-      ny = m[1];
-      nz = m[2];
-    }
-    if (nx === 0 && ny === 0 && nz === 0) {
-      // Point particles meeting: the direction of approach.
-      nx = this.vx[i] - this.vx[j];
-      ny = this.vy[i] - this.vy[j];
-      nz = this.vz[i] - this.vz[j];
-    }
-    const len = length3(nx, ny, nz);
-    nx /= len;
-    ny /= len;
-    nz /= len;
-    const u = (this.vx[i] - this.vx[j]) * nx + (this.vy[i] - this.vy[j]) * ny + (this.vz[i] - this.vz[j]) * nz;
-    // A sleeping body hit harder than twice the resting speed wakes up; otherwise it holds still.
-    const wake = 2 * this.restSpeed;
-    if (this.flags[i] & FLAG_ASLEEP && u > wake) this.wakeUp!(i);
-    if (this.flags[j] & FLAG_ASLEEP && u > wake) this.wakeUp!(j);
-    const invI = this.flags[i] & FLAG_ASLEEP ? 0 : this.invMass[i];
-    const invJ = this.flags[j] & FLAG_ASLEEP ? 0 : this.invMass[j];
-    // met something immovable (see collideMovingWall)
-    if (invJ === 0 && (this.flags[j] & FLAG_ASLEEP || this.isStatic(j))) this.pushTrapped[i] = 1;
-    if (invI === 0 && (this.flags[i] & FLAG_ASLEEP || this.isStatic(i))) this.pushTrapped[j] = 1;
-    // (u <= 0: not closing; with a resting speed the contact still parts, see impulseFor)
-    const J = u > 0 || this.minSeparation > 0 ? this.impulseFor(i, j, t, Math.max(u, 0), nx, ny, nz, invI, invJ) : 0;
-    if (J > 0) {
-      const ia = invI * J, ib = invJ * J;
-      this.vx[i] -= ia * nx;
-      this.vy[i] -= ia * ny;
-      this.vz[i] -= ia * nz;
-      this.vx[j] += ib * nx;
-      this.vy[j] += ib * ny;
-      this.vz[j] += ib * nz;
-    }
-    if (this.restSpeed > 0) {
-      this.afterBodyContact!(i, j, -nx, -ny, -nz, t);
-      this.afterBodyContact!(j, i, nx, ny, nz, t);
-    }
-    this.version[i]++;
-    this.version[j]++;
-    this.lastHit[i] = t;
-    this.lastHit[j] = t;
-    this.lastKind[i] = LAST_BODY;
-    this.lastOther[i] = j;
-    this.lastKind[j] = LAST_BODY;
-    this.lastOther[j] = i;
-    const ri = this.r[i];
-    const p = this.pending;
-    p[0] = t; p[1] = this.x[i] + ri * nx; p[2] = this.y[i] + ri * ny; p[3] = this.z[i] + ri * nz;
-    p[4] = nx; p[5] = ny; p[6] = nz; p[7] = J; p[8] = u;
-    this.emit(i, j, HIT_BODY);
-    return true;
-  }
-
-  /**
-   * Reflects body i off a surface with unit normal n (from the body into the surface); a flat
-   * surface (`flat`, identified by `supportCode`) may then carry the body (resting contact).
-   */
-  protected bounce(i: number, t: number, nx: number, ny: number, nz: number, kind: number, other: number, lastKind: number, flat: boolean, supportCode: number): void {
-    // (in the frame of what it bounces off: bvx, bvy, bvz is a moving wall's velocity, else 0)
-    const u = (this.vx[i] - this.bvx) * nx + (this.vy[i] - this.bvy) * ny + (this.vz[i] - this.bvz) * nz;
-    const J = u > 0 || this.minSeparation > 0 ? this.impulseFor(i, -1, t, Math.max(u, 0), nx, ny, nz, this.invMass[i], 0) : 0;
-    if (J > 0) {
-      const ia = this.invMass[i] * J;
-      this.vx[i] -= ia * nx;
-      this.vy[i] -= ia * ny;
-      this.vz[i] -= ia * nz;
-    }
-    if (this.restSpeed > 0 && !(this.flags[i] & FLAG_FIXED)) {
-      if (flat) this.trySupport!(i, supportCode, -nx, -ny, -nz);
-      if (!(this.flags[i] & FLAG_ASLEEP) && -(this.vx[i] * nx + this.vy[i] * ny + this.vz[i] * nz) <= this.softSpeed) {
-        this.softStill!(i, kind === HIT_WALL ? -2 - other : -1000 - other, t);
-      }
-    }
-    this.version[i]++;
-    this.lastHit[i] = t;
-    this.lastKind[i] = lastKind;
-    this.lastOther[i] = other;
-    const r = this.r[i];
-    const p = this.pending;
-    p[0] = t; p[1] = this.x[i] + r * nx; p[2] = this.y[i] + r * ny; p[3] = this.z[i] + r * nz;
-    p[4] = nx; p[5] = ny; p[6] = nz; p[7] = J; p[8] = u;
-    this.emit(i, other, kind);
-  }
-
-  /** Velocity of the thing a bounce is off (a moving wall), zero otherwise. */
-  /** The displacement (nx, ny, nz) from i to j at the minimum image (the periodic part, periodic.ts). */
-  protected minimumImage?(i: number, j: number, nx: number, ny: number, nz: number): Float64Array;
-
-  /** A body meets a moving wall (the moving-walls part, moving-walls.ts). */
-  protected collideMovingWall?(i: number, w: number, t: number): boolean;
-
-  protected bvx = 0;
-  protected bvy = 0;
-  protected bvz = 0;
-
-  protected override collideWall(i: number, w: number, feature: number, t: number): boolean {
-    this.moveTo(i, t);
-    if (this.movingWalls > 0 && this.wallMoves(w)) return this.collideMovingWall!(i, w, t);
-    this.pushTrapped[i] = 1;
-    let nx = this.evNx[i], ny = this.evNy[i], nz = this.evNz[i];
-    if (nx === 0 && ny === 0 && nz === 0) {
-      // No normal recorded (cannot happen for a hit the kernels reported): push straight back.
-      const v = Math.sqrt(this.vx[i] ** 2 + this.vy[i] ** 2 + this.vz[i] ** 2);
-      nx = this.vx[i] / v;
-      ny = this.vy[i] / v;
-      nz = this.vz[i] / v;
-    }
-    this.bounce(i, t, nx, ny, nz, HIT_WALL, w, LAST_WALL, feature >> 2 === FEATURE_INTERIOR, w);
-    return true;
-  }
-
-  /**
-   * Crushing by a kinematic body (fixed, moving), the rule of collideMovingWall: when it hits
-   * the same body again after that body met something immovable, having moved less than the
-   * body's diameter in between, it stops (its velocity becomes zero) before the contact.
-   */
-  protected watchPusher(i: number, j: number, t: number): void {
-    let k: number, m: number;
-    if (this.invMass[i] === 0 && !this.isStatic(i) && this.invMass[j] > 0) {
-      k = i;
-      m = j;
-    } else if (this.invMass[j] === 0 && !this.isStatic(j) && this.invMass[i] > 0) {
-      k = j;
-      m = i;
-    } else return;
-    const code = -2 - k;
-    const speed = Math.sqrt(this.vx[k] ** 2 + this.vy[k] ** 2 + this.vz[k] ** 2);
-    const reach = Math.max(2 * this.r[m], 1e-6 * this.cellSize);
-    if (this.pushCode[m] === code && this.pushTrapped[m] === 1 && speed * (t - this.pushTime[m]) < reach) {
-      this.vx[k] = 0;
-      this.vy[k] = 0;
-      this.vz[k] = 0;
-      this.version[k]++;
-      this.dirty = true; // it is static now: registered in the cells at the rebuild after this event
-    }
-    this.pushCode[m] = code;
-    this.pushTime[m] = t;
-    this.pushTrapped[m] = 0;
-  }
-
-  protected override collideBounds(i: number, face: number, t: number): boolean {
-    this.moveTo(i, t);
-    this.pushTrapped[i] = 1;
-    // At contact the centre is one radius from the face, up to the rounding of its motion:
-    // put it exactly there so that it never ends up outside.
-    const r0 = this.r[i];
-    switch (face) {
-      case 0: this.x[i] = Math.max(this.x[i], this.minX + r0); break;
-      case 1: this.x[i] = Math.min(this.x[i], this.maxX - r0); break;
-      case 2: this.y[i] = Math.max(this.y[i], this.minY + r0); break;
-      case 3: this.y[i] = Math.min(this.y[i], this.maxY - r0); break;
-      case 4: this.z[i] = Math.max(this.z[i], this.minZ + r0); break;
-      default: this.z[i] = Math.min(this.z[i], this.maxZ - r0);
-    }
-    const nx = face === 0 ? -1 : face === 1 ? 1 : 0;
-    const ny = face === 2 ? -1 : face === 3 ? 1 : 0;
-    const nz = face === 4 ? -1 : face === 5 ? 1 : 0;
-    this.bounce(i, t, nx, ny, nz, HIT_BOUNDS, face, LAST_BOUNDS, true, -2 - face);
-    return true;
-  }
 }

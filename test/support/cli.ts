@@ -22,8 +22,8 @@ function newestSource(dir: string): number {
 }
 
 function fresh(): boolean {
-  const schema = join(ROOT, "dist", "scene.schema.json");
-  return existsSync(CLI) && existsSync(schema) && Math.min(statSync(CLI).mtimeMs, statSync(schema).mtimeMs) >= newestSource(join(ROOT, "src"));
+  const built = [CLI, join(ROOT, "dist", "scene.schema.json"), join(ROOT, "dist", "sweep.schema.json")];
+  return built.every((f) => existsSync(f)) && Math.min(...built.map((f) => statSync(f).mtimeMs)) >= newestSource(join(ROOT, "src"));
 }
 
 /** Builds dist/ (tsc, then the schema file) unless it is up to date. */
@@ -44,12 +44,16 @@ export function ensureBuilt(): void {
   try {
     if (fresh()) return;
     // tsc still emits when files under work by others have type errors; the tests judge the result.
-    // The same two steps as `npm run build`: JavaScript without comments, then the declarations.
+    // The steps of `npm run build` (but emptying dist/, which other test files may be using):
+    // JavaScript without comments, then the declarations the entries reach.
     const tsc = join(ROOT, "node_modules", "typescript", "bin", "tsc");
     spawnSync(process.execPath, [tsc, "-p", join(ROOT, "tsconfig.build.json"), "--removeComments", "--declaration", "false"], { cwd: ROOT, stdio: "ignore" });
-    spawnSync(process.execPath, [tsc, "-p", join(ROOT, "tsconfig.build.json"), "--emitDeclarationOnly"], { cwd: ROOT, stdio: "ignore" });
+    spawnSync(process.execPath, [tsc, "-p", join(ROOT, "tsconfig.types.json")], { cwd: ROOT, stdio: "ignore" });
+    spawnSync(process.execPath, [join(ROOT, "scripts", "prune-types.mjs")], { cwd: ROOT, stdio: "ignore" });
     const r = spawnSync(process.execPath, [CLI, "schema", "-o", join(ROOT, "dist", "scene.schema.json")], { cwd: ROOT, encoding: "utf8" });
     if (r.status !== 0) throw new Error(`building dist/ failed: ${r.stderr}`);
+    const s = spawnSync(process.execPath, [CLI, "sweep", "--schema", "-o", join(ROOT, "dist", "sweep.schema.json")], { cwd: ROOT, encoding: "utf8" });
+    if (s.status !== 0) throw new Error(`building dist/ failed: ${s.stderr}`);
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
@@ -158,19 +162,28 @@ export function parseXyz(text: string): XyzFrame[] {
   if (lines[lines.length - 1] === "") lines.pop();
   const frames: XyzFrame[] = [];
   let k = 0;
+  // rows as [x, y, z, vx, vy, vz, radius, id], whatever the order of the columns
+  const wanted = ["pos", "velo", "radius", "id"];
   while (k < lines.length) {
     const n = Number(lines[k]);
     if (!Number.isInteger(n) || n < 0) throw new Error(`line ${k + 1}: expected an atom count, got ${JSON.stringify(lines[k])}`);
     const comment = lines[k + 1];
     const props = /Properties=(\S+)/.exec(comment);
-    if (props === null || props[1] !== "species:S:1:pos:R:3:velo:R:3:radius:R:1:id:I:1") throw new Error(`line ${k + 2}: bad Properties in ${comment}`);
+    if (props === null || props[1] !== "species:S:1:pos:R:3:masses:R:1:momenta:R:3:velo:R:3:radius:R:1:id:I:1") throw new Error(`line ${k + 2}: bad Properties in ${comment}`);
+    const spec = props[1].split(":");
+    const at: Record<string, [number, number]> = {};
+    let width = 0;
+    for (let p = 0; p < spec.length; p += 3) {
+      at[spec[p]] = [width, Number(spec[p + 2])];
+      width += Number(spec[p + 2]);
+    }
     const time = /Time=(\S+)/.exec(comment);
     if (time === null) throw new Error(`line ${k + 2}: no Time`);
     const rows: number[][] = [];
     for (let i = 0; i < n; i++) {
       const cols = lines[k + 2 + i].split(" ");
-      if (cols.length !== 9 || cols[0] !== "X") throw new Error(`line ${k + 3 + i}: expected 9 columns starting with X, got ${lines[k + 2 + i]}`);
-      rows.push(cols.slice(1).map(Number));
+      if (cols.length !== width || cols[0] !== "X") throw new Error(`line ${k + 3 + i}: expected ${width} columns starting with X, got ${lines[k + 2 + i]}`);
+      rows.push(wanted.flatMap((name) => cols.slice(at[name][0], at[name][0] + at[name][1]).map(Number)));
     }
     frames.push({ time: Number(time[1]), comment, rows });
     k += 2 + n;

@@ -12,6 +12,7 @@ import { drawBars } from "../lab/charts.js";
 import { button, el, fitCanvas, slider, type Demo, type DemoHost } from "../lab/demo.js";
 import { Sim } from "../lab/sim.js";
 import { View2D } from "../lab/view2d.js";
+import { drawWorld } from "../../src/exports/2d/draw.js";
 
 const W = 12, H = 16, T = 0.3, R = 0.2;
 const ROWS = 6, COLS = 10, BW = 1.0, BH = 0.45, GAP = 0.12, BRICK_Y = 10.5;
@@ -246,8 +247,16 @@ export function createBreakout(): Demo {
       fitCanvas(right, (W + 2 * T) / (H + 2 * T), 620);
       view.fit(-T, -T, W + T, H + T, left.width, left.height, 4 * dpr);
       const w = world();
-      // carom side
-      drawArena(ctxL, caromBoxes());
+      // carom side: the world drawn by carom/2d/draw (walls in the scene's colours, the ball, this
+      // frame's contacts in yellow), then the ball's swept path over it
+      const colors = (sim.template.walls ?? []).map((wall) => wall.color ?? "#8b98a8");
+      const at = drawWorld(ctxL, w, {
+        region: [-T, -T, W + T, H + T], margin: 4 * dpr, background: "#0f141b", boundsColor: null,
+        wallColor: (k) => colors[k], bodyColor: () => "#ffffff", contactColor: "#ffd166", lineWidth: Math.max(1, dpr),
+      });
+      view.scale = at.scale;
+      view.ox = at.originX;
+      view.oy = at.originY;
       ctxL.lineJoin = "round";
       ctxL.lineCap = "round";
       ctxL.strokeStyle = "rgba(76, 201, 240, 0.22)";
@@ -261,16 +270,6 @@ export function createBreakout(): Demo {
       ctxL.strokeStyle = "rgba(76, 201, 240, 0.9)";
       ctxL.lineWidth = Math.max(1, dpr);
       ctxL.stroke();
-      ctxL.fillStyle = "#ffd166";
-      for (let k = 2; k < path.length - 2; k += 2) {
-        ctxL.beginPath();
-        ctxL.arc(view.sx(path[k]), view.sy(path[k + 1]), Math.max(2, 0.3 * R * view.scale), 0, 2 * Math.PI);
-        ctxL.fill();
-      }
-      ctxL.fillStyle = "#ffffff";
-      ctxL.beginPath();
-      ctxL.arc(view.sx(w.x[0]), view.sy(w.y[0]), R * view.scale, 0, 2 * Math.PI);
-      ctxL.fill();
       // naive side
       drawArena(ctxR, [...ARENA, ...naive.alive]);
       ctxR.strokeStyle = "rgba(255, 107, 107, 0.8)";

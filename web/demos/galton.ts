@@ -12,7 +12,8 @@ import { drawHistogram } from "../lab/charts.js";
 import { button, el, fitCanvas, type Demo, type DemoHost } from "../lab/demo.js";
 import { Random } from "../lab/random.js";
 import { Sim } from "../lab/sim.js";
-import { View2D, drawWalls2 } from "../lab/view2d.js";
+import { View2D } from "../lab/view2d.js";
+import { drawWorld } from "../../src/exports/2d/draw.js";
 
 const DX = 2.8;
 const DY = (DX * Math.sqrt(3)) / 2;
@@ -170,38 +171,21 @@ export function createGalton(): Demo {
     },
     draw(): void {
       const dpr = fitCanvas(canvas, W / H, 720);
-      view.fit(0, 0, W, H, canvas.width, canvas.height, 3 * dpr);
       const w = world();
-      ctx.fillStyle = "#0f141b";
-      ctx.fillRect(0, 0, canvas.width, canvas.height);
-      ctx.save();
-      ctx.beginPath();
-      ctx.rect(view.sx(0), view.sy(H), W * view.scale, H * view.scale);
-      ctx.clip();
-      drawWalls2(ctx, view, sim.template);
-      ctx.fillStyle = "#9aa4b1";
-      ctx.beginPath();
-      for (let i = 0; i < pegs; i++) {
-        ctx.moveTo(view.sx(w.x[i]) + PEG_RADIUS * view.scale, view.sy(w.y[i]));
-        ctx.arc(view.sx(w.x[i]), view.sy(w.y[i]), PEG_RADIUS * view.scale, 0, 2 * Math.PI);
-      }
-      ctx.fill();
+      // carom/2d/draw: walls in the scene's colours, pegs grey, balls yellow, the container
+      const wallColors = (sim.template.walls ?? []).map((wall) => wall.color ?? "#8b98a8");
+      const at = drawWorld(ctx, w, {
+        region: [0, 0, W, H], margin: 3 * dpr, background: "#0f141b", boundsColor: "#3a4656", lineWidth: dpr,
+        wallColor: (k) => wallColors[k], bodyColor: (i) => (i < pegs ? "#9aa4b1" : "#ffd166"), contacts: false,
+      });
+      view.scale = at.scale;
+      view.ox = at.originX;
+      view.oy = at.originY;
+      // the balls that landed, stacked in their bins
       ctx.fillStyle = "#c9a24a";
       ctx.beginPath();
       for (let b = 0; b < BINS; b++) drawStack(b, counts[b]);
       ctx.fill();
-      ctx.fillStyle = "#ffd166";
-      ctx.beginPath();
-      for (let i = pegs; i < w.n; i++) {
-        if (w.indexOf(w.ids[i]) !== i) continue;
-        ctx.moveTo(view.sx(w.x[i]) + BALL_RADIUS * view.scale, view.sy(w.y[i]));
-        ctx.arc(view.sx(w.x[i]), view.sy(w.y[i]), BALL_RADIUS * view.scale, 0, 2 * Math.PI);
-      }
-      ctx.fill();
-      ctx.restore();
-      ctx.strokeStyle = "#3a4656";
-      ctx.lineWidth = dpr;
-      ctx.strokeRect(view.sx(0), view.sy(H), W * view.scale, H * view.scale);
       drawHistogram(hist, counts, expected, "bin →", "#ffd166");
       readout.textContent = `${landed} of ${dropped} balls in the bins`;
       canvas.dataset.dropped = String(dropped);

@@ -11,7 +11,7 @@ import { drawHistogram, drawSeries } from "../lab/charts.js";
 import { button, el, fitCanvas, type Demo, type DemoHost } from "../lab/demo.js";
 import { Random } from "../lab/random.js";
 import { Sim } from "../lab/sim.js";
-import { View2D, drawDisks } from "../lab/view2d.js";
+import { drawWorld } from "../../src/exports/2d/draw.js";
 
 const RADIUS = 0.5;
 const AREA_FRACTION = 0.25;
@@ -52,7 +52,6 @@ export function createGas(): Demo {
   let n = 3000;
   let sim = new Sim(gasScene(n, 7));
   let e0 = 0;
-  const view = new View2D();
   const canvas = el("canvas");
   canvas.id = "gas-canvas";
   let ctx: CanvasRenderingContext2D;
@@ -133,13 +132,11 @@ export function createGas(): Demo {
       const w = sim.world as World2D;
       const L = w.maxX;
       const dpr = fitCanvas(canvas, 1, 680);
-      view.fit(0, 0, L, L, canvas.width, canvas.height, 2 * dpr);
-      ctx.fillStyle = "#0f141b";
-      ctx.fillRect(0, 0, canvas.width, canvas.height);
-      ctx.strokeStyle = "#3a4656";
-      ctx.lineWidth = dpr;
-      ctx.strokeRect(view.sx(0), view.sy(L), L * view.scale, L * view.scale);
-      drawDisks(ctx, view, w, n, colorIndex, PALETTE);
+      // carom/2d/draw: the container and the disks, coloured by speed
+      drawWorld(ctx, w, {
+        region: [0, 0, L, L], margin: 2 * dpr, background: "#0f141b", boundsColor: "#3a4656", lineWidth: dpr / 1.5,
+        bodyColor: (i) => PALETTE[colorIndex[i]], contacts: false,
+      });
       drawHistogram(histCanvas, counts, expected, "speed →");
       const lim = Math.max(1e-14, maxDrift * 1.2);
       drawSeries(energyCanvas, drift, -lim, lim, `±${lim.toExponential(1)}`);

@@ -7,12 +7,16 @@
  * copy of the table, and the cue ball's exact path (curving while it slides) is drawn up to the
  * first ball it meets, with a ghost ball there and where both balls go next.
  *
+ * Hint: with the balls at rest, the shot solver (findShot) simulates candidate strikes on the
+ * lowest ball and shows the one with the widest margin as the aim line; "Play hint" shoots it.
+ *
  * The lab shell reads a World2D (time, export): after each frame the balls still on the table
  * are mirrored into one, at rest, with the table's long side along x.
  */
 import type { Scene } from "../../src/index.js";
 import {
-  angleDegrees, DEFAULT_BALL_PARAMS, pocketTable, PoolSystem, rackBalls, type BallState, type PoolEvent, type StrikeOptions,
+  angleDegrees, DEFAULT_BALL_PARAMS, findShot, pocketTable, PoolSystem, rackBalls, type BallState, type PoolEvent, type ShotPlan,
+  type StrikeOptions,
 } from "../../src/exports/pool.js";
 import { button, el, fitCanvas, slider, type Demo, type DemoHost } from "../lab/demo.js";
 import { Sim } from "../lab/sim.js";
@@ -20,7 +24,9 @@ import { View2D } from "../lab/view2d.js";
 
 const TABLE = pocketTable();
 const R = DEFAULT_BALL_PARAMS.R;
-const L = TABLE.specs.l, W = TABLE.specs.w;
+const L = TABLE.l, W = TABLE.w;
+/** How long the hint may search, milliseconds. */
+const HINT_BUDGET = 2500;
 const CW = TABLE.specs.cushion_width;
 /** The fastest shot (cue speed, m/s) and the cue speed per metre of drag. */
 const MAX_SHOT_SPEED = 8;
@@ -77,6 +83,9 @@ export function createPool(): Demo {
   let aimX = 0, aimY = 0; // pointer, display coordinates
   let strike: StrikeOptions | null = null;
   let prediction: Prediction | null = null;
+  let hint: ShotPlan | null = null;
+  const hintText = el("span", "hint");
+  hintText.id = "pool-hint-text";
 
   function states(): BallState[] {
     return system.ids.map((id) => system.ball(id));
@@ -177,7 +186,35 @@ export function createPool(): Demo {
     system.strike(s);
     shotStart = clock;
     prediction = null;
+    hint = null;
     shots++;
+  };
+
+  /** The lowest-numbered ball on the table (9-ball: the one to hit first). */
+  const lowest = (): string | null => {
+    const on = states().filter((b) => b.id !== "cue" && b.state !== "pocketed").map((b) => Number(b.id.replace("ball-", "")));
+    return on.length ? `ball-${Math.min(...on)}` : null;
+  };
+
+  /** Searches a shot that pots the lowest ball and shows it as the aim line. */
+  const showHint = (): void => {
+    if (moving() > 0) return;
+    nextShotSystem();
+    const target = lowest();
+    if (target === null || system.ball("cue").state === "pocketed") return;
+    const found = findShot(system, { ball: target, timeLimit: HINT_BUDGET });
+    hint = found.shots[0] ?? null;
+    const n = target.replace("ball-", "");
+    if (hint === null) {
+      prediction = null;
+      hintText.textContent = `no pot found for the ${n} (${found.candidates} shots simulated)`;
+      canvas.dataset.hint = "none";
+      return;
+    }
+    strike = hint.strike;
+    prediction = predict(hint.strike);
+    hintText.textContent = `the ${n} in ${hint.pocket}: ${hint.strike.V0} m/s, margin ±${hint.margin.toFixed(2)}° (${found.candidates} shots simulated)`;
+    canvas.dataset.hint = `${target} ${hint.pocket}`;
   };
 
   const toDisplay = (e: PointerEvent): [number, number] => {
@@ -189,6 +226,7 @@ export function createPool(): Demo {
   canvas.addEventListener("pointerdown", (e) => {
     if (moving() > 0) return;
     nextShotSystem();
+    hint = null;
     aiming = true;
     canvas.setPointerCapture(e.pointerId);
     [aimX, aimY] = toDisplay(e);
@@ -309,7 +347,7 @@ export function createPool(): Demo {
   return {
     title: "Pool",
     about:
-      "pooltool's billiards model with exact event times (carom/pool): drag back from the cue ball and let go to shoot (the farther, the harder); the sliders put side spin, follow or draw and cue elevation on the shot. The dashed line is the shot simulated ahead: the cue ball's exact path, curving while it slides, to the first ball it meets, a ghost ball there and where both go. A yellow ring marks a sliding ball, a blue one a ball spinning on the spot. Or press Break.",
+      "pooltool's billiards model with exact event times (carom/pool): drag back from the cue ball and let go to shoot (the farther, the harder); the sliders put side spin, follow or draw and cue elevation on the shot. The dashed line is the shot simulated ahead: the cue ball's exact path, curving while it slides, to the first ball it meets, a ghost ball there and where both go. A yellow ring marks a sliding ball, a blue one a ball spinning on the spot. Or press Break. Hint asks the shot solver for a shot that pots the lowest ball (it simulates thousands of candidate strikes) and shows it; Play hint shoots it.",
     frameDt: 1 / 60,
     sim,
     mount(host: DemoHost): void {
@@ -324,6 +362,11 @@ export function createPool(): Demo {
           if (apex.state === "pocketed") return;
           shoot({ ball: "cue", V0: BREAK_SPEED, phi: angleDegrees(apex.r[0] - cue.r[0], apex.r[1] - cue.r[1]), b: 0.2 });
         }, "pool-break"),
+        button("Hint", showHint, "pool-hint"),
+        button("Play hint", () => {
+          if (hint !== null && moving() === 0) shoot(hint.strike);
+        }, "pool-play-hint"),
+        hintText,
       );
       host.controls.append(
         row,
@@ -371,12 +414,13 @@ export function createPool(): Demo {
           ctx.fillText(`${strike.V0.toFixed(2)} m/s`, px + 10 * dpr, py - 8 * dpr);
         }
       }
-      if (aiming && prediction !== null) drawPrediction(prediction);
+      if ((aiming || hint !== null) && prediction !== null) drawPrediction(prediction);
       for (const b of all) if (b.state !== "pocketed") drawBall(b);
       canvas.dataset.cue = cue.state === "pocketed" ? "" : `${(view.sx(dx(cue)) / dpr).toFixed(1)},${(view.sy(dy(cue)) / dpr).toFixed(1)}`;
       canvas.dataset.scale = String(view.scale / dpr);
       canvas.dataset.moving = String(moving());
       canvas.dataset.events = String(lastEvents.length);
+      canvas.dataset.pocketed = String(pocketedCount);
     },
     stats(): [string, string][] {
       const all = states();

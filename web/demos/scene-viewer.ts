@@ -6,7 +6,8 @@
 import { sceneDimensions, type Scene, type World2D, type World3D } from "../../src/index.js";
 import { el, fitCanvas, type Demo, type DemoHost } from "../lab/demo.js";
 import { Sim } from "../lab/sim.js";
-import { View2D, drawBounds2, drawDisks, drawWalls2, sceneExtent2, scenePalette } from "../lab/view2d.js";
+import { sceneExtent2, scenePalette } from "../lab/view2d.js";
+import { drawWorld } from "../../src/exports/2d/draw.js";
 import { Camera3D, SphereRenderer, drawScene3Walls } from "../lab/view3d.js";
 
 export function createSceneViewer(scene: Scene, file: string): Demo {
@@ -16,7 +17,6 @@ export function createSceneViewer(scene: Scene, file: string): Demo {
   canvas.id = "scene-canvas";
   let ctx: CanvasRenderingContext2D;
   const { palette, index } = scenePalette(scene, scene.bodies.length);
-  const view = new View2D();
   const extent = dim === 2 ? sceneExtent2(scene) : [0, 0, 1, 1];
   const cam = new Camera3D();
   const renderer = new SphereRenderer();
@@ -53,11 +53,12 @@ export function createSceneViewer(scene: Scene, file: string): Demo {
       ctx.fillStyle = "#0f141b";
       ctx.fillRect(0, 0, canvas.width, canvas.height);
       if (dim === 2) {
-        view.fit(extent[0], extent[1], extent[2], extent[3], canvas.width, canvas.height, 4 * dpr);
-        drawBounds2(ctx, view, scene);
-        drawWalls2(ctx, view, scene);
-        const w = sim.world as World2D;
-        drawDisks(ctx, view, w, w.n, index, palette);
+        // carom/2d/draw, in the scene's colours
+        const wallColors = (scene.walls ?? []).map((wall) => wall.color ?? "#8b98a8");
+        drawWorld(ctx, sim.world as World2D, {
+          region: [extent[0], extent[1], extent[2], extent[3]], margin: 4 * dpr, background: null, boundsColor: "#3a4656", lineWidth: dpr,
+          wallColor: (k) => wallColors[k], bodyColor: (i) => palette[index[i]],
+        });
       } else {
         cam.frame(canvas.width, canvas.height);
         drawScene3Walls(ctx, cam, scene);

@@ -1,9 +1,9 @@
 /**
- * A 2D camera (world rectangle fitted into a canvas, y up) and drawing of a 2D world: walls from
- * the scene, the container, and the bodies as disks coloured in batches (one path per colour,
- * so thousands of disks cost a few fills).
+ * A 2D camera (world rectangle fitted into a canvas, y up: the transform drawWorld returns, for
+ * what the demos draw over the world and for the mouse), the extent of a 2D scene, and a palette
+ * from a scene's colours. The worlds themselves are drawn by carom/2d/draw (drawWorld).
  */
-import type { Scene, World2D } from "../../src/index.js";
+import type { Scene } from "../../src/index.js";
 
 export class View2D {
   /** Canvas pixels per world unit. */
@@ -58,61 +58,6 @@ export function sceneExtent2(scene: Scene): [number, number, number, number] {
   if (!(x0 <= x1)) return [-1, -1, 1, 1];
   const pad = 0.25 * Math.max(x1 - x0, y1 - y0, 1e-9);
   return [x0 - pad, y0 - pad, x1 + pad, y1 + pad];
-}
-
-/** Draws the scene's segment and box walls. */
-export function drawWalls2(ctx: CanvasRenderingContext2D, view: View2D, scene: Scene, color = "#8b98a8", skip?: ReadonlySet<string>): void {
-  const walls = scene.walls ?? [];
-  ctx.lineCap = "round";
-  walls.forEach((w, k) => {
-    const id = w.id ?? `wall-${k}`;
-    if (skip !== undefined && skip.has(id)) return;
-    const c = w.color ?? color;
-    if (w.segment !== undefined) {
-      ctx.strokeStyle = c;
-      ctx.lineWidth = Math.max(1.5, 0.004 * ctx.canvas.width);
-      ctx.beginPath();
-      ctx.moveTo(view.sx(w.segment[0][0]), view.sy(w.segment[0][1]));
-      ctx.lineTo(view.sx(w.segment[1][0]), view.sy(w.segment[1][1]));
-      ctx.stroke();
-    } else if (w.box !== undefined) {
-      ctx.fillStyle = c;
-      const x = view.sx(w.box.min[0]), y = view.sy(w.box.max[1]);
-      ctx.fillRect(x, y, Math.max(1, view.sx(w.box.max[0]) - x), Math.max(1, view.sy(w.box.min[1]) - y));
-    }
-  });
-}
-
-/** Outlines the scene's bounds. */
-export function drawBounds2(ctx: CanvasRenderingContext2D, view: View2D, scene: Scene, color = "#3a4656"): void {
-  if (scene.bounds === undefined) return;
-  const b = scene.bounds;
-  ctx.strokeStyle = color;
-  ctx.lineWidth = Math.max(1, 0.003 * ctx.canvas.width);
-  ctx.strokeRect(view.sx(b.min[0]), view.sy(b.max[1]), (b.max[0] - b.min[0]) * view.scale, (b.max[1] - b.min[1]) * view.scale);
-}
-
-/**
- * Draws bodies 0..n-1 as disks, batched by colour: `colorIndex[i]` picks `palette[k]`. Disks
- * smaller than a pixel are drawn as one-pixel squares so they stay visible.
- */
-export function drawDisks(ctx: CanvasRenderingContext2D, view: View2D, world: World2D, n: number, colorIndex: Uint8Array, palette: readonly string[]): void {
-  const x = world.x, y = world.y, r = world.r, s = view.scale;
-  for (let k = 0; k < palette.length; k++) {
-    ctx.fillStyle = palette[k];
-    ctx.beginPath();
-    for (let i = 0; i < n; i++) {
-      if (colorIndex[i] !== k) continue;
-      const px = view.ox + x[i] * s, py = view.oy - y[i] * s, pr = r[i] * s;
-      if (pr < 0.8) {
-        ctx.rect(px - 0.8, py - 0.8, 1.6, 1.6);
-      } else {
-        ctx.moveTo(px + pr, py);
-        ctx.arc(px, py, pr, 0, 2 * Math.PI);
-      }
-    }
-    ctx.fill();
-  }
 }
 
 /** Palette and per-body colour index from the scene's body colours (a default cycle for bodies without). */

@@ -1,9 +1,21 @@
 /**
- * carom/2d/moving-walls: import once (`import "carom/2d/moving-walls";`) to let World2D's
- * `setWallVelocity` move walls (paddles, pistons): bodies reflect in the wall's frame, and a
- * body squeezed against something immovable stops the wall. A part of its own (see
- * world/parts.ts); the package root "carom" includes it.
+ * Importing this module once, anywhere in a program (`import "carom/2d/moving-walls";`), installs
+ * into `World2D` of `carom/2d` walls that move: `setWallVelocity(w, vx, vy)` with a nonzero
+ * velocity (paddles, pistons). Bodies reflect in the wall's frame, and a body squeezed against
+ * something immovable stops the wall. Without it, a nonzero wall velocity is a RangeError naming
+ * this import. It exports nothing; the package root `carom` installs every part already.
+ *
+ * ```ts
+ * import { World2D } from "carom/2d";
+ * import "carom/2d/moving-walls";
+ * const world = new World2D({});
+ * const paddle = world.addBox(0, 0, 4, 1);
+ * world.setWallVelocity(paddle, 0, 2);
+ * ```
+ *
+ * @module carom/2d/moving-walls
  */
+// A part of its own (see world/parts.ts).
 import { installPart } from "../../world/parts.js";
 import { WorldCore } from "../../world/world-core.js";
 import { MovingWalls } from "../../world/moving-walls.js";

@@ -1,8 +1,22 @@
 /**
- * carom/2d/sensors: import once (`import "carom/2d/sensors";`) to give World2D sensors
- * (`addBody({ …, sensor: true })`: no impulse, exact SENSOR_ENTER and SENSOR_EXIT events). A
- * part of its own (see world/parts.ts); the package root "carom" includes it.
+ * Importing this module once, anywhere in a program (`import "carom/2d/sensors";`), installs into
+ * `World2D` of `carom/2d` sensors: bodies added with `sensor: true` exchange no impulse and report
+ * exact `SENSOR_ENTER` and `SENSOR_EXIT` events, and walls added with `{ sensor: true }` (a box
+ * sensor, a finish line) `WALL_SENSOR_ENTER` and `WALL_SENSOR_EXIT` (in `world.events`, to
+ * `onCollision` and to `world.on` listeners). Without it, a sensor is a RangeError naming this
+ * import. It exports nothing; the package root
+ * `carom` installs every part already.
+ *
+ * ```ts
+ * import { World2D } from "carom/2d";
+ * import "carom/2d/sensors";
+ * const world = new World2D({});
+ * world.addBody({ x: 0, y: 0, radius: 1, sensor: true });
+ * ```
+ *
+ * @module carom/2d/sensors
  */
+// A part of its own (see world/parts.ts).
 import { installPart } from "../../world/parts.js";
 import { WorldCore } from "../../world/world-core.js";
 import { SensorEvents } from "../../world/sensor-events.js";

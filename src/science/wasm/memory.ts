@@ -1,11 +1,13 @@
 // Where each of the engine memory's arrays starts (engine-memory.ts lays them out), imported
 // at instantiation, and the registers at the start of the memory: float64 F(k) at byte 8k,
-// int32 I(k) at byte 4k (see edmd-kernel.ts for what each holds).
+// int32 I(k) at byte 4k (../kernel-layout.ts names each).
 @external("env", "state") export declare const STATE: i32;
 @external("env", "book") export declare const BOOK: i32;
 @external("env", "image") export declare const IMAGE: i32;
 @external("env", "counter") export declare const COUNTER: i32;
 @external("env", "mass") export declare const MASS: i32;
+@external("env", "lastCollision") export declare const LASTCOLL: i32;
+@external("env", "shearShift") export declare const SHEARSHIFT: i32;
 @external("env", "entry") export declare const ENTRY: i32;
 @external("env", "live") export declare const LIVE: i32;
 @external("env", "head") export declare const HEAD: i32;

@@ -15,13 +15,23 @@
  * wall's own frame.
  */
 
+/** `world.wallKind[w]` of a removed wall. */
 export const WALL_REMOVED = 0;
+/** `world.wallKind[w]` of a 2D segment: wallData holds [x0, y0, x1, y1]. */
 export const WALL_SEGMENT = 1;
+/** `world.wallKind[w]` of a 2D box: wallData holds [minX, minY, maxX, maxY]. */
 export const WALL_BOX2 = 2;
+/** `world.wallKind[w]` of a 3D plane: wallData holds [px, py, pz, nx, ny, nz]. */
 export const WALL_PLANE = 3;
+/** `world.wallKind[w]` of a 3D box: wallData holds [minX, minY, minZ, maxX, maxY, maxZ]. */
 export const WALL_BOX3 = 4;
+/** `world.wallKind[w]` of a 3D triangle: wallData holds [ax, ay, az, bx, by, bz, cx, cy, cz]. */
 export const WALL_TRIANGLE = 5;
-/** Numbers stored per wall (a triangle needs nine). */
+/**
+ * Numbers stored per wall in `world.wallData` (a triangle needs nine): wall w's from
+ * WALL_STRIDE * w, as they were at the wall's last update (a moving wall's are brought to
+ * `now` at the end of `advance`; `world.wall(id)` reads any wall at `now`).
+ */
 export const WALL_STRIDE = 9;
 
 /** Called by {@link WallKind.supportEdges} for each edge: leaving the half-space (p - q).m >= 0. */
