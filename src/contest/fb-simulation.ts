@@ -7,7 +7,8 @@
  */
 import { FbCommands, type FbCommand } from "./fb-commands.js";
 import { CMD_A, CMD_B, CMD_C, CMD_KIND, CMD_SPELL, fbHeap, regrow, type FbBlock, type FbHeap } from "./fb-heap.js";
-import { ACCIO, OBLIVIATE, readState, stateShape, writeState, type FbState } from "./fb-state.js";
+import { ACCIO, OBLIVIATE, type FbState } from "./fb-state.js";
+import { readState, stateShape, writeState } from "./fb-state-block.js";
 
 const SPELL_WORDS = ["OBLIVIATE", "PETRIFICUS", "ACCIO", "FLIPENDO"] as const;
 

@@ -46,15 +46,24 @@ type Body = { x: number; y: number; vx: number; vy: number };
 const round = (v: number): number => (v < 0 ? -Math.round(-v) : Math.round(v)) + 0;
 const none = (): FbSpell => ({ turns: 0, target: -1 });
 
+/**
+ * Reads a Fantastic Bits bot's input turn by turn (`read`) and keeps the full referee state it
+ * implies (`state`, `simulation`): what the input shows, what the bot can know exactly from
+ * its own commands and the referee's rules, and documented estimates for the rest (this file's
+ * header, and docs/contest-rules.md).
+ */
 export class FbTracker {
+  /** The bot's team: 0 scores on the right with wizards 0 and 1, 1 on the left with wizards 2 and 3. */
+  declare readonly myTeam: 0 | 1;
   /** The tracked state (after the last `read`), in the referee's ids. */
   private current: FbState | null = null;
   /** Opponent spells cast last turn (the kinds their cost allows), still guesses, to place again once they acted. */
   private guessed: SpellName[][] = [];
 
   /** `myTeam`: the game's first input line (0: you score on the right, wizards 0 and 1; 1: wizards 2 and 3). */
-  constructor(readonly myTeam: 0 | 1) {
+  constructor(myTeam: 0 | 1) {
     if (myTeam !== 0 && myTeam !== 1) throw new RangeError(`myTeam must be 0 or 1, got ${String(myTeam)}`);
+    this.myTeam = myTeam;
   }
 
   /**
