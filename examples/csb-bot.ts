@@ -6,9 +6,8 @@ import { CsbSimulation, readCsbInit, readCsbTurn, type CsbCommand } from "carom/
 
 declare const readline: (() => string) | undefined; // CodinGame's: the next line of the game's input
 // Run locally (node bot.js < game.txt), the bot reads a recorded game's input and stops at its end.
-const recorded = typeof readline === "function" ? [] : readFileSync(0, "utf8").split("\n");
-const line = (): string => (typeof readline === "function" ? readline() : recorded.shift()) ?? process.exit(0);
-const lines = (count: number): string[] => Array.from({ length: count }, line);
+const recorded = typeof readline === "function" ? null : readFileSync(0, "utf8").split("\n");
+const lines = (count: number): string[] => Array.from({ length: count }, () => (recorded ? recorded.shift() : readline!()) ?? process.exit(0));
 
 const head = lines(2), init = [...head, ...lines(Number(head[1]))]; // laps, count, checkpoints
 const root = readCsbInit(init), sim = readCsbInit(init); // the game's state, and the search's

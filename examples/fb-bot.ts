@@ -8,9 +8,8 @@ import { FantasticBitsSimulation, FbTracker, type FbCommand } from "carom/contes
 
 declare const readline: (() => string) | undefined; // CodinGame's: the next line of the game's input
 // Run locally (node bot.js < game.txt), the bot reads a recorded game's input and stops at its end.
-const recorded = typeof readline === "function" ? [] : readFileSync(0, "utf8").split("\n");
-const line = (): string => (typeof readline === "function" ? readline() : recorded.shift()) ?? process.exit(0);
-const lines = (count: number): string[] => Array.from({ length: count }, line);
+const recorded = typeof readline === "function" ? null : readFileSync(0, "utf8").split("\n");
+const lines = (count: number): string[] => Array.from({ length: count }, () => (recorded ? recorded.shift() : readline!()) ?? process.exit(0));
 
 const team = Number(lines(1)[0]) as 0 | 1, tracker = new FbTracker(team);
 const ours = [2 * team, 2 * team + 1], goalX = (t: number) => 16000 * (1 - t); // where team t scores
@@ -23,11 +22,11 @@ function nearest(s: FantasticBitsSimulation, w: number): number[] {
   for (let id = 4; id < 4 + s.snaffleCount; id++) if (s.alive(id) && [0, 1, 2, 3].every((o) => s.holding(o) !== id)) free.push(id);
   return free.sort((a, b) => apart(s, a, w) - apart(s, b, w));
 }
-/** The simple policy: throw at the goal's centre, else chase the nearest free snaffle where it will be. */
+/** The simple policy: throw at the goal's centre, else chase the nearest free snaffle. */
 function policy(s: FantasticBitsSimulation, w: number): FbCommand {
   if (s.holding(w) !== -1) return { kind: "THROW", x: goalX(w >> 1), y: 3750, power: 500 };
   const [id] = nearest(s, w);
-  return id === undefined ? { kind: "MOVE", x: 8000, y: 3750, power: 0 } : { kind: "MOVE", x: Math.round(s.x(id) + s.vx(id)), y: Math.round(s.y(id) + s.vy(id)), power: 150 };
+  return id === undefined ? { kind: "MOVE", x: 8000, y: 3750, power: 0 } : { kind: "MOVE", x: s.x(id), y: s.y(id), power: 150 };
 }
 /** Our side's value: goals, then the snaffles in play near the goal we attack, and our wizards near them. */
 function value(s: FantasticBitsSimulation): number {

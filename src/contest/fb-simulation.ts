@@ -11,6 +11,8 @@ import { ACCIO, OBLIVIATE, type FbState } from "./fb-state.js";
 import { readState, stateShape, writeState } from "./fb-state-block.js";
 
 const SPELL_WORDS = ["OBLIVIATE", "PETRIFICUS", "ACCIO", "FLIPENDO"] as const;
+/** What fromState passes the constructor, so that `new` from JavaScript is a clear error. */
+const FROM_STATE = Symbol("fromState");
 
 /** A Fantastic Bits game from a snapshot, advanced one referee turn per `turn`. */
 export class FantasticBitsSimulation {
@@ -25,7 +27,9 @@ export class FantasticBitsSimulation {
   private source: FantasticBitsSimulation | null = null;
   private sourceVersion = 0;
 
-  private constructor(state: FbState) {
+  private constructor(state: FbState, made: typeof FROM_STATE) {
+    // (From JavaScript, `new FantasticBitsSimulation(...)` would skip fromState's contract.)
+    if (made !== FROM_STATE) throw new RangeError("a FantasticBitsSimulation is made by FantasticBitsSimulation.fromState(state), not new");
     const [snaffles, capacity] = stateShape(state);
     this.heap = fbHeap();
     this.block = this.heap.allocate(this, snaffles, capacity);
@@ -39,7 +43,7 @@ export class FantasticBitsSimulation {
 
   /** A simulation at the snapshot `state` (checked: a RangeError names a bad field). */
   static fromState(state: FbState): FantasticBitsSimulation {
-    return new FantasticBitsSimulation(state);
+    return new FantasticBitsSimulation(state, FROM_STATE);
   }
 
   /** The snapshot at the next command point (after the last update and the next round's preparation). */

@@ -127,8 +127,8 @@ export class FbTracker {
     const before = prev?.wizards[e.id];
     // held as it ordered last turn: 3, one less after that turn's update (and so on)
     const cooldown = before === undefined ? 0 : before.holding !== -1 ? 2 : Math.max(0, before.grabCooldown - 1);
-    const spell = (name: SpellName): FbSpell => ({ ...(before?.spells[name] ?? none()) });
-    return { id: e.id, x: e.x, y: e.y, vx: e.vx, vy: e.vy, holding: -1, grabCooldown: cooldown, spells: { obliviate: spell("obliviate"), accio: spell("accio"), flipendo: spell("flipendo"), petrificus: spell("petrificus") } };
+    const spells = Object.fromEntries(SPELLS.map((name) => [name, { ...(before?.spells[name] ?? none()) }])) as FbWizard["spells"];
+    return { id: e.id, x: e.x, y: e.y, vx: e.vx, vy: e.vy, holding: -1, grabCooldown: cooldown, spells };
   }
 
   private snaffle(id: number, e: Entity | undefined, prev: FbState | null): FbSnaffle {
