@@ -59,7 +59,7 @@ export abstract class WorldQueries2 extends QueryWalk {
       this.qWalk();
       const hit = this.qRayHit2(out);
       if (hit && e !== 0) out.t = timesPowerOfTwo(out.t, e);
-      return hit;
+      return hit && out.t !== Infinity;
     } finally {
       this.qEnd();
     }
@@ -87,7 +87,7 @@ export abstract class WorldQueries2 extends QueryWalk {
       this.qWalk();
       const hit = this.qCastHit2(out);
       if (hit && e !== 0) out.t = timesPowerOfTwo(out.t, e);
-      return hit;
+      return hit && out.t !== Infinity;
     } finally {
       this.qEnd();
     }

@@ -61,7 +61,7 @@ export abstract class WorldQueries3 extends QueryWalk {
       this.qWalk();
       const hit = this.qRayHit3(out);
       if (hit && e !== 0) out.t = timesPowerOfTwo(out.t, e);
-      return hit;
+      return hit && out.t !== Infinity;
     } finally {
       this.qEnd();
     }
@@ -90,7 +90,7 @@ export abstract class WorldQueries3 extends QueryWalk {
       this.qWalk();
       const hit = this.qCastHit3(out);
       if (hit && e !== 0) out.t = timesPowerOfTwo(out.t, e);
-      return hit;
+      return hit && out.t !== Infinity;
     } finally {
       this.qEnd();
     }

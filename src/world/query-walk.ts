@@ -69,9 +69,9 @@ export const qf = new Float64Array(17);
  * The power of two 2^e that brings a ray's direction or a cast's velocity (largest component
  * `m`, finite and not 0) near 1, or 0 when it lies between 2^-64 and 2^64 already. A query runs
  * with the direction times 2^e and its parameters divided by 2^e (the same path, in other
- * units: exact, powers of two), so a direction of subnormal length does not overflow the
- * parameter of a hit a finite distance away, nor turn its point into NaN; the reported t is
- * scaled back (Infinity where it exceeds the largest double).
+ * units: exact, powers of two), so no point or normal is computed from an overflowed parameter;
+ * the reported t is scaled back, and a hit whose t exceeds the largest double is none (as for
+ * the single-shape ray functions, whose miss is Infinity).
  */
 export function directionExponent(m: number): number {
   return m >= 2 ** -64 && m <= 2 ** 64 ? 0 : -Math.floor(Math.log2(m));
