@@ -161,10 +161,52 @@ test("huge and tiny scales: a ray from 1e300 away finds a body at 1e150, and a w
   assert.deepEqual(w.queryBox({ minX: -1e308, minY: -1e308, maxX: 1e308, maxY: 1e308 }), { bodies: [0], walls: [] });
   assert.deepEqual(w.queryCircle({ x: 0, y: 0, r: 1e300 }), { bodies: [0], walls: [] });
   assert.equal(w.castCircle({ x: -1e300, y: 0, vx: 1e300, vy: 0, r: 1e200 })?.id, "0");
-  // (a subnormal direction: the hit parameter 9e149 / 5e-324 is beyond the largest double, so none)
+  // (a subnormal direction: the hit parameter 9e149 / 5e-324 is beyond the largest double, so none,
+  // as rayHitCircle's miss)
   assert.equal(w.rayCast({ x: 0, y: 0, dx: 5e-324, dy: 0 }), null);
+  assert.equal(w.rayCast({ x: 0, y: 0, dx: 2 ** -400, dy: 0 })?.t, 9e149 * 2 ** 400);
   const slow = w.rayCast({ x: 0, y: 0, dx: 1e-100, dy: 0 })?.t as number;
   assert.ok(Math.abs(slow / 9e249 - 1) < 1e-15, `t = ${slow}`);
+});
+
+test("a direction of tiny or huge length finds what a unit direction finds, and never a NaN point (2D and 3D, rays and casts, in a box)", async () => {
+  await import("../src/exports/3d/queries.js");
+  const w = new World2D({ bounds: { min: [0, 0], max: [10, 10] } });
+  w.addBody({ x: 5, y: 5, radius: 1 });
+  const w3 = new World3D({ bounds: { min: [0, 0, 0], max: [10, 10, 10] } });
+  w3.addBody({ x: 5, y: 5, z: 5, radius: 1 });
+  for (const d of [5e-324, 2 ** -1060, 1e-300, 1e-30, 1e30, 1e300, 1.7e308]) {
+    if (3 / d === Infinity) {
+      // the hit parameters are beyond the largest double: none, never a NaN point (as rayHitCircle)
+      assert.equal(w.rayCast({ x: 0.5, y: 5, dx: d, dy: 0 }), null);
+      assert.equal(w.castCircle({ x: 0.5, y: 5, vx: d, vy: 0, r: 0.5 }, Infinity), null);
+      assert.equal(w3.rayCast({ x: 0.5, y: 5, z: 5, dx: d, dy: 0, dz: 0 }), null);
+      assert.equal(w3.castSphere({ x: 0.5, y: 5, z: 5, vx: d, vy: 0, vz: 0, r: 0.5 }, Infinity), null);
+      continue;
+    }
+    const expect = (got: { t: number; px: number; py: number; nx: number } | null, t: number, px: number, py: number, what: string): void => {
+      assert.ok(got !== null, `${what}, d = ${d}: no hit`);
+      // (the point is origin + t d, rounded: within an ulp of the exact one)
+      assert.ok(Math.abs(got.px - px) <= 2 ** -50 * px && got.py === py && got.nx === 1, `${what}, d = ${d}: ${JSON.stringify(got)}`);
+      const want = t / d;
+      assert.ok(got.t === want || Math.abs(got.t / want - 1) < 4e-16, `${what}, d = ${d}: t = ${got.t}, want ${want}`);
+    };
+    expect(w.rayCast({ x: 0.5, y: 5, dx: d, dy: 0 }), 3.5, 4, 5, "2D ray to the body");
+    expect(w.rayCast({ x: 0.5, y: 2, dx: d, dy: 0 }), 9.5, 10, 2, "2D ray to the side");
+    expect(w.castCircle({ x: 0.5, y: 5, vx: d, vy: 0, r: 0.5 }, Infinity), 3, 4, 5, "2D cast");
+    const r3 = w3.rayCast({ x: 0.5, y: 5, z: 5, dx: d, dy: 0, dz: 0 });
+    expect(r3, 3.5, 4, 5, "3D ray");
+    assert.equal(r3?.pz, 5);
+    const c3 = w3.castSphere({ x: 0.5, y: 5, z: 5, vx: d, vy: 0, vz: 0, r: 0.5 }, Infinity);
+    expect(c3, 3, 4, 5, "3D cast");
+    assert.equal(c3?.nz, 0);
+    // maxT in the same units: just short of the hit, none; at it, the hit
+    const t = 3.5 / d;
+    if (Number.isFinite(t) && t > 0) {
+      assert.equal(w.rayCast({ x: 0.5, y: 5, dx: d, dy: 0 }, t * (1 - 2 ** -52)), null, `d = ${d}: before maxT`);
+      assert.equal(w.rayCast({ x: 0.5, y: 5, dx: d, dy: 0 }, t)?.id, "0", `d = ${d}: at maxT`);
+    }
+  }
 });
 
 test("queries change nothing: a world queried inside every callback and after every step ends bit for bit as one never queried", async () => {

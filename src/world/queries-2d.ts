@@ -6,7 +6,7 @@
  */
 import { HIT_BODY, HIT_BOUNDS, HIT_WALL } from "./event-log.js";
 import { WALL_BOX2, WALL_SEGMENT } from "./walls/wall-kind.js";
-import { KIND_NONE, QueryWalk, Q_BEST, Q_BEST_INDEX, Q_BEST_KIND, Q_DX, Q_DY, Q_MAXT, Q_PX, Q_PY, Q_R, Q_X, Q_X1, Q_Y, Q_Y1, qf, qw } from "./query-walk.js";
+import { KIND_NONE, QueryWalk, Q_BEST, Q_BEST_INDEX, Q_BEST_KIND, Q_DX, Q_DY, Q_MAXT, Q_PX, Q_PY, Q_R, Q_X, Q_X1, Q_Y, Q_Y1, directionExponent, qf, qw, timesPowerOfTwo } from "./query-walk.js";
 import { OverlapBuffer, type Overlaps, type QueryOptions, type WorldHit2 } from "./queries-api.js";
 import { rayHitSegmentRaw, raycastSegmentRaw } from "../query/ray-segment2.js";
 import { pointCrossingBox2Raw, pointCrossingBox2Result, rayBox2Raw } from "../query/ray-box2.js";
@@ -45,13 +45,21 @@ export abstract class WorldQueries2 extends QueryWalk {
     checkRay2(ray, "ray");
     if (ray.dx === 0 && ray.dy === 0) throw new RangeError("ray.dx, ray.dy must not both be zero (a ray needs a direction), got (0, 0)");
     checkTMax(maxT);
-    qf[Q_X] = ray.x; qf[Q_Y] = ray.y; qf[Q_DX] = ray.dx; qf[Q_DY] = ray.dy; qf[Q_R] = 0; qf[Q_MAXT] = maxT;
+    const e = directionExponent(Math.max(Math.abs(ray.dx), Math.abs(ray.dy)));
+    qf[Q_X] = ray.x; qf[Q_Y] = ray.y; qf[Q_R] = 0;
+    if (e === 0) {
+      qf[Q_DX] = ray.dx; qf[Q_DY] = ray.dy; qf[Q_MAXT] = maxT;
+    } else {
+      qf[Q_DX] = timesPowerOfTwo(ray.dx, e); qf[Q_DY] = timesPowerOfTwo(ray.dy, e); qf[Q_MAXT] = timesPowerOfTwo(maxT, -e);
+    }
     mode = RAY;
     this.qBegin(options, "rayCast", null);
     try {
       this.qRayBounds2();
       this.qWalk();
-      return this.qRayHit2(out);
+      const hit = this.qRayHit2(out);
+      if (hit && e !== 0) out.t = timesPowerOfTwo(out.t, e);
+      return hit && out.t !== Infinity;
     } finally {
       this.qEnd();
     }
@@ -65,13 +73,21 @@ export abstract class WorldQueries2 extends QueryWalk {
   castCircleInto(out: WorldHit2, circle: MovingCircle, maxT = 1, options?: QueryOptions): boolean {
     checkMovingCircle(circle, "circle");
     checkTMax(maxT);
-    qf[Q_X] = circle.x; qf[Q_Y] = circle.y; qf[Q_DX] = circle.vx; qf[Q_DY] = circle.vy; qf[Q_R] = circle.r; qf[Q_MAXT] = maxT;
+    const m = Math.max(Math.abs(circle.vx), Math.abs(circle.vy)), e = m === 0 ? 0 : directionExponent(m);
+    qf[Q_X] = circle.x; qf[Q_Y] = circle.y; qf[Q_R] = circle.r;
+    if (e === 0) {
+      qf[Q_DX] = circle.vx; qf[Q_DY] = circle.vy; qf[Q_MAXT] = maxT;
+    } else {
+      qf[Q_DX] = timesPowerOfTwo(circle.vx, e); qf[Q_DY] = timesPowerOfTwo(circle.vy, e); qf[Q_MAXT] = timesPowerOfTwo(maxT, -e);
+    }
     mode = CAST;
     this.qBegin(options, "castCircle", null);
     try {
       this.qCastBounds2();
       this.qWalk();
-      return this.qCastHit2(out);
+      const hit = this.qCastHit2(out);
+      if (hit && e !== 0) out.t = timesPowerOfTwo(out.t, e);
+      return hit && out.t !== Infinity;
     } finally {
       this.qEnd();
     }

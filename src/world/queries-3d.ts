@@ -6,7 +6,7 @@
  */
 import { HIT_BODY, HIT_BOUNDS, HIT_WALL } from "./event-log.js";
 import { WALL_BOX3, WALL_PLANE } from "./walls/wall-kind.js";
-import { KIND_NONE, QueryWalk, Q_BEST, Q_BEST_INDEX, Q_BEST_KIND, Q_DX, Q_DY, Q_DZ, Q_MAXT, Q_PX, Q_PY, Q_PZ, Q_R, Q_X, Q_X1, Q_Y, Q_Y1, Q_Z, Q_Z1, qf, qw } from "./query-walk.js";
+import { KIND_NONE, QueryWalk, Q_BEST, Q_BEST_INDEX, Q_BEST_KIND, Q_DX, Q_DY, Q_DZ, Q_MAXT, Q_PX, Q_PY, Q_PZ, Q_R, Q_X, Q_X1, Q_Y, Q_Y1, Q_Z, Q_Z1, directionExponent, qf, qw, timesPowerOfTwo } from "./query-walk.js";
 import { OverlapBuffer, type Overlaps, type QueryOptions, type WorldHit3 } from "./queries-api.js";
 import { raySphereRaw, raycastSphereInto } from "../query/ray-sphere.js";
 import { rayBox3Raw, raycastBox3Into } from "../query/ray-box3.js";
@@ -46,14 +46,22 @@ export abstract class WorldQueries3 extends QueryWalk {
   rayCastInto(out: WorldHit3, ray: Ray3, maxT = Infinity, options?: QueryOptions): boolean {
     checkRay3(ray, "ray");
     checkTMax(maxT);
-    qf[Q_X] = ray.x; qf[Q_Y] = ray.y; qf[Q_Z] = ray.z; qf[Q_DX] = ray.dx; qf[Q_DY] = ray.dy; qf[Q_DZ] = ray.dz;
-    qf[Q_R] = 0; qf[Q_MAXT] = maxT;
+    const e = directionExponent(Math.max(Math.abs(ray.dx), Math.abs(ray.dy), Math.abs(ray.dz)));
+    qf[Q_X] = ray.x; qf[Q_Y] = ray.y; qf[Q_Z] = ray.z; qf[Q_R] = 0;
+    if (e === 0) {
+      qf[Q_DX] = ray.dx; qf[Q_DY] = ray.dy; qf[Q_DZ] = ray.dz; qf[Q_MAXT] = maxT;
+    } else {
+      qf[Q_DX] = timesPowerOfTwo(ray.dx, e); qf[Q_DY] = timesPowerOfTwo(ray.dy, e); qf[Q_DZ] = timesPowerOfTwo(ray.dz, e);
+      qf[Q_MAXT] = timesPowerOfTwo(maxT, -e);
+    }
     mode = RAY;
     this.qBegin(options, "rayCast", null);
     try {
       this.qRayBounds3();
       this.qWalk();
-      return this.qRayHit3(out);
+      const hit = this.qRayHit3(out);
+      if (hit && e !== 0) out.t = timesPowerOfTwo(out.t, e);
+      return hit && out.t !== Infinity;
     } finally {
       this.qEnd();
     }
@@ -67,14 +75,22 @@ export abstract class WorldQueries3 extends QueryWalk {
   castSphereInto(out: WorldHit3, sphere: MovingSphere, maxT = 1, options?: QueryOptions): boolean {
     checkMovingSphere(sphere, "sphere");
     checkTMax(maxT);
-    qf[Q_X] = sphere.x; qf[Q_Y] = sphere.y; qf[Q_Z] = sphere.z; qf[Q_DX] = sphere.vx; qf[Q_DY] = sphere.vy; qf[Q_DZ] = sphere.vz;
-    qf[Q_R] = sphere.r; qf[Q_MAXT] = maxT;
+    const m = Math.max(Math.abs(sphere.vx), Math.abs(sphere.vy), Math.abs(sphere.vz)), e = m === 0 ? 0 : directionExponent(m);
+    qf[Q_X] = sphere.x; qf[Q_Y] = sphere.y; qf[Q_Z] = sphere.z; qf[Q_R] = sphere.r;
+    if (e === 0) {
+      qf[Q_DX] = sphere.vx; qf[Q_DY] = sphere.vy; qf[Q_DZ] = sphere.vz; qf[Q_MAXT] = maxT;
+    } else {
+      qf[Q_DX] = timesPowerOfTwo(sphere.vx, e); qf[Q_DY] = timesPowerOfTwo(sphere.vy, e); qf[Q_DZ] = timesPowerOfTwo(sphere.vz, e);
+      qf[Q_MAXT] = timesPowerOfTwo(maxT, -e);
+    }
     mode = CAST;
     this.qBegin(options, "castSphere", null);
     try {
       this.qCastBounds3();
       this.qWalk();
-      return this.qCastHit3(out);
+      const hit = this.qCastHit3(out);
+      if (hit && e !== 0) out.t = timesPowerOfTwo(out.t, e);
+      return hit && out.t !== Infinity;
     } finally {
       this.qEnd();
     }

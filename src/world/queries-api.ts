@@ -40,7 +40,11 @@ export interface QueryOptions {
  * the unit normal from the query towards what it hit, and what it hit.
  */
 export interface WorldHit2 {
-  /** Ray parameter (in units of the direction) or time of contact of the swept circle, in [0, maxT]. */
+  /**
+   * Ray parameter (in units of the direction) or time of contact of the swept circle, in [0, maxT]
+   * and finite (a hit whose parameter would exceed the largest double, with a direction of
+   * subnormal length, is none, as for the single-shape ray functions).
+   */
   t: number;
   /** The point: on the ray at t, or the contact point on the swept circle's surface. */
   px: number;
@@ -60,7 +64,7 @@ export interface WorldHit2 {
 
 /** A query's hit in 3D (what `rayCast` and `castSphere` give); see {@link WorldHit2}. */
 export interface WorldHit3 {
-  /** Ray parameter (in units of the direction) or time of contact of the swept sphere, in [0, maxT]. */
+  /** Ray parameter (in units of the direction) or time of contact of the swept sphere, in [0, maxT] and finite, as in 2D. */
   t: number;
   /** The point: on the ray at t, or the contact point on the swept sphere's surface. */
   px: number;

@@ -64,6 +64,24 @@ export const KIND_NONE = 99;
 
 /** The query's numbers (slots Q_*). */
 export const qf = new Float64Array(17);
+
+/**
+ * The power of two 2^e that brings a ray's direction or a cast's velocity (largest component
+ * `m`, finite and not 0) near 1, or 0 when it lies between 2^-64 and 2^64 already. A query runs
+ * with the direction times 2^e and its parameters divided by 2^e (the same path, in other
+ * units: exact, powers of two), so no point or normal is computed from an overflowed parameter;
+ * the reported t is scaled back, and a hit whose t exceeds the largest double is none (as for
+ * the single-shape ray functions, whose miss is Infinity).
+ */
+export function directionExponent(m: number): number {
+  return m >= 2 ** -64 && m <= 2 ** 64 ? 0 : -Math.floor(Math.log2(m));
+}
+
+/** v * 2^e in two steps, so that 2^e itself may lie beyond the doubles (e up to ±2098). */
+export function timesPowerOfTwo(v: number, e: number): number {
+  const h = e >> 1;
+  return v * 2 ** h * 2 ** (e - h);
+}
 /** Wall w's numbers at `now` (see qWallAt). */
 export const qw = new Float64Array(WALL_STRIDE);
 
