@@ -10,8 +10,9 @@
  *   try the README bot's 15 moves each (225 pairs), pods 2 and 3 aim at their checkpoints;
  * - fb: copy one of 64 FB sample states and play its recorded commands, as command objects
  *   (what a bot's search builds); fb-text: the same with the printed strings, parsed each turn.
- * Each CSB case exists as `carom` (CsbSimulation copyFrom + turn) and as `plain` (the plain
- * transcription of the referee, bench/contest-csb-plain.ts: clone + turn).
+ * Each case exists as `carom` (CsbSimulation or FantasticBitsSimulation copyFrom + turn) and as
+ * `plain` (the plain transcription of the referee, bench/contest-csb-plain.ts and
+ * bench/contest-fb-plain.ts: clone + turn; fb-text has no plain twin).
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -19,13 +20,14 @@ import { readContestGames } from "../test/support/contest-fixtures.js";
 import { Random } from "../test/support/random.js";
 import { CsbSimulation, FantasticBitsSimulation, csbPodFromRecord, fbStateFromRecord, type CsbCommand, type CsbGameRecord, type FbCommand, type FbGameRecord } from "../src/exports/contest.js";
 import { clonePlain, plainTurn, type PlainCommand, type PlainState } from "./contest-csb-plain.js";
+import { clonePlainFb, plainFbFromRecord, plainFbTurn } from "./contest-fb-plain.js";
 
 export interface ContestCase {
   ops: number;
   batch: () => number;
 }
 
-export const CASE_NAMES = ["csb-random:carom", "csb-random:plain", "csb-bot:carom", "csb-bot:plain", "fb:carom", "fb-text:carom"] as const;
+export const CASE_NAMES = ["csb-random:carom", "csb-random:plain", "csb-bot:carom", "csb-bot:plain", "fb:carom", "fb-text:carom", "fb:plain"] as const;
 export type CaseName = (typeof CASE_NAMES)[number];
 
 const ROOTS = 64, CANDIDATES = 1024;
@@ -98,6 +100,7 @@ export function caseRate(name: CaseName): number {
 /** Builds one case: its inputs and its batch. */
 export function buildCase(name: CaseName): ContestCase {
   if (name === "fb:carom" || name === "fb-text:carom") return fbCase(name === "fb-text:carom");
+  if (name === "fb:plain") return fbPlainCase();
   const { game, records, roots, candidates, rootOf } = csbCaseInputs(name.startsWith("csb-random") ? "random" : "bot");
   const plainRoots: PlainState[] = records.map((r) => ({ checkpoints: game.checkpoints, round: r.round, pods: r.pods.map(plainPod) }));
   const n = candidates.length;
@@ -188,6 +191,24 @@ function fbCase(text: boolean): ContestCase {
         fbSim.copyFrom(fbRoots[k & 63]);
         fbSim.turn(fbCommands[k & 63]);
         s += fbSim.round;
+      }
+      return s;
+    },
+  };
+}
+
+/** fb:plain: the plain transcription (bench/contest-fb-plain.ts) on the same roots, clone + turn with the printed strings. */
+function fbPlainCase(): ContestCase {
+  const { states, commands } = fbCaseInputs();
+  const roots = states.map(plainFbFromRecord);
+  return {
+    ops: PLAIN_OPS,
+    batch: () => {
+      let s = 0;
+      for (let k = 0; k < PLAIN_OPS; k++) {
+        const g = clonePlainFb(roots[k & 63]);
+        plainFbTurn(g, commands[k & 63]);
+        s += g.round;
       }
       return s;
     },

@@ -116,8 +116,8 @@ export function plainTurn(s: PlainState, commands: PlainCommand[]): void {
   }
   for (const p of s.pods) {
     p.vx *= 1 - 0.15; p.vy *= 1 - 0.15;
-    p.x = Math.floor(p.x + 0.5) + 0; p.y = Math.floor(p.y + 0.5) + 0;
-    p.vx = Math.trunc(p.vx) + 0; p.vy = Math.trunc(p.vy) + 0;
+    p.x = javaRound(p.x); p.y = javaRound(p.y);
+    p.vx = javaTrunc(p.vx); p.vy = javaTrunc(p.vy);
     const points = [{ x: p.sx, y: p.sy }, ...p.path, { x: p.x, y: p.y }];
     for (let n = 0; n < s.checkpoints.length; n++) {
       const [cx, cy] = s.checkpoints[p.passed % s.checkpoints.length];
@@ -128,4 +128,17 @@ export function plainTurn(s: PlainState, commands: PlainCommand[]): void {
     }
   }
   s.round++;
+}
+
+/** Java's `(int) Math.round(x)`: the long Math.round gives (saturated at ±2^63, NaN 0), cut to its low 32 bits. */
+function javaRound(x: number): number {
+  const r = Math.round(x) + 0;
+  if (Math.abs(r) < 2 ** 31) return r;
+  const long = Number.isNaN(r) ? 0n : r >= 2 ** 63 ? 2n ** 63n - 1n : r <= -(2 ** 63) ? -(2n ** 63n) : BigInt(r);
+  return Number(BigInt.asIntN(32, long));
+}
+
+/** Java's `(int)` cast of a double: toward zero, saturated at the int range, NaN 0. */
+function javaTrunc(x: number): number {
+  return Number.isNaN(x) ? 0 : Math.min(Math.max(Math.trunc(x), -(2 ** 31)), 2 ** 31 - 1) + 0;
 }

@@ -14,36 +14,16 @@
  */
 import { report, median } from "./harness.js";
 import { runPeer, withCompiledPeer } from "./peers/compile.js";
-import { readContestGames } from "../test/support/contest-fixtures.js";
-import type { CsbCommand, CsbGameRecord, CsbPodRecord } from "../src/exports/contest.js";
-import { caseRate, csbCaseInputs } from "./contest-cases.js";
+import { caseRate } from "./contest-cases.js";
+import { PEER_FLAGS, csbBenchInput, csbVerifyInput } from "./contest-peers.js";
 
 const PROCESSES = process.env.BENCH_QUICK ? 3 : 5;
 const OPS = 200_000;
 
-const num = (v: number | null): string => (v === null ? "n" : String(v));
-const podLine = (p: CsbPodRecord): string => p.map((v) => num(v as number | null)).join(" ");
-const thrustCode = (t: CsbCommand["thrust"]): number => (t === "SHIELD" ? -1 : t === "BOOST" ? -2 : t);
-
-function checkpointsText(game: CsbGameRecord): string {
-  return `${game.checkpoints.length} ${game.checkpoints.flat().join(" ")}`;
-}
-
-const flags = ["-O3", "-march=native", "-std=c++17"];
-withCompiledPeer("g++", "csb.cpp", flags, (exe) => {
-  const games = readContestGames<CsbGameRecord>("csb-sample");
-  const verifyInput = [String(games.length), ...games.map((g) => [
-    checkpointsText(g), ...g.initial.map(podLine), String(g.turns.length),
-    ...g.turns.map((t) => [...t.cmd.map(([x, y, th]) => `${x} ${y} ${thrustCode(th)}`), ...t.pods.map(podLine)].join("\n")),
-  ].join("\n"))].join("\n");
-  console.log(`C++ peer (g++ ${flags.join(" ")}) against the referee on the CSB sample: ${runPeer(exe, "verify", verifyInput)}`);
+withCompiledPeer("g++", "csb.cpp", PEER_FLAGS, (exe) => {
+  console.log(`C++ peer (g++ ${PEER_FLAGS.join(" ")}) against the referee on the CSB sample: ${runPeer(exe, "verify", csbVerifyInput())}`);
   for (const kind of ["random", "bot"] as const) {
-    const { game, records, candidates, rootOf } = csbCaseInputs(kind);
-    const input = [
-      checkpointsText(game), String(records.length), ...records.map((r) => `${r.round} ${r.pods.map(podLine).join(" ")}`),
-      String(candidates.length), ...candidates.map((set, k) => `${rootOf(k)} ${set.map((c) => `${c.x} ${c.y} ${thrustCode(c.thrust)}`).join(" ")}`),
-      String(OPS), "7",
-    ].join("\n");
+    const input = csbBenchInput(kind, OPS);
     const cpp: number[] = [];
     for (let p = 0; p < PROCESSES; p++) cpp.push(Number(runPeer(exe, "bench", input).split(" ")[1]));
     // CsbSimulation runs the contest benchmark's own batch (bench/contest-cases.ts) on the same

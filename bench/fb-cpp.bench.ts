@@ -17,29 +17,15 @@
  */
 import { report, median } from "./harness.js";
 import { runPeer, withCompiledPeer } from "./peers/compile.js";
-import { commandText, stateText } from "./peers/fb-text.js";
-import { readContestGames } from "../test/support/contest-fixtures.js";
-import type { FbGameRecord } from "../src/exports/contest.js";
-import { caseRate, fbCaseInputs } from "./contest-cases.js";
+import { caseRate } from "./contest-cases.js";
+import { PEER_FLAGS, fbBenchInput, fbVerifyInput } from "./contest-peers.js";
 
 const PROCESSES = process.env.BENCH_QUICK ? 3 : 5;
 const OPS = 100_000;
 
-const flags = ["-O3", "-march=native", "-std=c++17"];
-withCompiledPeer("g++", "fb.cpp", flags, (exe) => {
-  const games = readContestGames<FbGameRecord>("fb-sample");
-  const verifyInput = [String(games.length), ...games.map((g) => [
-    String(g.commands.length), stateText(g.states[0]),
-    ...g.commands.map((cmd, k) => [...cmd.flat().map(commandText), stateText(g.states[k + 1])].join("\n")),
-  ].join("\n"))].join("\n");
-  console.log(`C++ peer (g++ ${flags.join(" ")}) against the referee on the FB sample: ${runPeer(exe, "verify", verifyInput)}`);
-
-  const { states, commands } = fbCaseInputs();
-  const input = [
-    String(states.length), ...states.map(stateText),
-    ...commands.map((set) => set.map(commandText).join(" ")),
-    String(OPS), "7",
-  ].join("\n");
+withCompiledPeer("g++", "fb.cpp", PEER_FLAGS, (exe) => {
+  console.log(`C++ peer (g++ ${PEER_FLAGS.join(" ")}) against the referee on the FB sample and the repro turns: ${runPeer(exe, "verify", fbVerifyInput())}`);
+  const input = fbBenchInput(OPS);
   const cpp: number[] = [];
   for (let p = 0; p < PROCESSES; p++) cpp.push(Number(runPeer(exe, "bench", input).split(" ")[1]));
   const js: number[] = [];

@@ -124,7 +124,9 @@ try {
       const walk = (d, prefix) => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name), `${prefix}${e.name}/`) : [prefix + e.name]));
       const names = existsSync(dir) ? walk(dir, "").filter((n) => n.endsWith(after)) : [];
       check(names.length > 0, `exports ${key} matches files (${names.length})`);
-      for (const n of names) specifiers.push("carom" + before.slice(1) + n);
+      // (modules and JSON are imported; other files, such as the bots' TypeScript sources users
+      // bundle themselves, are checked by what users do with them, below)
+      for (const n of names) if (/\.(json|m?js|cjs)$/.test(n)) specifiers.push("carom" + before.slice(1) + n);
     } else specifiers.push(key === "." ? "carom" : "carom" + key.slice(1));
   }
   const probe = `
@@ -189,6 +191,30 @@ try {
   for (const n of shots) {
     const played = run(carom, ["pool", join(copies, n), "-q"], app);
     check(played.status === 0, `carom pool plays examples/${n}${played.status === 0 ? "" : ": " + played.stderr.trim()}`);
+  }
+
+  // The contest bots (README "Writing a contest bot") ship as TypeScript to copy and bundle: each
+  // bundles with esbuild as the README says, against the installed carom/contest, and answers a
+  // first turn's input (given on stdin, as the bot reads it when run locally) with two commands.
+  const { build } = await import("esbuild");
+  const bots = {
+    "csb-bot.ts": ["3", "3", "1000 1000", "9000 5000", "5000 8000", "1000 500 0 0 -1 1", "1000 1500 0 0 -1 1", "1000 0 0 0 -1 1", "1000 2000 0 0 -1 1"],
+    "fb-bot.ts": ["0", "0 0", "0 0", "11", "0 WIZARD 1000 2250 0 0 0", "1 WIZARD 1000 5250 0 0 0", "2 OPPONENT_WIZARD 15000 2250 0 0 0", "3 OPPONENT_WIZARD 15000 5250 0 0 0",
+      "4 SNAFFLE 8000 3750 0 0 0", "5 SNAFFLE 5000 2000 0 0 0", "6 SNAFFLE 11000 5500 0 0 0", "7 SNAFFLE 6000 6000 0 0 0", "8 SNAFFLE 10000 1500 0 0 0", "9 BLUDGER 7450 3750 0 0 0", "10 BLUDGER 8550 3750 0 0 0"],
+  };
+  const command = /^(-?\d+ -?\d+ (\d+|SHIELD|BOOST)|(MOVE|THROW) -?\d+ -?\d+ \d+|(OBLIVIATE|PETRIFICUS|ACCIO|FLIPENDO) \d+)$/;
+  for (const [name, input] of Object.entries(bots)) {
+    const outfile = join(app, name.replace(/\.ts$/, ".cjs"));
+    let built = "";
+    try {
+      await build({ entryPoints: [join(installed, "examples", name)], bundle: true, minify: true, platform: "node", format: "cjs", outfile, logLevel: "silent" });
+    } catch (e) {
+      built = String(e);
+    }
+    const played = built === "" ? spawnSync(process.execPath, [outfile], { cwd: app, input: input.join("\n") + "\n", encoding: "utf8" }) : null;
+    const lines = played?.stdout.trim().split("\n") ?? [];
+    const ok = played?.status === 0 && lines.length === 2 && lines.every((l) => command.test(l));
+    check(ok, `examples/${name} bundles from the installed package (${built === "" ? readFileSync(outfile).length : "-"} bytes) and answers a first turn with two commands${ok ? "" : ": " + (built || played?.stderr || lines.join(" / "))}`);
   }
 
   // 6. The README's commands (npx carom ...) in order, from the user's project, after the files

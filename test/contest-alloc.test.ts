@@ -44,7 +44,12 @@ test("once warm, FB copyFrom + turn allocates nothing (2,000 turns of recorded c
   const game = readContestGames<FbGameRecord>("fb-sample")[2];
   const root = FantasticBitsSimulation.fromState(fbStateFromRecord(game.states[50]));
   const sim = FantasticBitsSimulation.fromState(fbStateFromRecord(game.states[0]));
-  const commands = game.commands.slice(50, 60).map(([[a, b], [c, d]]) => [a, b, c, d]);
+  // the recorded commands of turn 50 (valid at the root), with the MOVE and THROW targets moved about
+  const [[a0, b0], [c0, d0]] = game.commands[50];
+  const commands = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((k) => [a0, b0, c0, d0].map((text) => {
+    const [word, ...v] = text.split(" ");
+    return word === "MOVE" || word === "THROW" ? `${word} ${+v[0] + 300 * k} ${+v[1] - 200 * k} ${v[2]}` : text;
+  }));
   const bytes = allocatedBy(() => {
     for (let k = 0; k < 2000; k++) {
       sim.copyFrom(root);
@@ -58,9 +63,11 @@ test("once warm, FB copyFrom + turn with command objects allocates nothing eithe
   const game = readContestGames<FbGameRecord>("fb-sample")[2];
   const root = FantasticBitsSimulation.fromState(fbStateFromRecord(game.states[50]));
   const sim = FantasticBitsSimulation.fromState(fbStateFromRecord(game.states[0]));
-  const commands: FbCommand[][] = game.commands.slice(50, 60).map(([[a, b], [c, d]]) => [a, b, c, d].map((text) => {
+  // the recorded commands of turn 50 (valid at the root), with the MOVE and THROW targets moved about
+  const [[a0, b0], [c0, d0]] = game.commands[50];
+  const commands: FbCommand[][] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((k) => [a0, b0, c0, d0].map((text) => {
     const [kind, ...v] = text.split(" ");
-    return kind === "MOVE" || kind === "THROW" ? { kind, x: +v[0], y: +v[1], power: +v[2] } : { kind: kind as "ACCIO", target: +v[0] };
+    return kind === "MOVE" || kind === "THROW" ? { kind, x: +v[0] + 300 * k, y: +v[1] - 200 * k, power: +v[2] } : { kind: kind as "ACCIO", target: +v[0] };
   }));
   const bytes = allocatedBy(() => {
     for (let k = 0; k < 2000; k++) {

@@ -1,46 +1,38 @@
 /**
  * FantasticBitsSimulation against an independent transcription of the referee's rules: the C++
  * engine of bench/peers/fb.cpp (written apart from carom's TypeScript, checked on its own
- * against the sample games), on turns no recorded game holds. From 30 sample states (turns 0,
- * 50 and 100 of each sample game), carom plays 60 turns each of seeded random commands: MOVE and
- * THROW anywhere on and off the field at any thrust or power, spells on random ids (ids that
- * name nothing included), so wizards crowd, throw, grab and cast far more than the sample's
- * bots do; from the 10 first states (point-symmetric) also 60 turns with player 1 mirroring
+ * against the sample games and the repro turns), on turns no recorded game holds. From 30
+ * sample states (turns 0, 50 and 100 of each sample game), carom plays 60 turns each of seeded
+ * random commands the referee accepts: MOVE anywhere on and off the field at any thrust, THROW
+ * (when holding) anywhere at any power, spells on any entity they may take, so wizards crowd,
+ * throw, grab and cast far more than the sample's bots do; from the 10 first states (point-symmetric) also 60 turns with player 1 mirroring
  * player 0, so that collisions come in pairs at one instant. The C++ engine then plays each of
  * those turns from carom's state before it and compares every field of its result with
- * carom's. Skipped where g++ is missing.
+ * carom's. (The plain transcription, bench/contest-fb-plain.ts, is the other twin:
+ * test/contest-fb-plain.test.ts.) Skipped where g++ is missing.
  */
 import { test } from "node:test";
 import { spawnSync } from "node:child_process";
 import assert from "node:assert/strict";
-import { FantasticBitsSimulation, fbStateFromRecord, type FbGameRecord, type FbState, type FbStateRecord } from "../src/exports/contest.js";
+import { FantasticBitsSimulation, fbStateFromRecord, type FbGameRecord } from "../src/exports/contest.js";
 import { runPeer, withCompiledPeer } from "../bench/peers/compile.js";
 import { commandText, stateText } from "../bench/peers/fb-text.js";
-import { readContestGames } from "./support/contest-fixtures.js";
+import { readContestGames, recordOfState } from "./support/contest-fixtures.js";
 import { Random } from "./support/random.js";
 
-/** The record of a state (fb-replay.ts's fbStateFromRecord, inverted). */
-function recordOf(s: FbState): FbStateRecord {
-  return {
-    round: s.round,
-    players: s.players.map((p) => [p.score, p.magic] as [number, number]),
-    wizards: s.wizards.map((w) => [
-      w.id, w.x, w.y, w.vx, w.vy, w.holding, w.grabCooldown,
-      w.spells.obliviate.turns, w.spells.obliviate.target, w.spells.accio.turns, w.spells.accio.target,
-      w.spells.flipendo.turns, w.spells.flipendo.target, w.spells.petrificus.turns, w.spells.petrificus.target,
-    ]),
-    snaffles: s.snaffles.map((x) => [x.id, x.x, x.y, x.vx, x.vy, x.alive ? 1 : 0, x.captured ? 1 : 0, [...x.ignore]]),
-    bludgers: s.bludgers.map((b) => [b.id, b.x, b.y, b.vx, b.vy, b.lastVictim]),
-  };
-}
-
-/** A random command line for a wizard (n entities: spell targets from −1 to n). */
-function randomCommand(rnd: Random, n: number): string {
+/**
+ * A random command for wizard w that the referee accepts: MOVE anywhere on and off the field
+ * at any thrust, THROW (when it holds a snaffle) anywhere at any power, or a spell on an entity
+ * that spell may take (canCast).
+ */
+function randomCommand(rnd: Random, sim: FantasticBitsSimulation, w: number, n: number): string {
   const u = rnd.next();
   const x = Math.round(rnd.range(-2000, 18000)), y = Math.round(rnd.range(-2000, 9500));
-  if (u < 0.55) return `MOVE ${x} ${y} ${rnd.int(151)}`;
-  if (u < 0.75) return `THROW ${x} ${y} ${rnd.int(501)}`;
-  return `${["OBLIVIATE", "PETRIFICUS", "ACCIO", "FLIPENDO"][rnd.int(4)]} ${rnd.int(n + 2) - 1}`;
+  if (sim.holding(w) !== -1 && u < 0.5) return `THROW ${x} ${y} ${rnd.int(501)}`;
+  if (u < 0.75) return `MOVE ${x} ${y} ${rnd.int(151)}`;
+  const spell = (["OBLIVIATE", "PETRIFICUS", "ACCIO", "FLIPENDO"] as const)[rnd.int(4)];
+  const targets = Array.from({ length: n }, (_, id) => id).filter((id) => sim.canCast(w, spell, id));
+  return `${spell} ${targets[rnd.int(targets.length)]}`;
 }
 
 const noCompiler = spawnSync("g++", ["--version"]).status === 0 ? false : "g++ is missing";
@@ -71,17 +63,23 @@ test("FantasticBitsSimulation equals an independent C++ transcription of the ref
           const target = Number(v[0]);
           return `${word} ${target >= 0 && target < image.length ? image[target] : target}`;
         };
-        const game1: string[] = [stateText(recordOf(sim.toState()))];
+        const game1: string[] = [stateText(recordOfState(sim.toState()))];
         for (let k = 0; k < 60; k++) {
-          const commands = [0, 1, 2, 3].map(() => randomCommand(rnd, n));
+          const commands = [0, 1, 2, 3].map((w) => randomCommand(rnd, sim, w, n));
           if (mirrored) {
             // player 1's wizard image[w] takes wizard w's command, mirrored (a spell on the image)
-            for (let w = 0; w < 2; w++) commands[image[w]] = mirror(commands[w]);
+            for (let w = 0; w < 2; w++) {
+              const m = mirror(commands[w]);
+              // (rounding may have broken the symmetry: keep the image's own command where the mirror's is not valid for it)
+              const [word, id] = m.split(" ");
+              const valid = word === "MOVE" || (word === "THROW" ? sim.holding(image[w]) !== -1 : sim.canCast(image[w], word as "ACCIO", Number(id)));
+              if (valid) commands[image[w]] = m;
+            }
           }
           const before = sim.toState();
           sim.turn(commands);
           const after = sim.toState();
-          game1.push(...commands.map(commandText), stateText(recordOf(after)));
+          game1.push(...commands.map(commandText), stateText(recordOfState(after)));
           if (after.snaffles.some((s, i) => s.captured !== before.snaffles[i].captured || s.alive !== before.snaffles[i].alive)) grabsOrGoals++;
           if (after.wizards.some((w) => Object.values(w.spells).some((sp) => sp.turns > 0))) spells++;
         }

@@ -159,31 +159,49 @@ test("bad CSB input is a RangeError naming the field", () => {
   assert.equal(sim.round, 0, "a rejected turn changes nothing");
 });
 
-test("bad FB input is a RangeError naming the wizard or the field", () => {
+test("bad FB input is a RangeError naming the wizard or the field, and what the referee rejects is rejected", () => {
   const sim = FantasticBitsSimulation.fromState(fbStateFromRecord(fbGames[0].states[0]));
   const ok = "MOVE 8000 3750 100";
-  assert.throws(() => sim.turn(["MOVE 1 2", ok, ok, ok]), /commands\[0\] \(MOVE\) must have 3 integer arguments/);
+  assert.throws(() => sim.turn(["MOVE 1 2", ok, ok, ok]), /commands\[0\] \(MOVE\) must have x y and a thrust or power/);
   assert.throws(() => sim.turn([ok, "JUMP 3", ok, ok]), /commands\[1\] must start with MOVE/);
   // Near misses of the six keywords (one candidate keyword is picked by the first letter).
   for (const bad of ["", " MOVE 1 2 3", "MOVES 1 2 3", "move 1 2 3", "MOV 1 2 3", "THROWN 1 2 3", "ACCIO3", "FLIPEND 4", "PETRIFICUSS 4", "OBLIVIAT 4", "Z 1"]) {
     assert.throws(() => sim.turn([ok, ok, bad, ok]), /commands\[2\] must start with MOVE/, JSON.stringify(bad));
   }
+  // The referee's pattern: one space after the keyword, white space between the numbers, at most
+  // 8 digits (ids 3), no sign on the thrust, then optionally a message after white space.
+  for (const bad of ["MOVE  1 2 3", "MOVE 1 2 -3", "MOVE 1 2 3 ", "MOVE 123456789 2 3", "MOVE 1.5 2 3", "ACCIO 1234", "ACCIO 5 ", "MOVE 1 2 3\n"]) {
+    assert.throws(() => sim.turn([ok, ok, bad, ok]), /commands\[2\] \((MOVE|ACCIO)\) must have/, JSON.stringify(bad));
+  }
+  for (const good of ["MOVE 1\t2  3", "MOVE -12345678 2 150 go go", "MOVE 1 2 3  ", "MOVE 1 2 3 \t", "MOVE 1 2 3 \n x"]) {
+    const copy = FantasticBitsSimulation.fromState(fbStateFromRecord(fbGames[0].states[0]));
+    copy.turn([ok, ok, good, ok]);
+  }
   assert.throws(() => sim.turn([ok, ok, "MOVE 1 2 151", ok]), /commands\[2\] thrust must be in 0\.\.150/);
-  assert.throws(() => sim.turn([ok, ok, ok, "THROW 1 2 x"]), /commands\[3\] must be a command with integer arguments/);
+  assert.throws(() => sim.turn([ok, ok, ok, "THROW 1 2 x"]), /commands\[3\] \(THROW\) must have/);
   assert.throws(() => sim.turn([ok, ok, ok, "THROW 1 2 501"]), /power must be in 0\.\.500/);
+  // what the referee rejects (and the player loses on): a THROW with no snaffle, a spell on an entity it may not take
+  assert.throws(() => sim.turn([ok, ok, ok, "THROW 1 2 3"]), /commands\[3\]: THROW by wizard 3, which holds no snaffle/);
+  assert.throws(() => sim.turn([ok, "OBLIVIATE 4", ok, ok]), /commands\[1\]: OBLIVIATE 4 by wizard 1: the referee rejects it \(OBLIVIATE takes a bludger\)/);
+  assert.throws(() => sim.turn([ok, ok, "ACCIO 0", ok]), /ACCIO takes a snaffle in play or a bludger/);
+  assert.throws(() => sim.turn(["FLIPENDO 1", ok, ok, ok]), /FLIPENDO takes a snaffle in play, a bludger or a wizard of the other team/);
+  assert.throws(() => sim.turn(["PETRIFICUS 99", ok, ok, ok]), /commands\[0\]: PETRIFICUS 99/);
+  assert.equal(sim.canCast(0, "FLIPENDO", 2), true);
+  assert.equal(sim.canCast(0, "FLIPENDO", 1), false);
   // the same commands as objects
   const move = { kind: "MOVE", x: 8000, y: 3750, power: 100 } as const;
   assert.throws(() => sim.turn([{ kind: "JUMP", target: 3 } as never, move, move, move]), /commands\[0\]\.kind must be MOVE, THROW, OBLIVIATE, PETRIFICUS, ACCIO or FLIPENDO, got "JUMP"/);
-  assert.throws(() => sim.turn([move, { kind: "MOVE", x: 1.5, y: 2, power: 3 }, move, move]), /commands\[1\]\.x must be an integer of at most 9 digits, got 1\.5/);
-  assert.throws(() => sim.turn([move, move, { kind: "THROW", x: 1, y: 1e10, power: 3 }, move]), /commands\[2\]\.y must be an integer of at most 9 digits/);
+  assert.throws(() => sim.turn([move, { kind: "MOVE", x: 1.5, y: 2, power: 3 }, move, move]), /commands\[1\]\.x must be an integer of at most 8 digits, got 1\.5/);
+  assert.throws(() => sim.turn([move, move, { kind: "THROW", x: 1, y: 1e8, power: 3 }, move]), /commands\[2\]\.y must be an integer of at most 8 digits/);
   assert.throws(() => sim.turn([move, move, { kind: "MOVE", x: 1, y: 2, power: 151 }, move]), /commands\[2\]\.power must be an integer 0\.\.150, got 151/);
   assert.throws(() => sim.turn([move, move, move, { kind: "THROW", x: 1, y: 2, power: NaN }]), /commands\[3\]\.power must be an integer 0\.\.500, got NaN/);
-  assert.throws(() => sim.turn([move, move, move, { kind: "ACCIO", target: "5" } as never]), /commands\[3\]\.target must be an entity id \(an integer\), got "5"/);
+  assert.throws(() => sim.turn([move, move, move, { kind: "ACCIO", target: "5" } as never]), /commands\[3\]\.target must be an entity id \(an integer of at most 3 digits\), got "5"/);
   assert.throws(() => sim.turn([move, null as never, move, move]), /commands\[1\] must be a command string or object, got null/);
   assert.throws(() => sim.turn([move, move, { kind: "MOVE", y: 2, power: 3 } as never, move]), /commands\[2\]\.x must be an integer/);
   const state = fbStateFromRecord(fbGames[0].states[0]);
   assert.throws(() => FantasticBitsSimulation.fromState({ ...state, weather: 1 } as never), /state has an unknown key "weather"/);
   state.wizards[2].vx = NaN;
   assert.throws(() => FantasticBitsSimulation.fromState(state), /state\.wizards\[2\]\.vx must be a finite number/);
-  assert.equal(sim.round, 0);
+  assert.equal(sim.round, 0, "a rejected turn changes nothing");
 });
+

@@ -1,10 +1,14 @@
 // A Fantastic Bits turn engine in C++, written the way a contest bot writer writes one: a body
 // is a struct of four doubles, a state is a fixed-size struct (bodies, links, cooldowns, spells,
 // ignore lists, score and magic), a copy is a struct assignment, and the collision loop
-// recomputes every candidate (walls, goal posts, body pairs, grabs, goals) at each step into a
-// small array kept sorted by insertion. It follows the referee rules of data/contest/rules.md
-// with the same operations (reciprocal masses, the 1e-5 batch window, symmetric rounding, the
-// ignore lists of released snaffles, spells that start one turn after the order). Commands
+// recomputes every candidate at each step, in the referee's order (wizards 3..0: wall, goal
+// posts, the wizards before it, grabs; snaffles last to first: goal posts, wall, the snaffles
+// before it, the goal line; bludgers 1..0: wall, goal posts, the other bludger, every wizard,
+// every snaffle), into a small array kept sorted by insertion. It follows the referee's rules
+// (docs/contest-rules.md) with the same operations: squared distances against squared radii,
+// the quadratic's two roots, reciprocal masses, the 1e-5 batch window, `t += step`, symmetric
+// rounding to a Java int; the nearest snaffle in reach is grabbed first, Accio ends on a scored
+// target, bludgers hit held and scored snaffles too, two wizards may hold one snaffle. Commands
 // arrive parsed (kind, x, y, power or spell target). It is the peer of bench/fb-cpp.bench.ts:
 // "verify" replays recorded games and counts the fields that differ; "bench" times copy + one
 // turn over the given roots and commands.
@@ -12,6 +16,7 @@
 // Input (whitespace-separated integers on stdin), see bench/fb-cpp.bench.ts.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -22,10 +27,10 @@ namespace {
 
 constexpr int MAX_SNAFFLES = 7;  // the game deals 5 or 7
 constexpr int MAX_BODIES = 4 + MAX_SNAFFLES + 2;
-constexpr int MAX_CANDIDATES = 2 * MAX_BODIES + 4 * MAX_BODIES + MAX_BODIES * (MAX_BODIES - 1) / 2 + 5 * MAX_SNAFFLES;
+constexpr int MAX_IGNORE = 32;   // ignore-list entries per snaffle
+constexpr int MAX_CANDIDATES = 4 * (9 + MAX_SNAFFLES) + MAX_SNAFFLES * (5 + MAX_SNAFFLES) + 2 * (10 + MAX_SNAFFLES);
 
 constexpr double WIDTH = 16000, HEIGHT = 7500, GOAL_LOW = 1750, GOAL_HIGH = 5750;
-constexpr double POST_RADIUS = 300, MIN_IMPULSE = 100, GRAB_RADIUS = 399;
 constexpr double POST_X[4] = {0, 0, WIDTH, WIDTH}, POST_Y[4] = {GOAL_LOW, GOAL_HIGH, GOAL_LOW, GOAL_HIGH};
 
 // Spells, in the order the referee applies them.
@@ -34,7 +39,8 @@ constexpr int SPELL_COST[4] = {5, 10, 20, 20};
 constexpr int SPELL_DURATION[4] = {3, 1, 6, 3};
 
 enum { MOVE = 0, THROW = 1, SPELL = 2 };
-enum { WALL_X, WALL_Y, POST, PAIR, GRAB, GOAL };
+enum { WALL, POST, PAIR, GRAB, GOAL };
+enum { LEFT, RIGHT, TOP, BOTTOM };
 
 struct Body {
   double x, y, vx, vy;
@@ -45,11 +51,11 @@ struct State {
   int holding[4];                // wizard: snaffle held, or -1
   int cooldown[4];               // wizard: grab cooldown
   int spellTurns[4][4], spellTarget[4][4];
-  int carrier[MAX_BODIES];       // snaffle: wizard holding it, or -1
+  int carrier[MAX_BODIES];       // snaffle: the wizard holding it, or -1
   bool alive[MAX_BODIES];        // snaffle: not scored
   int lastVictim[2];             // bludger: last wizard hit, or -1
   int ignoreCount[MAX_BODIES];   // snaffle: snaffles it passes through, in order
-  signed char ignore[MAX_BODIES][MAX_SNAFFLES];
+  signed char ignore[MAX_BODIES][MAX_IGNORE];
   int round, score[2], magic[2];
 };
 
@@ -78,141 +84,186 @@ inline bool isWizard(int i) { return i < 4; }
 inline bool isSnaffle(int i) { return i >= 4 && i < FIRST_BLUDGER; }
 inline double radius(int i) { return isWizard(i) ? 400 : isSnaffle(i) ? 150 : 200; }
 inline double mass(int i) { return isWizard(i) ? 1 : isSnaffle(i) ? 0.5 : 8; }
-inline double friction(int i) { return isWizard(i) ? 0.25 : isSnaffle(i) ? 0.25 : 0.1; }
-inline bool isFree(const State& s, int i) { return !isSnaffle(i) || (s.alive[i] && s.carrier[i] == -1); }
 
-// Contact time within `left` of two circles at centre distance R (d = pA - pB, dv = vA - vB):
-// 0 when touching, else the smaller root of |d + tau dv| = R.
+// The referee's contact test at distance R (d = pA - pB, dv = vA - vB): touching (squared
+// distance against R²) at tau 0, else the smaller of the quadratic's two roots in (0, left].
 bool contactTime(double dx, double dy, double dvx, double dvy, double R, double left, double& tau) {
-  if (std::sqrt(dx * dx + dy * dy) <= R) { tau = 0; return true; }
+  if (dx * dx + dy * dy <= R * R) { tau = 0; return true; }
   const double a = dvx * dvx + dvy * dvy, b = dx * dvx + dy * dvy, c = dx * dx + dy * dy - R * R;
   const double delta = b * b - a * c;
   if (delta <= 0 || a == 0) return false;
-  const double t = std::min((-b + std::sqrt(delta)) / a, (-b - std::sqrt(delta)) / a);
-  if (!(t > 0 && t <= left)) return false;
+  const double rd = std::sqrt(delta);
+  const double t = std::min((-b + rd) / a, (-b - rd) / a);
+  if (!(t <= left && t > 0)) return false;
   tau = t;
   return true;
 }
 
-// When a centre at x moving at v reaches r (moving down) or size - r (moving up) within `left`.
-bool wallTime(double x, double v, double r, double size, double left, double& tau) {
-  double t;
-  if (v < 0) {
-    if (x <= r) { tau = 0; return true; }
-    t = (r - x) / v;
-  } else if (v > 0) {
-    if (x >= size - r) { tau = 0; return true; }
-    t = (size - r - x) / v;
-  } else {
-    return false;
-  }
-  if (!(t > 0 && t <= left)) return false;
+// The same root without the touching test (a grab's contact with a snaffle not the nearest).
+bool rootTime(double dx, double dy, double dvx, double dvy, double R, double left, double& tau) {
+  const double a = dvx * dvx + dvy * dvy, b = dx * dvx + dy * dvy, c = dx * dx + dy * dy - R * R;
+  const double delta = b * b - a * c;
+  if (delta <= 0 || a == 0) return false;
+  const double rd = std::sqrt(delta);
+  const double t = std::min((-b + rd) / a, (-b - rd) / a);
+  if (!(t <= left && t > 0)) return false;
   tau = t;
   return true;
+}
+
+inline bool snaffleInGoal(const Body& B) {
+  return (B.x <= 150 || B.x >= WIDTH - 150) && B.y >= GOAL_LOW && B.y <= GOAL_HIGH;
+}
+
+// The referee's wall test: the side already passed (left, right, top, bottom) at 0, else the
+// earliest side reached within `left` (a snaffle not through a goal mouth). The side or -1.
+int wallTime(const Body& B, double r, bool snaffle, double left, double& tau) {
+  tau = 0;
+  if (B.x < r) return LEFT;
+  if (B.x > WIDTH - r) return RIGHT;
+  if (B.y < r) return TOP;
+  if (B.y > HEIGHT - r) return BOTTOM;
+  int side = -1;
+  double best = 0;
+  if (B.vx > 0) {
+    const double t = (WIDTH - r - B.x) / B.vx, cy = B.y + t * B.vy;
+    if (t >= 0 && (!snaffle || cy < GOAL_LOW || cy > GOAL_HIGH)) { side = RIGHT; best = t; }
+  } else if (B.vx < 0) {
+    const double t = (r - B.x) / B.vx, cy = B.y + t * B.vy;
+    if (t >= 0 && (!snaffle || cy < GOAL_LOW || cy > GOAL_HIGH)) { side = LEFT; best = t; }
+  }
+  if (B.vy > 0) {
+    const double t = (HEIGHT - r - B.y) / B.vy;
+    if (t >= 0 && (side == -1 || best > t)) { side = BOTTOM; best = t; }
+  } else if (B.vy < 0) {
+    const double t = (r - B.y) / B.vy;
+    if (t >= 0 && (side == -1 || best > t)) { side = TOP; best = t; }
+  }
+  if (side == -1 || !(best <= left)) return -1;
+  tau = best;
+  return side;
 }
 
 bool ignores(const State& s, int i, int j) {
-  if (!isSnaffle(i) || !isSnaffle(j)) return false;
   for (int k = 0; k < s.ignoreCount[i]; k++) if (s.ignore[i][k] == j) return true;
   return false;
 }
 
 void addIgnore(State& s, int i, int j) {
-  for (int k = 0; k < s.ignoreCount[i]; k++) if (s.ignore[i][k] == j) return;
+  if (s.ignoreCount[i] == MAX_IGNORE) { std::fprintf(stderr, "fb peer: ignore list full\n"); std::exit(2); }
   s.ignore[i][s.ignoreCount[i]++] = (signed char)j;
 }
 
-void followCarrier(State& s) {
-  for (int w = 0; w < 4; w++) if (s.holding[w] != -1) s.b[s.holding[w]] = s.b[w];
+// The referee's grab makes a snaffle share its wizard's position and speed objects; carrying
+// writes into them in place, which shows when two wizards hold one snaffle. Per snaffle: the
+// wizard whose position, or speed, it still shares (-1: its own).
+int posShare[MAX_BODIES], speedShare[MAX_BODIES];
+
+void renewed(const State& s, int w, bool moved) {
+  const int sn = s.holding[w];
+  if (sn == -1) return;
+  if (speedShare[sn] == w) speedShare[sn] = -1;
+  if (moved && posShare[sn] == w) posShare[sn] = -1;
 }
 
-void moveAll(State& s, double dt) {
-  for (int i = 0; i < N; i++) {
-    if (isSnaffle(i) && s.carrier[i] != -1) continue;
-    s.b[i].x += s.b[i].vx * dt;
-    s.b[i].y += s.b[i].vy * dt;
-  }
-  followCarrier(s);
+void carry(State& s, int w) {
+  const int sn = s.holding[w];
+  if (sn == -1) return;
+  const Body W = s.b[w];
+  s.b[sn] = W;
+  if (posShare[sn] != -1 && posShare[sn] != w) { s.b[posShare[sn]].x = W.x; s.b[posShare[sn]].y = W.y; }
+  if (speedShare[sn] != -1 && speedShare[sn] != w) { s.b[speedShare[sn]].vx = W.vx; s.b[speedShare[sn]].vy = W.vy; }
 }
 
-// Elastic bounce with minimum impulse of body i (A) on body j (B), or on goal post p (j = -1).
-void bounce(State& s, int i, int j, int p, double R) {
+// Elastic bounce with minimum impulse of body i (first) on body j, or on goal post p (j = -1);
+// pushed apart when they overlap (returns whether).
+bool bounce(State& s, int i, int j, int p) {
   Body& A = s.b[i];
   const double bx = j < 0 ? POST_X[p] : s.b[j].x, by = j < 0 ? POST_Y[p] : s.b[j].y;
-  const double bvx = j < 0 ? 0 : s.b[j].vx, bvy = j < 0 ? 0 : s.b[j].vy;
   double nx = bx - A.x, ny = by - A.y;
   const double dist = std::sqrt(nx * nx + ny * ny);
-  if (dist != 0) { nx /= dist; ny /= dist; }
-  const double invA = 1 / mass(i), invB = j < 0 ? 0 : 1 / mass(j);
-  const double f = (nx * (A.vx - bvx) + ny * (A.vy - bvy)) / (invA + invB);
-  const double J = f + std::max(MIN_IMPULSE, f);
-  const double jx = J * nx, jy = J * ny;
-  A.vx += -jx * invA; A.vy += -jy * invA;
-  if (j >= 0) { s.b[j].vx += jx * invB; s.b[j].vy += jy * invB; }
-  const double diff = dist - R;
+  if (dist == 0) { nx = 1; ny = 0; } else { nx /= dist; ny /= dist; }
+  const double mi = mass(i);
+  double force;
+  if (j < 0) force = (nx * A.vx + ny * A.vy) * mi;
+  else force = (nx * (A.vx - s.b[j].vx) + ny * (A.vy - s.b[j].vy)) / (1 / mi + 1 / mass(j));
+  const double total = force + std::max(100.0, force);
+  const double jx = nx * (-1 * total), jy = ny * (-1 * total);
+  A.vx += jx * (1 / mi); A.vy += jy * (1 / mi);
+  if (j >= 0) { s.b[j].vx += jx * -1 * (1 / mass(j)); s.b[j].vy += jy * -1 * (1 / mass(j)); }
+  const double diff = dist - radius(i) - (j < 0 ? 300 : radius(j));
   if (diff <= 0) {
-    const double push = -diff / 2 + 1e-5;
-    A.x -= nx * push; A.y -= ny * push;
+    const double push = -diff / 2 + 0.00001;
+    A.x += nx * -push; A.y += ny * -push;
     if (j >= 0) { s.b[j].x += nx * push; s.b[j].y += ny * push; }
+    return true;
   }
-}
-
-double distance(const Body& a, const Body& b) {
-  const double dx = a.x - b.x, dy = a.y - b.y;
-  return std::sqrt(dx * dx + dy * dy);
-}
-
-void grab(State& s, int w, int sn) {
-  if (s.holding[w] != -1 || s.cooldown[w] != 0 || !s.alive[sn] || s.carrier[sn] != -1) return;
-  const double d = distance(s.b[w], s.b[sn]);
-  for (int o = 0; o < 4; o++) {
-    if (o == w || s.holding[o] != -1 || s.cooldown[o] != 0) continue;
-    if (distance(s.b[o], s.b[sn]) <= d) return;  // another free wizard is at least as close
-  }
-  s.holding[w] = sn;
-  s.carrier[sn] = w;
-  s.b[sn] = s.b[w];
+  return false;
 }
 
 void resolve(State& s, const Candidate& c) {
   const int i = c.i, j = c.j;
-  Body& B = s.b[i];
   switch (c.kind) {
-    case WALL_X: {
+    case WALL: {
+      Body& B = s.b[i];
+      if (isSnaffle(i) && snaffleInGoal(B)) break;
+      if (j == TOP || j == BOTTOM) B.vy = -B.vy; else B.vx = -B.vx;
       const double r = radius(i);
-      B.vx = -B.vx;
-      if (B.x < r) B.x = 2 * r - B.x;
-      else if (B.x > WIDTH - r) B.x = 2 * (WIDTH - r) - B.x;
+      bool moved = false;
+      if (B.x > WIDTH - r) { B.x = B.x + -2 * (B.x - (WIDTH - r)); moved = true; }
+      if (B.x < r) { B.x = B.x + -2 * (B.x - r); moved = true; }
+      if (B.y > HEIGHT - r) { B.y = B.y + -2 * (B.y - (HEIGHT - r)); moved = true; }
+      if (B.y < r) { B.y = B.y + -2 * (B.y - r); moved = true; }
+      if (isWizard(i)) { renewed(s, i, moved); carry(s, i); }
       break;
     }
-    case WALL_Y: {
-      const double r = radius(i);
-      B.vy = -B.vy;
-      if (B.y < r) B.y = 2 * r - B.y;
-      else if (B.y > HEIGHT - r) B.y = 2 * (HEIGHT - r) - B.y;
+    case POST: {
+      const bool pushed = bounce(s, i, -1, j);
+      if (isWizard(i)) { renewed(s, i, pushed); carry(s, i); }
       break;
     }
-    case POST:
-      bounce(s, i, -1, j, radius(i) + POST_RADIUS);
+    case PAIR: {
+      const bool pushed = bounce(s, i, j, 0);
+      if (i >= FIRST_BLUDGER && isWizard(j)) s.lastVictim[i - FIRST_BLUDGER] = j;
+      if (isWizard(i)) renewed(s, i, pushed);
+      if (isWizard(j)) renewed(s, j, pushed);
+      else if (isSnaffle(j) && s.carrier[j] != -1) { speedShare[j] = -1; if (pushed) posShare[j] = -1; }
+      if (isWizard(i)) carry(s, i);
+      if (isWizard(j)) carry(s, j);
       break;
-    case PAIR:
-      if (!isFree(s, i) || !isFree(s, j)) break;  // grabbed or scored earlier in this batch
-      bounce(s, i, j, 0, radius(i) + radius(j));
-      if (isWizard(i) && j >= FIRST_BLUDGER) s.lastVictim[j - FIRST_BLUDGER] = i;
+    }
+    case GRAB: {
+      // unless it holds one, or another wizard with free hands is as close (to 1e-5 in squared distance)
+      if (s.holding[i] != -1) break;
+      const Body& Sn = s.b[j];
+      const double d2 = (s.b[i].x - Sn.x) * (s.b[i].x - Sn.x) + (s.b[i].y - Sn.y) * (s.b[i].y - Sn.y) + 0.00001;
+      bool taken = true;
+      for (int o = 0; o < 4; o++) {
+        if (o == i || s.holding[o] != -1) continue;
+        if (d2 >= (s.b[o].x - Sn.x) * (s.b[o].x - Sn.x) + (s.b[o].y - Sn.y) * (s.b[o].y - Sn.y)) { taken = false; break; }
+      }
+      if (!taken) break;
+      s.holding[i] = j;
+      s.carrier[j] = i;
+      s.b[j] = s.b[i];
+      posShare[j] = speedShare[j] = i;
       break;
-    case GRAB:
-      grab(s, i, j);
-      break;
+    }
     case GOAL:
-      if (!isFree(s, i)) break;
       s.alive[i] = false;
-      s.score[B.x < WIDTH / 2 ? 1 : 0]++;
+      s.score[j]++;
       break;
   }
 }
 
+void moveAll(State& s, double dt) {
+  for (int i = 0; i < N; i++) { s.b[i].x += s.b[i].vx * dt; s.b[i].y += s.b[i].vy * dt; }
+  for (int i = 0; i < N; i++) posShare[i] = -1;
+}
+
 void collisionLoop(State& s) {
   Candidate cand[MAX_CANDIDATES];
+  for (int i = 0; i < N; i++) posShare[i] = speedShare[i] = -1;
   double t = 0;
   while (t < 1) {
     const double left = 1 - t;
@@ -224,194 +275,212 @@ void collisionLoop(State& s) {
       cand[k] = {ct, kind, i, j};
     };
     double tau;
-    for (int i = 0; i < N; i++) {  // walls (a snaffle passes the x walls inside the goal mouth)
-      if (!isFree(s, i)) continue;
-      const Body& B = s.b[i];
-      const double r = radius(i);
-      if (wallTime(B.x, B.vx, r, WIDTH, left, tau)) {
-        const double y = B.y + B.vy * tau;
-        if (!(isSnaffle(i) && y > GOAL_LOW && y < GOAL_HIGH)) add(tau, WALL_X, i, 0);
+    for (int i = 3; i >= 0; i--) {  // wizards
+      const Body& W = s.b[i];
+      const int side = wallTime(W, 400, false, left, tau);
+      if (side >= 0) add(tau, WALL, i, side);
+      for (int p = 0; p < 4; p++) if (contactTime(W.x - POST_X[p], W.y - POST_Y[p], W.vx, W.vy, 700, left, tau)) add(tau, POST, i, p);
+      for (int j = i - 1; j >= 0; j--) {
+        const Body& B = s.b[j];
+        if (contactTime(W.x - B.x, W.y - B.y, W.vx - B.vx, W.vy - B.vy, 800, left, tau)) add(tau, PAIR, i, j);
       }
-      if (wallTime(B.y, B.vy, r, HEIGHT, left, tau)) add(tau, WALL_Y, i, 0);
-    }
-    for (int i = 0; i < N; i++) {  // goal posts
-      if (!isFree(s, i)) continue;
-      const Body& B = s.b[i];
-      for (int p = 0; p < 4; p++) {
-        if (contactTime(B.x - POST_X[p], B.y - POST_Y[p], B.vx, B.vy, radius(i) + POST_RADIUS, left, tau)) add(tau, POST, i, p);
+      if (s.holding[i] != -1 || s.cooldown[i] > 0) continue;
+      int closest = -1;
+      double best = 0;
+      for (int sn = 4; sn < FIRST_BLUDGER; sn++) {  // the nearest snaffle already in reach, at t
+        if (!s.alive[sn] || s.carrier[sn] != -1) continue;
+        const double dx = s.b[sn].x - W.x, dy = s.b[sn].y - W.y, d2 = dx * dx + dy * dy;
+        if (d2 <= 399 * 399 && (closest == -1 || d2 < best)) { closest = sn; best = d2; }
       }
-    }
-    for (int i = 0; i < N; i++) {  // body pairs (a wizard and a snaffle grab instead)
-      if (!isFree(s, i)) continue;
-      for (int j = i + 1; j < N; j++) {
-        if (!isFree(s, j) || (isWizard(i) && isSnaffle(j)) || ignores(s, i, j)) continue;
-        const Body &A = s.b[i], &B = s.b[j];
-        if (contactTime(A.x - B.x, A.y - B.y, A.vx - B.vx, A.vy - B.vy, radius(i) + radius(j), left, tau)) add(tau, PAIR, i, j);
-      }
-    }
-    for (int w = 0; w < 4; w++) {  // grabs
-      if (s.holding[w] != -1 || s.cooldown[w] != 0) continue;
+      if (closest != -1) add(0, GRAB, i, closest);
       for (int sn = 4; sn < FIRST_BLUDGER; sn++) {
-        if (!isFree(s, sn)) continue;
-        const Body &A = s.b[w], &B = s.b[sn];
-        if (contactTime(A.x - B.x, A.y - B.y, A.vx - B.vx, A.vy - B.vy, GRAB_RADIUS, left, tau)) add(tau, GRAB, w, sn);
+        if (sn == closest || !s.alive[sn] || s.carrier[sn] != -1) continue;
+        const Body& B = s.b[sn];
+        if (rootTime(W.x - B.x, W.y - B.y, W.vx - B.vx, W.vy - B.vy, 399, left, tau)) add(tau, GRAB, i, sn);
       }
     }
-    for (int sn = 4; sn < FIRST_BLUDGER; sn++) {  // goals
-      if (!isFree(s, sn)) continue;
+    for (int sn = FIRST_BLUDGER - 1; sn >= 4; sn--) {  // snaffles in play
+      if (!s.alive[sn] || s.carrier[sn] != -1) continue;
       const Body& B = s.b[sn];
-      if (wallTime(B.x, B.vx, 0, WIDTH, left, tau)) {
-        const double y = B.y + B.vy * tau;
-        if (y > GOAL_LOW && y < GOAL_HIGH) add(tau, GOAL, sn, 0);
+      for (int p = 0; p < 4; p++) if (contactTime(B.x - POST_X[p], B.y - POST_Y[p], B.vx, B.vy, 450, left, tau)) add(tau, POST, sn, p);
+      if (!snaffleInGoal(B)) {
+        const int side = wallTime(B, 150, true, left, tau);
+        if (side >= 0) add(tau, WALL, sn, side);
+      }
+      for (int j = sn - 1; j >= 4; j--) {
+        if (!s.alive[j] || s.carrier[j] != -1 || ignores(s, sn, j)) continue;
+        const Body& O = s.b[j];
+        if (contactTime(B.x - O.x, B.y - O.y, B.vx - O.vx, B.vy - O.vy, 300, left, tau)) add(tau, PAIR, sn, j);
+      }
+      if (B.x >= WIDTH) add(0, GOAL, sn, 0);
+      else if (B.x <= 0) add(0, GOAL, sn, 1);
+      else if (std::fabs(B.vx) > 0) {
+        const double right = (WIDTH - B.x) / B.vx, leftT = -B.x / B.vx;
+        if (right <= left && right > 0) add(right, GOAL, sn, 0);
+        else if (leftT <= left && leftT > 0) add(leftT, GOAL, sn, 1);
+      }
+    }
+    for (int bl = N - 1; bl >= FIRST_BLUDGER; bl--) {  // bludgers
+      const Body& B = s.b[bl];
+      const int side = wallTime(B, 200, false, left, tau);
+      if (side >= 0) add(tau, WALL, bl, side);
+      for (int p = 0; p < 4; p++) if (contactTime(B.x - POST_X[p], B.y - POST_Y[p], B.vx, B.vy, 500, left, tau)) add(tau, POST, bl, p);
+      for (int j = bl - 1; j >= FIRST_BLUDGER; j--) {
+        const Body& O = s.b[j];
+        if (contactTime(B.x - O.x, B.y - O.y, B.vx - O.vx, B.vy - O.vy, 400, left, tau)) add(tau, PAIR, bl, j);
+      }
+      for (int j = 0; j < FIRST_BLUDGER; j++) {  // every wizard, then every snaffle (held and scored ones too)
+        const Body& O = s.b[j];
+        if (contactTime(B.x - O.x, B.y - O.y, B.vx - O.vx, B.vy - O.vy, j < 4 ? 600 : 350, left, tau)) add(tau, PAIR, bl, j);
       }
     }
     if (n == 0) {
       moveAll(s, left);
-      break;
+      t += left;
+      continue;
     }
-    const double T = cand[0].t;
-    if (T - t > 0) moveAll(s, T - t);
-    for (int k = 0; k < n && cand[k].t <= T + 1e-5; k++) resolve(s, cand[k]);
-    t = T;
+    const double T = cand[0].t, dt = T - t;
+    if (dt > 0) moveAll(s, dt);
+    for (int k = 0; k < n && cand[k].t <= T + 0.00001; k++) resolve(s, cand[k]);
+    t += dt;
   }
 }
 
-void applySpell(State& s, int spell) {
-  for (int w = 0; w < 4; w++) {
-    if (s.spellTurns[w][spell] <= 0) continue;
-    const int e = s.spellTarget[w][spell];
-    if (e >= 0) {
-      if (spell == PETRIFICUS) {
-        s.b[e].vx = 0; s.b[e].vy = 0;
-      } else if (spell == ACCIO || spell == FLIPENDO) {
-        double dx = s.b[w].x - s.b[e].x, dy = s.b[w].y - s.b[e].y;
-        const double d = std::sqrt(dx * dx + dy * dy);
-        if (d > 0) {
-          const double dk = d / 1000;
-          const double power = std::min((spell == ACCIO ? 3000 : 6000) / (dk * dk), 1000.0);
-          dx /= d; dy /= d;
-          const double sign = spell == ACCIO ? 1 : -1;
-          s.b[e].vx += sign * dx * power * (1 / mass(e));
-          s.b[e].vy += sign * dy * power * (1 / mass(e));
-        }
-      }
-    }
-    if (--s.spellTurns[w][spell] == 0) s.spellTarget[w][spell] = -1;
-  }
-}
-
-void aimBludger(State& s, int bl) {
-  int best = -1;
-  double bestD = INFINITY;
-  const Body& B = s.b[bl];
-  for (int w = 0; w < 4; w++) {
-    if (w == s.lastVictim[bl - FIRST_BLUDGER]) continue;
-    const int team = w >> 1;
-    bool forgotten = false;
-    for (int c = 2 * team; c < 2 * team + 2; c++) {
-      if (s.spellTurns[c][OBLIVIATE] > 0 && s.spellTarget[c][OBLIVIATE] == bl) forgotten = true;
-    }
-    if (forgotten) continue;
-    const double dx = s.b[w].x - B.x, dy = s.b[w].y - B.y, d = dx * dx + dy * dy;
-    if (d < bestD) { bestD = d; best = w; }
-  }
-  if (best < 0) return;
-  double dx = s.b[best].x - B.x, dy = s.b[best].y - B.y;
-  const double len = std::sqrt(dx * dx + dy * dy);
-  if (len == 0) return;
-  dx /= len; dy /= len;
-  s.b[bl].vx += dx * 1000 * (1 / mass(bl));
-  s.b[bl].vy += dy * 1000 * (1 / mass(bl));
+// The referee's symmetric rounding: s * (int) Math.round(s * x), s the sign (Java's round is
+// floor(y + 1/2) done exactly, the long-to-int cast keeps the low 32 bits).
+double symmetricRound(double x) {
+  const double y = std::fabs(x);
+  double r = std::floor(y);
+  if (y - r >= 0.5) r += 1;
+  const int64_t l = r >= 9223372036854775807.0 ? INT64_MAX : (int64_t)r;
+  const int32_t v = (int32_t)(uint32_t)(uint64_t)l;
+  return (double)(int32_t)((uint32_t)(x < 0 ? -1 : 1) * (uint32_t)v);
 }
 
 void turn(State& s, const Command* cmd) {
   double ax[MAX_BODIES] = {}, ay[MAX_BODIES] = {};
   int pendingSpell[4], pendingTarget[4];
-  // Commands.
+  // Commands: MOVE accelerates the wizard, THROW the snaffle it holds (which takes its
+  // position), the direction normalised twice; a spell costs its magic now; a wizard holding a
+  // snaffle hands it its speed (before this turn's acceleration) and position.
   for (int w = 0; w < 4; w++) {
     pendingSpell[w] = -1;
     const Command& c = cmd[w];
     const int held = s.holding[w];
     Body& W = s.b[w];
-    if (c.kind == MOVE) {
+    if (c.kind == MOVE || c.kind == THROW) {
+      const int e = c.kind == MOVE ? w : held;
+      if (c.kind == THROW) { s.b[held].x = W.x; s.b[held].y = W.y; }
       if (c.x != W.x || c.y != W.y) {
         double dx = c.x - W.x, dy = c.y - W.y;
         double len = std::sqrt(dx * dx + dy * dy);
         dx /= len; dy /= len;
-        len = std::sqrt(dx * dx + dy * dy);  // the referee normalises twice
-        ax[w] = dx / len * c.power;
-        ay[w] = dy / len * c.power;
-      }
-    } else if (c.kind == THROW) {
-      if (held != -1 && (c.x != W.x || c.y != W.y)) {
-        const double dx = c.x - W.x, dy = c.y - W.y, len = std::sqrt(dx * dx + dy * dy);
-        ax[held] = dx / len * c.power;
-        ay[held] = dy / len * c.power;
+        len = std::sqrt(dx * dx + dy * dy);
+        ax[e] = dx / len * c.power;
+        ay[e] = dy / len * c.power;
+      } else {
+        ax[e] = ay[e] = 0;
       }
     } else {
       const int team = w >> 1;
-      if (s.magic[team] >= SPELL_COST[c.spell] && c.target >= 0 && c.target < N) {
+      if (s.magic[team] >= SPELL_COST[c.spell]) {
         s.magic[team] -= SPELL_COST[c.spell];
         pendingSpell[w] = c.spell;
         pendingTarget[w] = c.target;
       }
     }
-    if (held != -1) s.cooldown[w] = 3;
+    if (held != -1) { s.b[held] = W; s.cooldown[w] = 3; }
   }
   // Update: ignore lists of snaffles that no longer overlap are dropped.
   for (int sn = 4; sn < FIRST_BLUDGER; sn++) {
     int kept = 0;
     for (int k = 0; k < s.ignoreCount[sn]; k++) {
       const int o = s.ignore[sn][k];
-      if (distance(s.b[sn], s.b[o]) <= 300) s.ignore[sn][kept++] = (signed char)o;
+      const double dx = s.b[sn].x - s.b[o].x, dy = s.b[sn].y - s.b[o].y;
+      if (dx * dx + dy * dy <= 90000) s.ignore[sn][kept++] = (signed char)o;
     }
     s.ignoreCount[sn] = kept;
   }
-  // Wizards accelerate and release what they hold.
+  // Wizards accelerate and release what they hold; Accio ends on the held or a scored snaffle.
   for (int w = 0; w < 4; w++) {
     s.b[w].vx += ax[w];
     s.b[w].vy += ay[w];
     const int sn = s.holding[w];
     if (sn != -1) {
-      if (s.spellTurns[w][ACCIO] > 0 && s.spellTarget[w][ACCIO] == sn) { s.spellTurns[w][ACCIO] = 0; s.spellTarget[w][ACCIO] = -1; }
-      s.b[sn] = s.b[w];
+      if (s.spellTarget[w][ACCIO] == sn) { s.spellTurns[w][ACCIO] = 0; s.spellTarget[w][ACCIO] = -1; }
       for (int o = 4; o < FIRST_BLUDGER; o++) {
-        if (o == sn || !s.alive[o] || distance(s.b[sn], s.b[o]) > 300) continue;
-        addIgnore(s, sn, o);
+        if (o == sn) continue;
+        const double dx = s.b[o].x - s.b[sn].x, dy = s.b[o].y - s.b[sn].y;
+        if (!(dx * dx + dy * dy <= 90000)) continue;
         addIgnore(s, o, sn);
+        addIgnore(s, sn, o);
       }
-      s.holding[w] = -1;
       s.carrier[sn] = -1;
+      s.holding[w] = -1;
     }
+    const int accio = s.spellTarget[w][ACCIO];
+    if (accio != -1 && isSnaffle(accio) && !s.alive[accio]) { s.spellTurns[w][ACCIO] = 0; s.spellTarget[w][ACCIO] = -1; }
     if (s.cooldown[w] > 0) s.cooldown[w]--;
   }
-  for (int sn = 4; sn < FIRST_BLUDGER; sn++) {
-    s.b[sn].vx += ax[sn] * (1 / mass(sn));
-    s.b[sn].vy += ay[sn] * (1 / mass(sn));
+  for (int sn = 4; sn < FIRST_BLUDGER; sn++) { s.b[sn].vx += ax[sn] * 2; s.b[sn].vy += ay[sn] * 2; }
+  // Bludgers: towards the nearest wizard that is neither the last victim nor obliviated from it by its team.
+  for (int bl = FIRST_BLUDGER; bl < N; bl++) {
+    Body& B = s.b[bl];
+    int best = -1;
+    double bestD = 0;
+    for (int w = 0; w < 4; w++) {
+      if (w == s.lastVictim[bl - FIRST_BLUDGER]) continue;
+      const int c = (w >> 1) * 2;
+      if ((s.spellTurns[c][OBLIVIATE] > 0 && s.spellTarget[c][OBLIVIATE] == bl) || (s.spellTurns[c + 1][OBLIVIATE] > 0 && s.spellTarget[c + 1][OBLIVIATE] == bl)) continue;
+      const double dx = s.b[w].x - B.x, dy = s.b[w].y - B.y, d = std::sqrt(dx * dx + dy * dy);
+      if (best == -1 || d < bestD) { best = w; bestD = d; }
+    }
+    if (best == -1) continue;
+    double dx = s.b[best].x - B.x, dy = s.b[best].y - B.y;
+    const double len = std::sqrt(dx * dx + dy * dy);
+    if (len == 0) continue;
+    dx /= len; dy /= len;
+    B.vx += dx * 1000 * 0.125;
+    B.vy += dy * 1000 * 0.125;
   }
-  for (int bl = FIRST_BLUDGER; bl < N; bl++) aimBludger(s, bl);
-  applySpell(s, PETRIFICUS);
-  applySpell(s, ACCIO);
-  applySpell(s, FLIPENDO);
-  applySpell(s, OBLIVIATE);  // only counts down (it acted in the bludgers' aim)
-  s.magic[0] = std::min(100, s.magic[0] + 1);
-  s.magic[1] = std::min(100, s.magic[1] + 1);
-  collisionLoop(s);
-  // Friction and symmetric rounding (half away from zero, never -0).
-  for (int i = 0; i < N; i++) {
-    if (isSnaffle(i) && s.carrier[i] != -1) continue;
-    Body& B = s.b[i];
-    const double keep = 1 - friction(i);
-    B.vx *= keep; B.vy *= keep;
-    B.x = std::round(B.x) + 0.0; B.y = std::round(B.y) + 0.0;
-    B.vx = std::round(B.vx) + 0.0; B.vy = std::round(B.vy) + 0.0;
-  }
-  followCarrier(s);
-  // Next round's preparation: the spells ordered this turn start.
+  // Spells: Petrificus, then Accio, then Flipendo, each wizard in turn.
   for (int w = 0; w < 4; w++) {
-    if (pendingSpell[w] < 0) continue;
-    s.spellTurns[w][pendingSpell[w]] = SPELL_DURATION[pendingSpell[w]];
-    s.spellTarget[w][pendingSpell[w]] = pendingTarget[w];
+    const int e = s.spellTarget[w][PETRIFICUS];
+    if (e != -1 && s.spellTurns[w][PETRIFICUS] > 0) { s.b[e].vx = 0; s.b[e].vy = 0; }
+  }
+  for (int spell = ACCIO; spell <= FLIPENDO; spell++) {
+    for (int w = 0; w < 4; w++) {
+      const int e = s.spellTarget[w][spell];
+      if (e == -1 || s.spellTurns[w][spell] <= 0) continue;
+      double dx, dy;
+      if (spell == ACCIO) { dx = s.b[w].x - s.b[e].x; dy = s.b[w].y - s.b[e].y; }
+      else {
+        if (s.b[e].x == s.b[w].x && s.b[e].y == s.b[w].y) continue;
+        dx = s.b[e].x - s.b[w].x; dy = s.b[e].y - s.b[w].y;
+      }
+      const double power = std::min((spell == ACCIO ? 3000.0 : 6000.0) * (1000000.0 / (dx * dx + dy * dy)), 1000.0);
+      const double len = std::sqrt(dx * dx + dy * dy);
+      if (len != 0) { dx /= len; dy /= len; } else { dx = dy = 0; }
+      const double inv = 1 / mass(e);
+      s.b[e].vx += dx * power * inv;
+      s.b[e].vy += dy * power * inv;
+    }
+  }
+  for (int p = 0; p < 2; p++) if (s.magic[p] < 100) s.magic[p]++;
+  collisionLoop(s);
+  // Friction and symmetric rounding of every body (held and scored snaffles too).
+  for (int i = 0; i < N; i++) {
+    Body& B = s.b[i];
+    const double keep = i < FIRST_BLUDGER ? 1 - 0.25 : 1 - 0.1;
+    const double vx = B.vx * keep, vy = B.vy * keep;
+    B.x = symmetricRound(B.x); B.y = symmetricRound(B.y);
+    B.vx = symmetricRound(vx); B.vy = symmetricRound(vy);
+  }
+  // Next round: counters down, the spells ordered this turn start, spent ones lose their target.
+  for (int w = 0; w < 4; w++) {
+    for (int k = 0; k < 4; k++) if (s.spellTurns[w][k] > 0) s.spellTurns[w][k]--;
+    if (pendingSpell[w] >= 0) { s.spellTurns[w][pendingSpell[w]] = SPELL_DURATION[pendingSpell[w]]; s.spellTarget[w][pendingSpell[w]] = pendingTarget[w]; }
+    for (int k = 0; k < 4; k++) if (s.spellTurns[w][k] == 0) s.spellTarget[w][k] = -1;
   }
   s.round++;
 }
@@ -450,6 +519,7 @@ void readState(State& s) {
     s.alive[sn] = integer() != 0;
     const bool captured = integer() != 0;
     s.ignoreCount[sn] = integer();
+    if (s.ignoreCount[sn] > MAX_IGNORE) { std::fprintf(stderr, "fb peer: an ignore list of %d ids (at most %d)\n", s.ignoreCount[sn], MAX_IGNORE); std::exit(2); }
     for (int k = 0; k < s.ignoreCount[sn]; k++) s.ignore[sn][k] = (signed char)integer();
     if (captured) for (int w = 0; w < 4; w++) if (s.holding[w] == sn) s.carrier[sn] = w;
   }

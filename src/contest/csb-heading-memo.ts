@@ -9,7 +9,7 @@
  * The functions take arrays and indices and return nothing: a double argument or result of a
  * call V8 does not inline would be boxed on the heap.
  */
-import { fdlibmAtan2, fdlibmSinCos } from "./fdlibm.js";
+import { fdlibmAtan2, fdlibmCos, fdlibmSin } from "./fdlibm.js";
 import { NATIVE_FDLIBM } from "./trig.js";
 
 const HEADING_SLOTS = 1024;
@@ -18,7 +18,6 @@ const heading = new Float64Array(4 * HEADING_SLOTS).fill(NaN);
 const ATAN_SLOTS = 256;
 /** Per slot: dy, dx, atan2(dy, dx), unused. */
 const atan = new Float64Array(4 * ATAN_SLOTS).fill(NaN);
-const sinCos = new Float64Array(2);
 
 /**
  * Writes fdlibm's atan2(ty − s[at + 1], tx − s[at]) to out[0], with the target
@@ -55,13 +54,10 @@ export function headingInto(from: Float64Array, at: number, s: Float64Array, out
     s[out + 1] = heading[slot + 2];
     return;
   }
-  if (NATIVE_FDLIBM) {
-    sinCos[0] = Math.sin(theta);
-    sinCos[1] = Math.cos(theta);
-  } else {
-    fdlibmSinCos(sinCos, theta);
-  }
-  const sin = sinCos[0], cos = sinCos[1];
+  // (fdlibmSinCos would share one argument reduction, but only a memo miss in an engine whose
+  // Math is not fdlibm pays for two, and a bot's bundle would carry a third routine)
+  const sin = NATIVE_FDLIBM ? Math.sin(theta) : fdlibmSin(theta);
+  const cos = NATIVE_FDLIBM ? Math.cos(theta) : fdlibmCos(theta);
   const length = Math.sqrt(cos * cos + sin * sin);
   const ux = cos / length, uy = sin / length;
   // Never θ = ±0 (so it is never found either): −0 === 0, and sin(−0) is −0.

@@ -54,7 +54,7 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
   // Local constants (CsbSimulation's layout, csb-orders.ts, csb-collision-loop.ts,
   // reach-bound.ts and CsbSimulation's finish): folded by V8. MAX_TURN is π/10; 0.1 is
   // 1/CSB_SHIELD_MASS; DAMPING is 1 − 0.15, the double 0.85 (the same doubles as the referee's).
-  const STRIDE = 16, ROUND = 64, ANGLE = 4, HAS_ANGLE = 5, SHIELD = 7, BOOST = 8, UX = 9, UY = 10, NEXT = 11, PLUS = 12, MINUS = 14;
+  const STRIDE = 16, ROUND = 64, SAFE_UNTIL = 73, ANGLE = 4, HAS_ANGLE = 5, SHIELD = 7, BOOST = 8, UX = 9, UY = 10, NEXT = 11, PLUS = 12, MINUS = 14;
   const MAX_TURN = 0.3141592653589793, BOOST_THRUST = 650, SHIELD_INV_MASS = 0.1, ORDER_SHIELD = -1;
   const RADII = 800, RADII_SQUARED = 640000, REACH_SLACK = 9.5367431640625e-7, REACH_SPAN_LIMIT = 8388608;
   const DAMPING = 0.85, OUTSIDE = 601, SHORT_SEGMENT = 1e6;
@@ -484,8 +484,11 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
   u3 += ax * m3;
   v3 += ay * m3;
   // The loop's first step: one block per pair (A = pod i, B = pod j), the loop's test written
-  // out; the first candidate leaves the block.
+  // out; the first candidate leaves the block, and so do a state whose pods may leave the int
+  // range this turn (not before SAFE_UNTIL: see csb-simulation.ts) and a pod on an axis (a
+  // coordinate 0: the product of the eight is 0; see the rounding below).
   candidate: {
+    if (s[ROUND] >= s[SAFE_UNTIL] || x0 * y0 * x1 * y1 * x2 * y2 * x3 * y3 === 0) break candidate;
     let dvx, dvy, a, b, c, delta, span, reach, tau;
     dx = x3 - x2; dy = y3 - y2; d2 = dx * dx + dy * dy;
     if (d2 <= RADII_SQUARED) break candidate;
@@ -555,9 +558,16 @@ export function straightTurn(s: Float64Array, o: Float64Array, cpx: Float64Array
     }
     // No candidate: each pod's end of turn. (ex, ey: the position at t = 1; rx, ry: rounded;
     // wx, wy: the damped velocity; ax..by: the checkpoint's offsets from both ends.) The
-    // rounding is roundHalfUp (referee-math.ts) without its `+ 0`: floor(e + 0.5) is never −0
-    // here (a sum with +0.5 is −0 for no e), and a bare floor stays a double in V8, with no
-    // int32 check. The truncation keeps its `+ 0` (trunc(−0.85) is −0).
+    // referee rounds a position with (int) Math.round, Java's round half up: below 2^52 that is
+    // floor(e + 0.5) but at e = 0.49999999999999994 (where e + 0.5 rounds up to 1; Java, like
+    // JavaScript's Math.round, gives 0). Here e = x + u with x an integer (SAFE_UNTIL holds
+    // only for integer positions), and an integer x other than 0 plus any double u never gives
+    // that e (the sum is a multiple of u's or x's ulp, 2^-53 or coarser), so a state with a
+    // coordinate 0 takes the general loop (the gate above) and floor(e + 0.5) is exact here
+    // (a compare per coordinate instead cost 3% of the turn). It is never −0 (a sum with +0.5
+    // is −0 for no e), and a bare floor stays a double in V8, with no int32 check. No position
+    // here leaves the int range (SAFE_UNTIL), so the cast changes nothing. The truncation keeps
+    // its `+ 0` (trunc(−0.85) is −0).
     let ex, ey, rx, ry, wx, wy, next, cx, cy, bx, by, check = 0;
     // Pod 0.
     ex = x0 + u0; ey = y0 + v0;

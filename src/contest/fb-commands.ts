@@ -1,8 +1,10 @@
 /**
- * The commands of a Fantastic Bits turn, read without allocating: the strings a bot prints
- * (`MOVE x y thrust`, `THROW x y power`, `OBLIVIATE id`, `PETRIFICUS id`, `ACCIO id`,
- * `FLIPENDO id`) or the same commands as objects (`FbCommand`, what a bot's search builds).
- * Numbers are integers; a bad command is a RangeError naming the wizard.
+ * The commands of a Fantastic Bits turn, read without allocating: the strings a bot prints,
+ * in the referee's grammar (`MOVE x y thrust`, `THROW x y power` with numbers of at most eight
+ * digits, `OBLIVIATE id`, `PETRIFICUS id`, `ACCIO id`, `FLIPENDO id` with ids of at most three,
+ * each optionally followed by a message after white space), or the same commands as objects
+ * (`FbCommand`, what a bot's search builds). A command the referee would reject is a
+ * RangeError naming the wizard.
  */
 import { describe } from "./options.js";
 
@@ -11,13 +13,15 @@ export const FB_MAX_THRUST = 150;
 export const FB_MAX_POWER = 500;
 
 const KEYWORDS = ["MOVE", "THROW", "OBLIVIATE", "PETRIFICUS", "ACCIO", "FLIPENDO"] as const;
-/** The largest magnitude of a number in a command (nine digits, as the strings take). */
-const MAX_NUMBER = 999999999;
+/** The largest magnitude of a coordinate, thrust or power in a command (eight digits, as the referee reads them). */
+const MAX_NUMBER = 99999999;
+/** The largest magnitude of a spell's target id (three digits). */
+const MAX_ID = 999;
 
 /**
  * A Fantastic Bits command as data, the same as the string a bot prints: `MOVE x y thrust`
  * (thrust 0..150), `THROW x y power` (power 0..500), or a spell on an entity id. Numbers are
- * integers of at most nine digits, as in the strings.
+ * integers of at most eight digits (ids: three), as in the strings.
  */
 export type FbCommand = FbMoveCommand | FbSpellCommand;
 
@@ -37,18 +41,31 @@ export interface FbMoveCommand {
 export interface FbSpellCommand {
   /** The spell. */
   kind: "OBLIVIATE" | "PETRIFICUS" | "ACCIO" | "FLIPENDO";
-  /** Id of the entity it acts on (an id that names no entity casts nothing and costs no magic, as in the string form). */
+  /** Id of the entity it acts on: the referee rejects (and the player loses on) an id that names no entity the spell may take (see `FantasticBitsSimulation.canCast`). */
   target: number;
 }
 
-/** Parsed commands of the four wizards: kind, spell index, and up to three integers. */
+/**
+ * Parsed commands of the four wizards: kind, spell index, and up to three integers, written
+ * where the turn kernel reads them (the scratch at the start of its memory: `bind` points the
+ * views there, again whenever the memory grew).
+ */
 export class FbCommands {
-  readonly kind = new Int32Array(4);
-  readonly spell = new Int32Array(4);
-  readonly a = new Float64Array(4);
-  readonly b = new Float64Array(4);
-  readonly c = new Float64Array(4);
+  kind = new Int32Array(4);
+  spell = new Int32Array(4);
+  a = new Float64Array(4);
+  b = new Float64Array(4);
+  c = new Float64Array(4);
   private readonly numbers = new Float64Array(3);
+
+  /** Puts the five arrays at these byte offsets of `buffer` (int32 kind and spell, float64 a, b, c; 4 entries each). */
+  bind(buffer: ArrayBuffer, kind: number, spell: number, a: number, b: number, c: number): void {
+    this.kind = new Int32Array(buffer, kind, 4);
+    this.spell = new Int32Array(buffer, spell, 4);
+    this.a = new Float64Array(buffer, a, 4);
+    this.b = new Float64Array(buffer, b, 4);
+    this.c = new Float64Array(buffer, c, 4);
+  }
 
   /** Reads the four commands (wizards 0..3); throws a RangeError naming the first bad one. */
   parse(commands: readonly (string | FbCommand)[]): void {
@@ -70,7 +87,7 @@ export class FbCommands {
       if (keyword === 0 || keyword === 1) {
         const o = c as FbMoveCommand;
         const x = o.x, y = o.y, p = o.power;
-        if (isCommandInteger(x) && isCommandInteger(y) && typeof p === "number" && p >= 0 && p <= (keyword === 0 ? FB_MAX_THRUST : FB_MAX_POWER) && Math.floor(p) === p) {
+        if (isCommandInteger(x) && isCommandInteger(y) && (p | 0) === p && p >= 0 && p <= (keyword === 0 ? FB_MAX_THRUST : FB_MAX_POWER)) {
           this.kind[w] = keyword === 0 ? CMD_MOVE : CMD_THROW;
           this.spell[w] = -1;
           // + 0: a −0 reads as the string "-0" does
@@ -81,7 +98,7 @@ export class FbCommands {
         }
       } else if (keyword > 1) {
         const t = (c as FbSpellCommand).target;
-        if (isCommandInteger(t)) {
+        if (isCommandInteger(t) && Math.abs(t) <= MAX_ID) {
           this.kind[w] = CMD_SPELL;
           this.spell[w] = keyword - 2;
           this.a[w] = t + 0;
@@ -95,9 +112,6 @@ export class FbCommands {
   }
 
   private parseOne(text: string, w: number): void {
-    // The field name is built only for an error (a string per command would be allocated every turn).
-    const field = w;
-    if (typeof text !== "string") throw new RangeError(`commands[${field}] must be a command string, got ${describe(text)}`);
     let end = 0;
     while (end < text.length && text.charCodeAt(end) !== 32) end++;
     // The six keywords start with six different letters: one candidate, checked once.
@@ -105,14 +119,16 @@ export class FbCommands {
     const k: number = first === 77 ? 0 : first === 84 ? 1 : first === 79 ? 2 : first === 80 ? 3 : first === 65 ? 4 : first === 70 ? 5 : -1;
     const keyword = k >= 0 && KEYWORDS[k].length === end && text.startsWith(KEYWORDS[k]) ? k : -1;
     if (keyword < 0) {
-      throw new RangeError(`commands[${field}] must start with MOVE, THROW, OBLIVIATE, PETRIFICUS, ACCIO or FLIPENDO, got ${describe(text)}`);
+      throw new RangeError(`commands[${w}] must start with MOVE, THROW, OBLIVIATE, PETRIFICUS, ACCIO or FLIPENDO and a space, got ${describe(text)}`);
     }
-    const count = this.readIntegers(text, end, field);
     const wanted = keyword < 2 ? 3 : 1;
-    if (count !== wanted) throw new RangeError(`commands[${field}] (${KEYWORDS[keyword]}) must have ${wanted} integer argument${wanted > 1 ? "s" : ""}, got ${describe(text)}`);
+    if (!this.readIntegers(text, end + 1, wanted, keyword < 2 ? 8 : 3)) {
+      const form = keyword < 2 ? "x y and a thrust or power (integers of at most 8 digits, the last one not negative)" : "an entity id (an integer of at most 3 digits)";
+      throw new RangeError(`commands[${w}] (${KEYWORDS[keyword]}) must have ${form}, separated by white space, then optionally a message, got ${describe(text)}`);
+    }
     const n = this.numbers;
-    if (keyword === 0 && !(n[2] >= 0 && n[2] <= FB_MAX_THRUST)) throw new RangeError(`commands[${field}] thrust must be in 0..${FB_MAX_THRUST}, got ${n[2]}`);
-    if (keyword === 1 && !(n[2] >= 0 && n[2] <= FB_MAX_POWER)) throw new RangeError(`commands[${field}] power must be in 0..${FB_MAX_POWER}, got ${n[2]}`);
+    if (keyword === 0 && !(n[2] <= FB_MAX_THRUST)) throw new RangeError(`commands[${w}] thrust must be in 0..${FB_MAX_THRUST}, got ${n[2]}`);
+    if (keyword === 1 && !(n[2] <= FB_MAX_POWER)) throw new RangeError(`commands[${w}] power must be in 0..${FB_MAX_POWER}, got ${n[2]}`);
     this.kind[w] = keyword === 0 ? CMD_MOVE : keyword === 1 ? CMD_THROW : CMD_SPELL;
     // Spell order of FbArrays: OBLIVIATE 0, PETRIFICUS 1, ACCIO 2, FLIPENDO 3.
     this.spell[w] = keyword - 2;
@@ -121,38 +137,66 @@ export class FbCommands {
     this.c[w] = n[2];
   }
 
-  /** Reads space-separated integers from `from` to the end into `numbers`; returns how many (−1 on a bad token). */
-  private readIntegers(text: string, from: number, field: number): number {
-    let count = 0, i = from;
+  /**
+   * Reads `count` integers from `from` as the referee's pattern does: the first right at
+   * `from`, the others after white space (space, tab, line feed, vertical tab, form feed,
+   * carriage return); at most `digits` digits, a minus sign allowed but on the last of three;
+   * then the end of the text or a message (white space and at least one more character, no
+   * line break in it). False when the text does not match.
+   */
+  private readIntegers(text: string, from: number, count: number, digits: number): boolean {
+    let i = from;
     const len = text.length;
-    while (i < len) {
-      while (i < len && text.charCodeAt(i) === 32) i++;
-      if (i >= len) break;
+    for (let m = 0; m < count; m++) {
+      if (m > 0) {
+        const start = i;
+        while (i < len && isSpace(text.charCodeAt(i))) i++;
+        if (i === start) return false;
+      }
       let sign = 1;
-      if (text.charCodeAt(i) === 45) {
+      if (i < len && text.charCodeAt(i) === 45 && !(count === 3 && m === 2)) {
         sign = -1;
         i++;
       }
-      let value = 0, digits = 0;
+      let value = 0, read = 0;
       while (i < len) {
         const ch = text.charCodeAt(i);
         if (ch < 48 || ch > 57) break;
         value = value * 10 + (ch - 48);
-        digits++;
+        read++;
         i++;
       }
-      if (digits === 0 || digits > 9 || (i < len && text.charCodeAt(i) !== 32) || count === 3) {
-        throw new RangeError(`commands[${field}] must be a command with integer arguments, got ${describe(text)}`);
-      }
-      this.numbers[count++] = sign * value + 0;
+      if (read === 0 || read > digits) return false;
+      // + 0: "-0" reads as 0, as Java's parseInt gives
+      this.numbers[m] = sign * value + 0;
     }
-    return count;
+    return i === len || isMessage(text, i);
   }
 }
 
-/** An integer of at most nine digits, as a command's numbers are. */
+/** Java's `\s`: space, tab, line feed, vertical tab, form feed, carriage return. */
+function isSpace(ch: number): boolean {
+  return ch === 32 || (ch >= 9 && ch <= 13);
+}
+
+/** Java's line terminators, which `.` does not match. */
+function isLineBreak(ch: number): boolean {
+  return ch === 10 || ch === 13 || ch === 0x85 || ch === 0x2028 || ch === 0x2029;
+}
+
+/** Whether text[from..] matches the referee's optional message `\s+.+`. */
+function isMessage(text: string, from: number): boolean {
+  if (!isSpace(text.charCodeAt(from))) return false;
+  // The white space must take every line break; the message is the rest, at least one character.
+  let lastBreak = -1;
+  for (let i = from; i < text.length; i++) if (isLineBreak(text.charCodeAt(i))) lastBreak = i;
+  for (let i = from; i <= lastBreak; i++) if (!isSpace(text.charCodeAt(i))) return false;
+  return Math.max(from + 1, lastBreak + 1) < text.length;
+}
+
+/** An integer of at most eight digits, as a command's numbers are (below 2^31: `| 0` keeps it, and rejects a non-number). */
 function isCommandInteger(v: unknown): v is number {
-  return typeof v === "number" && v >= -MAX_NUMBER && v <= MAX_NUMBER && Math.floor(v) === v;
+  return ((v as number) | 0) === v && (v as number) >= -MAX_NUMBER && (v as number) <= MAX_NUMBER;
 }
 
 /** The RangeError naming the first bad field of command object c (wizard w). */
@@ -164,9 +208,9 @@ function objectError(c: unknown, w: number): never {
     throw new RangeError(`commands[${w}].kind must be MOVE, THROW, OBLIVIATE, PETRIFICUS, ACCIO or FLIPENDO, got ${describe(k)}`);
   }
   if (k === "MOVE" || k === "THROW") {
-    for (const f of ["x", "y"]) if (!isCommandInteger(o[f])) throw new RangeError(`commands[${w}].${f} must be an integer of at most 9 digits, got ${describe(o[f])}`);
+    for (const f of ["x", "y"]) if (!isCommandInteger(o[f])) throw new RangeError(`commands[${w}].${f} must be an integer of at most 8 digits, got ${describe(o[f])}`);
     const max = k === "MOVE" ? FB_MAX_THRUST : FB_MAX_POWER;
     throw new RangeError(`commands[${w}].power must be an integer 0..${max}, got ${describe(o.power)}`);
   }
-  throw new RangeError(`commands[${w}].target must be an entity id (an integer), got ${describe(o.target)}`);
+  throw new RangeError(`commands[${w}].target must be an entity id (an integer of at most 3 digits), got ${describe(o.target)}`);
 }

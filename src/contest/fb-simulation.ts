@@ -1,288 +1,168 @@
 /**
- * Fantastic Bits, one referee turn at a time: commands (MOVE, THROW, the four spells), the
- * update in the referee's order (releases, accelerations, bludgers, spells, magic, the
- * collision loop, friction and symmetric rounding) and the next round's preparation (spells
- * ordered this turn start). Rules: `data/contest/rules.md`. State in flat typed arrays.
+ * Fantastic Bits, one referee turn at a time (docs/contest-rules.md). The state lives in a block
+ * of the shared WebAssembly memory (fb-heap.ts) and the turn runs in the kernel (src/contest/wasm/:
+ * the commands, the update in the referee's order, the collision loop, friction and rounding,
+ * the next round's preparation); this class reads and checks the commands, converts snapshots
+ * and reads single fields without allocating.
  */
-import { CMD_MOVE, CMD_THROW, FbCommands, type FbCommand } from "./fb-commands.js";
-import { FbCollisionLoop, massOf, radiusOf } from "./fb-collision-loop.js";
-import { ACCIO, FLIPENDO, FbArrays, OBLIVIATE, PETRIFICUS, arraysFromState, stateFromArrays, type FbState } from "./fb-state.js";
-import { roundHalfAway } from "./referee-math.js";
+import { FbCommands, type FbCommand } from "./fb-commands.js";
+import { CMD_A, CMD_B, CMD_C, CMD_KIND, CMD_SPELL, fbHeap, regrow, type FbBlock, type FbHeap } from "./fb-heap.js";
+import { ACCIO, OBLIVIATE, type FbState } from "./fb-state.js";
+import { readState, stateShape, writeState } from "./fb-state-block.js";
 
-const SPELL_COST = [5, 10, 20, 20];
-const SPELL_DURATION = [3, 1, 6, 3];
-const MAX_MAGIC = 100;
-const BLUDGER_THRUST = 1000;
-const FRICTION_WIZARD = 0.25, FRICTION_SNAFFLE = 0.25, FRICTION_BLUDGER = 0.1;
+const SPELL_WORDS = ["OBLIVIATE", "PETRIFICUS", "ACCIO", "FLIPENDO"] as const;
+/** What fromState passes the constructor, so that `new` from JavaScript is a clear error. */
+const FROM_STATE = Symbol("fromState");
 
 /** A Fantastic Bits game from a snapshot, advanced one referee turn per `turn`. */
 export class FantasticBitsSimulation {
-  private a: FbArrays;
-  private loop: FbCollisionLoop;
+  private block: FbBlock;
+  private readonly heap: FbHeap;
   private readonly commands = new FbCommands();
-  /** Accelerations ordered this turn. */
-  private ax: Float64Array;
-  private ay: Float64Array;
-  /** Spells ordered this turn (start at the next preparation): spell index and target, −1 for none. */
-  private readonly pendingSpell = new Int32Array(4);
-  private readonly pendingTarget = new Int32Array(4);
+  /** The heap generation the commands' views are on (-1: not yet). */
+  private commandsOn = -1;
+  /** Counts the changes of this state (a root's cache is trusted only while it stands). */
+  private version = 0;
+  /** The simulation this one is an unchanged copy of (and its version then), or null: its block's cache serves the next turn. */
+  private source: FantasticBitsSimulation | null = null;
+  private sourceVersion = 0;
 
-  private constructor(a: FbArrays) {
-    // (From JavaScript, `new FantasticBitsSimulation()` read a.n of undefined.)
-    if (!(a instanceof FbArrays)) throw new RangeError("a FantasticBitsSimulation is made by FantasticBitsSimulation.fromState(state), not new");
-    this.a = a;
-    this.loop = new FbCollisionLoop(a.n);
-    this.ax = new Float64Array(a.n);
-    this.ay = new Float64Array(a.n);
+  private constructor(state: FbState, made: typeof FROM_STATE) {
+    // (From JavaScript, `new FantasticBitsSimulation(...)` would skip fromState's contract.)
+    if (made !== FROM_STATE) throw new RangeError("a FantasticBitsSimulation is made by FantasticBitsSimulation.fromState(state), not new");
+    const [snaffles, capacity] = stateShape(state);
+    this.heap = fbHeap();
+    this.block = this.heap.allocate(this, snaffles, capacity);
+    try {
+      writeState(this.heap, this.block, state);
+    } catch (e) {
+      this.heap.discard(this, this.block);
+      throw e;
+    }
   }
 
   /** A simulation at the snapshot `state` (checked: a RangeError names a bad field). */
   static fromState(state: FbState): FantasticBitsSimulation {
-    return new FantasticBitsSimulation(arraysFromState(state));
+    return new FantasticBitsSimulation(state, FROM_STATE);
   }
 
   /** The snapshot at the next command point (after the last update and the next round's preparation). */
   toState(): FbState {
-    return stateFromArrays(this.a);
+    return readState(this.heap, this.block);
   }
 
   /** The round the next `turn` plays. */
   get round(): number {
-    return this.a.game[0];
+    return this.heap.i32[this.block.game];
   }
 
-  /** Makes this a copy of `other`; allocates nothing when both have the same snaffle count. */
+  /** How many snaffles the game has (scored ones included); their ids are 4 .. 3 + snaffleCount, the bludgers' the next two. */
+  get snaffleCount(): number {
+    return this.block.snaffleCount;
+  }
+
+  /** Position x of entity `id` (these reads allocate nothing, for a bot's scoring function; the id is not checked). */
+  x(id: number): number { return this.heap.f64[this.block.x + id]; }
+  /** Position y of entity `id`. */
+  y(id: number): number { return this.heap.f64[this.block.y + id]; }
+  /** Velocity x of entity `id`, map units per turn. */
+  vx(id: number): number { return this.heap.f64[this.block.vx + id]; }
+  /** Velocity y of entity `id`. */
+  vy(id: number): number { return this.heap.f64[this.block.vy + id]; }
+  /** The snaffle wizard `w` holds, or −1. */
+  holding(w: number): number { return this.heap.i32[this.block.link + w]; }
+  /** Whether snaffle `id` is still in play (not scored). */
+  alive(id: number): boolean { return this.heap.i32[this.block.alive + id] === 1; }
+  /** Goals scored by player `p` (0 or 1). */
+  score(p: number): number { return this.heap.i32[this.block.game + 1 + 2 * p]; }
+  /** Magic of player `p` (0 or 1). */
+  magic(p: number): number { return this.heap.i32[this.block.game + 2 + 2 * p]; }
+
+  /** Makes this a copy of `other`; allocates nothing when both have the same snaffle count (and ignore-list room). */
   copyFrom(other: FantasticBitsSimulation): void {
-    if (other.a.n !== this.a.n) {
-      this.a = new FbArrays(other.a.snaffleCount);
-      this.loop = new FbCollisionLoop(this.a.n);
-      this.ax = new Float64Array(this.a.n);
-      this.ay = new Float64Array(this.a.n);
+    if (!(other instanceof FantasticBitsSimulation)) {
+      throw new RangeError(`copyFrom takes a FantasticBitsSimulation, got ${other === null || typeof other !== "object" ? String(other) : ((other as object).constructor?.name ?? "an object")}`);
     }
-    this.a.copyArrays(other.a);
+    const h = this.heap, src = other.block;
+    if (!this.block.sameLayout(src)) {
+      h.discard(this, this.block);
+      this.block = h.allocate(this, src.snaffleCount, src.ignoreCapacity);
+    }
+    h.kernel.copy(this.block.ptr, src.ptr);
+    this.version++;
+    if (other !== this) {
+      this.source = other;
+      this.sourceVersion = other.version;
+    }
+  }
+
+  /**
+   * Whether wizard `wizard` may cast `spell` on entity `target` now, as the referee checks a
+   * spell command (it rejects the others, and the player loses): Obliviate on a bludger;
+   * Accio on a snaffle in play or a bludger; Flipendo and Petrificus on a snaffle in play, a
+   * bludger or a wizard of the other team. Magic is not checked (a spell without enough magic
+   * is a valid command that casts nothing).
+   */
+  canCast(wizard: number, spell: "OBLIVIATE" | "PETRIFICUS" | "ACCIO" | "FLIPENDO", target: number): boolean {
+    const k = SPELL_WORDS.indexOf(spell);
+    return k >= 0 && wizard >= 0 && wizard < 4 && Number.isInteger(wizard) && this.castable(wizard, k, target);
+  }
+
+  /** The referee's check of a spell command (spell indices: 0 Obliviate, 1 Petrificus, 2 Accio, 3 Flipendo). */
+  private castable(wizard: number, spell: number, target: number): boolean {
+    const b = this.block;
+    if (!(target >= 0 && target < b.n && Number.isInteger(target))) return false;
+    if (target >= b.snaffleCount + 4) return true;
+    if (spell === 0) return false;
+    if (target >= 4) return this.heap.i32[b.alive + target] === 1;
+    return spell !== 2 && target >> 1 !== wizard >> 1;
   }
 
   /**
    * Plays one turn: `commands[w]` is wizard w's command (wizards 0, 1 are player 0's), the
    * string a bot prints (`"MOVE 8000 3750 150"`, `"ACCIO 7"`) or the same as an object
    * (`{ kind: "MOVE", x: 8000, y: 3750, power: 150 }`, `{ kind: "ACCIO", target: 7 }`), which a
-   * search reads faster.
+   * search reads faster. A command the referee rejects (a THROW without a snaffle, a spell on
+   * an entity it may not take) is a RangeError and nothing changes.
    */
   turn(commands: readonly (string | FbCommand)[]): void {
-    const cmd = this.commands;
+    const cmd = this.commands, h = this.heap;
+    if (this.commandsOn !== h.generation) {
+      cmd.bind(h.memory.buffer, CMD_KIND, CMD_SPELL, CMD_A, CMD_B, CMD_C);
+      this.commandsOn = h.generation;
+    }
     cmd.parse(commands);
-    const a = this.a, ax = this.ax, ay = this.ay;
-    for (let i = 0; i < a.n; i++) {
-      ax[i] = 0;
-      ay[i] = 0;
-    }
+    let b = this.block;
     for (let w = 0; w < 4; w++) {
-      this.pendingSpell[w] = -1;
-      const held = a.link[w];
       const kind = cmd.kind[w];
-      if (kind === CMD_MOVE) {
-        const tx = cmd.a[w], ty = cmd.b[w];
-        if (tx !== a.x[w] || ty !== a.y[w]) {
-          let dx = tx - a.x[w], dy = ty - a.y[w];
-          let len = Math.sqrt(dx * dx + dy * dy);
-          dx /= len;
-          dy /= len;
-          len = Math.sqrt(dx * dx + dy * dy);
-          ax[w] = (dx / len) * cmd.c[w];
-          ay[w] = (dy / len) * cmd.c[w];
-        }
-      } else if (kind === CMD_THROW) {
-        if (held !== -1) {
-          const tx = cmd.a[w], ty = cmd.b[w];
-          if (tx !== a.x[w] || ty !== a.y[w]) {
-            const dx = tx - a.x[w], dy = ty - a.y[w];
-            const len = Math.sqrt(dx * dx + dy * dy);
-            ax[held] = (dx / len) * cmd.c[w];
-            ay[held] = (dy / len) * cmd.c[w];
-          }
-        }
-      } else {
-        const spell = cmd.spell[w], target = cmd.a[w], team = w >> 1;
-        const magic = 2 + 2 * team;
-        if (a.game[magic] >= SPELL_COST[spell] && target >= 0 && target < a.n) {
-          a.game[magic] -= SPELL_COST[spell];
-          this.pendingSpell[w] = spell;
-          this.pendingTarget[w] = target;
+      if (kind === 1 /* CMD_THROW */) {
+        if (h.i32[b.link + w] === -1) throw new RangeError(`commands[${w}]: THROW by wizard ${w}, which holds no snaffle (the referee rejects it)`);
+      } else if (kind !== 0 /* CMD_MOVE */) {
+        const spell = cmd.spell[w], target = cmd.a[w];
+        if (!this.castable(w, spell, target)) {
+          throw new RangeError(`commands[${w}]: ${SPELL_WORDS[spell]} ${target} by wizard ${w}: the referee rejects it (${spellRule(spell)})`);
         }
       }
-      if (held !== -1) a.cooldown[w] = 3;
     }
-    this.update();
-    this.prepare();
-  }
-
-  private update(): void {
-    const a = this.a, ax = this.ax, ay = this.ay;
-    this.refreshIgnores();
-    for (let w = 0; w < 4; w++) {
-      a.vx[w] += ax[w];
-      a.vy[w] += ay[w];
-      const s = a.link[w];
-      if (s !== -1) {
-        if (a.spellTurns[w * 4 + ACCIO] > 0 && a.spellTarget[w * 4 + ACCIO] === s) {
-          a.spellTurns[w * 4 + ACCIO] = 0;
-          a.spellTarget[w * 4 + ACCIO] = -1;
-        }
-        a.x[s] = a.x[w];
-        a.y[s] = a.y[w];
-        a.vx[s] = a.vx[w];
-        a.vy[s] = a.vy[w];
-        this.ignoreOverlapping(s);
-        a.link[w] = -1;
-        a.link[s] = -1;
-      }
-      if (a.cooldown[w] > 0) a.cooldown[w]--;
+    // A copy of a root with no change since: the root's broadphase cache serves (src/contest/wasm/loop.ts).
+    const source = this.source;
+    const root = source !== null && source.version === this.sourceVersion ? source.block.ptr : -1;
+    this.source = null;
+    this.version++;
+    // (the kernel's answers as literals: FB_TURN_DONE 0, FB_TURN_IGNORE_FULL 1, FB_TURN_WEDGED 2, FB_TURN_WEDGED_RESTORED 3)
+    let done = h.kernel.turn(b.ptr, root);
+    while (done === 1) {
+      // An ignore list would outgrow its room (nothing changed): twice the room, and again.
+      b = this.block = regrow(h, this, b, 2 * b.ignoreCapacity);
+      // (a grown memory keeps the commands in its scratch; only the views are new)
+      done = h.kernel.turn(b.ptr, -1);
     }
-    for (let s = 4; s < a.firstBludger; s++) {
-      a.vx[s] += ax[s] * (1 / massOf(a, s));
-      a.vy[s] += ay[s] * (1 / massOf(a, s));
-    }
-    for (let b = a.firstBludger; b < a.n; b++) this.aimBludger(b);
-    this.applySpells(PETRIFICUS);
-    this.applySpells(ACCIO);
-    this.applySpells(FLIPENDO);
-    this.tickSpells(OBLIVIATE);
-    a.game[2] = Math.min(MAX_MAGIC, a.game[2] + 1);
-    a.game[4] = Math.min(MAX_MAGIC, a.game[4] + 1);
-    this.loop.run(a);
-    for (let i = 0; i < a.n; i++) {
-      if (i >= 4 && i < a.firstBludger && a.link[i] !== -1) continue;
-      const keep = 1 - (i < 4 ? FRICTION_WIZARD : i < a.firstBludger ? FRICTION_SNAFFLE : FRICTION_BLUDGER);
-      a.vx[i] *= keep;
-      a.vy[i] *= keep;
-      a.x[i] = roundHalfAway(a.x[i]);
-      a.y[i] = roundHalfAway(a.y[i]);
-      a.vx[i] = roundHalfAway(a.vx[i]);
-      a.vy[i] = roundHalfAway(a.vy[i]);
-    }
-    for (let w = 0; w < 4; w++) {
-      const s = a.link[w];
-      if (s !== -1) {
-        a.x[s] = a.x[w];
-        a.y[s] = a.y[w];
-        a.vx[s] = a.vx[w];
-        a.vy[s] = a.vy[w];
-      }
-    }
-  }
-
-  /** Next round: spells ordered this turn start with their full duration. */
-  private prepare(): void {
-    const a = this.a;
-    for (let w = 0; w < 4; w++) {
-      const spell = this.pendingSpell[w];
-      if (spell < 0) continue;
-      a.spellTurns[w * 4 + spell] = SPELL_DURATION[spell];
-      a.spellTarget[w * 4 + spell] = this.pendingTarget[w];
-    }
-    a.game[0] += 1;
-  }
-
-  /** Drops ignore pairs of snaffles that no longer overlap. */
-  private refreshIgnores(): void {
-    const a = this.a, S = a.snaffleCount;
-    for (let s = 4; s < a.firstBludger; s++) {
-      let kept = 0;
-      for (let k = 0; k < a.ignoreCount[s]; k++) {
-        const o = a.ignore[s * S + k];
-        const dx = a.x[s] - a.x[o], dy = a.y[s] - a.y[o];
-        if (Math.sqrt(dx * dx + dy * dy) <= 300) a.ignore[s * S + kept++] = o;
-      }
-      a.ignoreCount[s] = kept;
-    }
-  }
-
-  /** Snaffle s (just released) and every other free snaffle it overlaps ignore each other. */
-  private ignoreOverlapping(s: number): void {
-    const a = this.a, S = a.snaffleCount;
-    for (let o = 4; o < a.firstBludger; o++) {
-      if (o === s || a.alive[o] !== 1) continue;
-      const dx = a.x[s] - a.x[o], dy = a.y[s] - a.y[o];
-      if (Math.sqrt(dx * dx + dy * dy) > 300) continue;
-      addIgnore(a, s, o, S);
-      addIgnore(a, o, s, S);
-    }
-  }
-
-  /** A bludger accelerates towards the nearest wizard that is neither its last victim nor obliviated from it. */
-  private aimBludger(b: number): void {
-    const a = this.a;
-    let best = -1, bestD = Infinity;
-    for (let w = 0; w < 4; w++) {
-      if (w === a.link[b]) continue;
-      const team = w >> 1;
-      let forgotten = false;
-      for (let c = 2 * team; c < 2 * team + 2; c++) {
-        if (a.spellTurns[c * 4 + OBLIVIATE] > 0 && a.spellTarget[c * 4 + OBLIVIATE] === b) forgotten = true;
-      }
-      if (forgotten) continue;
-      const dx = a.x[w] - a.x[b], dy = a.y[w] - a.y[b];
-      const d = dx * dx + dy * dy;
-      if (d < bestD) {
-        bestD = d;
-        best = w;
-      }
-    }
-    if (best < 0) return;
-    let dx = a.x[best] - a.x[b], dy = a.y[best] - a.y[b];
-    const len = Math.sqrt(dx * dx + dy * dy);
-    if (len === 0) return;
-    dx /= len;
-    dy /= len;
-    a.vx[b] += dx * BLUDGER_THRUST * (1 / massOf(a, b));
-    a.vy[b] += dy * BLUDGER_THRUST * (1 / massOf(a, b));
-  }
-
-  /** Applies every active spell of one kind (wizards 0..3), then counts its turn down. */
-  private applySpells(spell: number): void {
-    const a = this.a;
-    for (let w = 0; w < 4; w++) {
-      const k = w * 4 + spell;
-      if (a.spellTurns[k] <= 0) continue;
-      const e = a.spellTarget[k];
-      // A scored snaffle still feels the spell (it keeps moving off the field).
-      if (e >= 0) {
-        if (spell === PETRIFICUS) {
-          a.vx[e] = 0;
-          a.vy[e] = 0;
-        } else {
-          const pull = spell === ACCIO;
-          let dx = a.x[w] - a.x[e], dy = a.y[w] - a.y[e];
-          const d = Math.sqrt(dx * dx + dy * dy);
-          if (d > 0) {
-            const dk = d / 1000;
-            const power = Math.min((pull ? 3000 : 6000) / (dk * dk), 1000);
-            dx /= d;
-            dy /= d;
-            const sign = pull ? 1 : -1;
-            a.vx[e] += sign * dx * power * (1 / massOf(a, e));
-            a.vy[e] += sign * dy * power * (1 / massOf(a, e));
-          }
-        }
-      }
-      this.tick(k);
-    }
-  }
-
-  private tickSpells(spell: number): void {
-    for (let w = 0; w < 4; w++) if (this.a.spellTurns[w * 4 + spell] > 0) this.tick(w * 4 + spell);
-  }
-
-  private tick(k: number): void {
-    const a = this.a;
-    a.spellTurns[k]--;
-    if (a.spellTurns[k] === 0) a.spellTarget[k] = -1;
+    if (done !== 0) throw new RangeError(`turn: more than 1,000,000 collision steps (bodies wedged together, or speeds far beyond a game's?); the state is ${done === 3 ? "as before the turn" : "left mid-turn"}`);
   }
 }
 
-function addIgnore(a: FbArrays, s: number, o: number, S: number): void {
-  for (let k = 0; k < a.ignoreCount[s]; k++) if (a.ignore[s * S + k] === o) return;
-  a.ignore[s * S + a.ignoreCount[s]++] = o;
+/** What each spell may take, for the error message. */
+function spellRule(spell: number): string {
+  return `${SPELL_WORDS[spell]} takes ${spell === OBLIVIATE ? "" : `a snaffle in play${spell === ACCIO ? " or " : ", "}`}a bludger${spell === ACCIO || spell === OBLIVIATE ? "" : " or a wizard of the other team"}`;
 }
 
-export { radiusOf };

@@ -7,11 +7,25 @@
 const TWO_PI = 2 * Math.PI;
 
 /**
- * Java `Math.round` on a double as the CSB referee uses it: floor(x + 0.5), so halves go up
- * (−2.5 → −2). The `+ 0` turns a −0 into the +0 a Java long holds.
+ * Java `Math.round` on a double (below 2^63): the nearest integer, halves up (−2.5 → −2), as
+ * JavaScript's `Math.round` (exact, where floor(x + 0.5) is not: 0.49999999999999994 + 0.5 is
+ * 1). The `+ 0` turns a −0 into the +0 a Java long holds.
  */
 export function roundHalfUp(x: number): number {
-  return Math.floor(x + 0.5) + 0;
+  return Math.round(x) + 0;
+}
+
+/**
+ * The CSB referee's rounding of a position, `(int) Math.round(x)` for any double: Math.round
+ * gives a long (NaN 0, saturated beyond ±2^63), the cast keeps its low 32 bits (so a pod beyond
+ * the int range wraps around, as in the referee).
+ */
+export function roundToInt(x: number): number {
+  const r = Math.round(x);
+  // NaN 0; Long.MAX_VALUE's low 32 bits are −1's, Long.MIN_VALUE's 0; else r less the nearest
+  // multiple of 2^32 (exact: r is an integer below 2^63, r / 2^32 + 1/2 has bits to spare)
+  if (!(r < 9223372036854775807 && r > -9223372036854775808)) return r > 0 ? -1 : 0;
+  return r - Math.floor(r / 4294967296 + 0.5) * 4294967296 + 0;
 }
 
 /** Java `(int)` cast of a double: truncation toward zero (NaN → 0, clamped to int range). */
