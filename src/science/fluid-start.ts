@@ -9,7 +9,7 @@
 import { checkKeys, HardSpheres, type HardSpheresOptions } from "./hard-spheres.js";
 import { checkScale, MAX_BODIES } from "./hard-spheres-options.js";
 import { ScienceRandom } from "./random.js";
-import { ballVolume, dimensionRoot, maxwellVelocities, power } from "./start.js";
+import { ballVolume, dimensionRoot, latticeSites, maxwellVelocities } from "./start.js";
 
 /** Options of {@link fluidStart} (every key checked). */
 export interface FluidStartOptions {
@@ -110,33 +110,7 @@ export function fluidStart(options: FluidStartOptions): FluidStart {
   const rMax = Math.max(...radii);
   if (!(2 * rMax < 0.49 * L)) throw new RangeError(`packingFraction ${phi} with ${n} bodies makes a box of side ${L}, too small for the largest diameter ${2 * rMax} (at most 0.49 of the side): more bodies, or a lower packing fraction`);
 
-  // the lattice: FCC for 4 m³ spheres, else simple cubic (square) with ⌈n^(1/d)⌉ sites per axis
-  const positions = new Float64Array(d * n);
-  let fccM = 1;
-  while (4 * (fccM + 1) ** 3 <= n) fccM++;
-  let spacing: number;
-  if (d === 3 && 4 * fccM * fccM * fccM === n) {
-    const a = L / fccM;
-    spacing = a / Math.SQRT2;
-    const basis = [0, 0, 0, 0.5, 0.5, 0, 0.5, 0, 0.5, 0, 0.5, 0.5];
-    let k = 0;
-    for (let x = 0; x < fccM; x++) for (let y = 0; y < fccM; y++) for (let z = 0; z < fccM; z++) {
-      for (let b = 0; b < 4; b++) {
-        positions[k++] = (x + basis[3 * b] + 0.25) * a;
-        positions[k++] = (y + basis[3 * b + 1] + 0.25) * a;
-        positions[k++] = (z + basis[3 * b + 2] + 0.25) * a;
-      }
-    }
-  } else {
-    let side = 1;
-    while (power(side, d) < n) side++;
-    spacing = L / side;
-    for (let i = 0; i < n; i++) {
-      positions[d * i] = ((i % side) + 0.5) * spacing;
-      positions[d * i + 1] = ((Math.floor(i / side) % side) + 0.5) * spacing;
-      if (d === 3) positions[d * i + 2] = (Math.floor(i / (side * side)) + 0.5) * spacing;
-    }
-  }
+  const { positions, spacing } = latticeSites(d, n, L);
   // too dense for the lattice: start smaller (radii × s, s < 1) and grow to size
   const fits = spacing / (2 * rMax * (1 + 1e-6));
   const s = fits > 1 ? 1 : 0.95 * fits;

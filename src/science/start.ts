@@ -91,6 +91,39 @@ export function maxwellVelocities(dimensions: 2 | 3, count: number, kT: number, 
 }
 
 /**
+ * `count` lattice sites in a periodic box of side L: FCC (4 m³ sites, each a quarter cell in
+ * from the faces) when d = 3 and count is 4 m³, else simple cubic (square) with ⌈count^(1/d)⌉
+ * sites per axis, filled in order; `spacing` is the nearest-neighbour distance.
+ */
+export function latticeSites(d: 2 | 3, count: number, L: number): { positions: Float64Array; spacing: number } {
+  const positions = new Float64Array(d * count);
+  let fccM = 1;
+  while (4 * (fccM + 1) * (fccM + 1) * (fccM + 1) <= count) fccM++;
+  if (d === 3 && 4 * fccM * fccM * fccM === count) {
+    const a = L / fccM;
+    const basis = [0, 0, 0, 0.5, 0.5, 0, 0.5, 0, 0.5, 0, 0.5, 0.5];
+    let k = 0;
+    for (let x = 0; x < fccM; x++) for (let y = 0; y < fccM; y++) for (let z = 0; z < fccM; z++) {
+      for (let b = 0; b < 4; b++) {
+        positions[k++] = (x + basis[3 * b] + 0.25) * a;
+        positions[k++] = (y + basis[3 * b + 1] + 0.25) * a;
+        positions[k++] = (z + basis[3 * b + 2] + 0.25) * a;
+      }
+    }
+    return { positions, spacing: a / Math.SQRT2 };
+  }
+  let m = 1;
+  while (power(m, d) < count) m++;
+  const spacing = L / m;
+  for (let i = 0; i < count; i++) {
+    positions[d * i] = ((i % m) + 0.5) * spacing;
+    positions[d * i + 1] = ((Math.floor(i / m) % m) + 0.5) * spacing;
+    if (d === 3) positions[d * i + 2] = (Math.floor(i / (m * m)) + 0.5) * spacing;
+  }
+  return { positions, spacing };
+}
+
+/**
  * Bodies on a lattice in a cubic (square) periodic box at the given packing fraction: FCC when
  * count = 4 m³ in 3D, else a simple cubic (square) lattice of ⌈count^(1/d)⌉ sites per axis
  * filled in order. A RangeError when the lattice cannot hold the bodies without overlap.
@@ -108,32 +141,7 @@ export function latticeStart(options: LatticeStartOptions): HardSpheresOptions {
   if (!(kT > 0 && kT < Infinity)) throw new RangeError(`temperature must be a finite number > 0, got ${kT}`);
   checkScale(kT, "temperature");
   const L = dimensionRoot((count * ballVolume(d, r)) / phi, d);
-  const positions = new Float64Array(d * count);
-  let fccM = 1;
-  while (4 * (fccM + 1) * (fccM + 1) * (fccM + 1) <= count) fccM++;
-  let spacing: number;
-  if (d === 3 && 4 * fccM * fccM * fccM === count) {
-    const a = L / fccM;
-    spacing = a / Math.SQRT2;
-    const basis = [0, 0, 0, 0.5, 0.5, 0, 0.5, 0, 0.5, 0, 0.5, 0.5];
-    let k = 0;
-    for (let x = 0; x < fccM; x++) for (let y = 0; y < fccM; y++) for (let z = 0; z < fccM; z++) {
-      for (let b = 0; b < 4; b++) {
-        positions[k++] = (x + basis[3 * b] + 0.25) * a;
-        positions[k++] = (y + basis[3 * b + 1] + 0.25) * a;
-        positions[k++] = (z + basis[3 * b + 2] + 0.25) * a;
-      }
-    }
-  } else {
-    let m = 1;
-    while (power(m, d) < count) m++;
-    spacing = L / m;
-    for (let i = 0; i < count; i++) {
-      positions[d * i] = ((i % m) + 0.5) * spacing;
-      positions[d * i + 1] = ((Math.floor(i / m) % m) + 0.5) * spacing;
-      if (d === 3) positions[d * i + 2] = (Math.floor(i / (m * m)) + 0.5) * spacing;
-    }
-  }
+  const { positions, spacing } = latticeSites(d, count, L);
   if (!(spacing > 2 * r * (1 + 1e-9))) {
     throw new RangeError(`packingFraction ${phi} is too dense for a lattice start of ${count} bodies (nearest neighbours ${spacing} apart, diameter ${2 * r})`);
   }
