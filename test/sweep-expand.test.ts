@@ -98,7 +98,9 @@ test("--shard slurm maps arrays from 0, from 1 and with a step to shards 0 to n-
   assert.deepEqual(parseShard("slurm", env(30, 10, 4, 10)), { index: 2, count: 4 });
   assert.throws(() => parseShard("slurm", env(3, 1, 2)), /not one of an evenly spaced range/);
   assert.throws(() => parseShard("slurm", {}), /SLURM_ARRAY_TASK_ID is not set/);
-  assert.throws(() => parseShard("4/4"), /numbered 0 to 3 \(Slurm array ids from 1\? use --shard slurm/);
+  assert.throws(() => parseShard("4/4", {}, "--shard"), /^RangeError: --shard 4\/4: shards of 4 are numbered 0 to 3 \(Slurm array ids from 1\? use --shard slurm/);
+  // (runSweep's option is named as the program wrote it)
+  assert.throws(() => parseShard("4/4"), /^RangeError: shard 4\/4: shards of 4 are numbered 0 to 3 \(Slurm array ids from 1\? use shard slurm/);
   assert.throws(() => parseShard("1/0"), /must be i\/n/);
   assert.throws(() => parseShard("-1/4"), /must be i\/n/);
 });

@@ -89,7 +89,7 @@ test("runSweep checks its options and the runs before any worker starts, and a t
   const sweep = { sweep: 1 as const, hardSpheres: { count: 32, collisionsPerBody: 5 }, grid: { packingFraction: [0.3, 0.9] } };
   await assert.rejects(runSweep(sweep, { wokers: 2 } as never), /runSweep: unknown option "wokers", did you mean "workers"\?/);
   await assert.rejects(runSweep(sweep, { workers: 0 }), /workers must be an integer from 1 to 1024, got 0/);
-  await assert.rejects(runSweep(sweep, { shard: "2/2" }), /shards of 2 are numbered 0 to 1/);
+  await assert.rejects(runSweep(sweep, { shard: "2/2" }), /^RangeError: shard 2\/2: shards of 2 are numbered 0 to 1/);
   await assert.rejects(runSweep(sweep), (e: unknown) => e instanceof SweepError && /run "packingFraction=0\.9": packingFraction 0\.9 is too dense/.test(e.message));
   await assert.rejects(runSweep({ sweep: 1, module: { file: "/nonexistent/task.mjs" } }), (e: unknown) => e instanceof SweepError && /<sweep>: module\.file: cannot import \/nonexistent\/task\.mjs: Cannot find module/.test(e.message));
   const ok = { ...sweep, grid: { packingFraction: [0.2, 0.3] } };

@@ -87,7 +87,7 @@ function timeText(seconds: number): string {
 function shardOption(text: string | undefined): SweepShard | undefined {
   if (text === undefined) return undefined;
   try {
-    return parseShard(text);
+    return parseShard(text, process.env, "--shard");
   } catch (e) {
     throw inputError(`carom sweep: ${(e as Error).message.replace(/^--shard /, "--shard ")}`);
   }
