@@ -91,12 +91,16 @@ async function main(argv: string[]): Promise<number> {
 }
 
 // A closed pipe (carom ... | head) is not an error; the files still being written are removed.
+// Any other failure to write standard output (a full disk, a device that refuses) ends the
+// command with exit code 1 and says so on standard error, also removing those files.
 process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-  if (e.code === "EPIPE") {
-    abortAllFiles();
-    process.exit(0);
+  abortAllFiles();
+  if (e.code === "EPIPE") process.exit(0);
+  try {
+    process.stderr.write(`carom: cannot write to standard output: ${e.message}; no output written\n`);
+  } finally {
+    process.exit(1);
   }
-  throw e;
 });
 
 // SIGINT (Ctrl-C), SIGTERM, SIGHUP: a run stops at its next chunk (within milliseconds) and

@@ -2,7 +2,7 @@ import { before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, cpSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CLI, ROOT, ensureBuilt, pool, tempDir, type CliResult } from "./support/cli.js";
 
@@ -158,4 +158,28 @@ test("an output in a folder the user cannot write is refused before the run, nam
   assert.equal(r.code, 2, r.stderr);
   assert.equal(r.stderr, `carom run: --events ${join(locked, "e.ndjson")} cannot be written: the folder ${locked} is not writable\n`);
   assert.deepEqual(readdirSync(locked), []);
+});
+
+test("a full disk (/dev/full) as standard output or as an output file is exit code 1 and one line naming it, never a stack trace", { skip: existsSync("/dev/full") ? false : "no /dev/full here" }, () => {
+  const dir = tempDir();
+  const cradle = join(ROOT, "examples", "cradle.json");
+  const sweep = join(ROOT, "examples", "eos-sweep.json");
+  const full = openSync("/dev/full", "w");
+  try {
+    for (const args of [["run", cradle, "--json"], ["validate", cradle], ["help"], ["run", cradle, "--events", "-", "--quiet"], ["sweep", sweep, "-o", "-", "--workers", "1"]]) {
+      const r = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, stdio: ["ignore", full, "pipe"], encoding: "utf8", timeout: 60_000 });
+      assert.equal(r.status, 1, `carom ${args.join(" ")}: ${r.stderr}`);
+      assert.match(r.stderr, /cannot write to standard output: ENOSPC|standard output: cannot write: ENOSPC/, `carom ${args.join(" ")}`);
+      assert.doesNotMatch(r.stderr, /\n\s+at /, "no stack trace");
+    }
+  } finally {
+    closeSync(full);
+  }
+  for (const args of [["sweep", sweep, "-o", "/dev/full", "--workers", "1"], ["run", cradle, "--events", "/dev/full", "--quiet"]]) {
+    const r = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8", timeout: 60_000 });
+    assert.equal(r.status, 1, `carom ${args.join(" ")}: ${r.stderr}`);
+    assert.match(r.stderr, /^\/dev\/full: cannot write: ENOSPC/, `carom ${args.join(" ")}`);
+    assert.doesNotMatch(r.stderr, /internal error|\n\s+at /);
+  }
+  assert.deepEqual(readdirSync(dir), []);
 });

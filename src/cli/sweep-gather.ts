@@ -80,7 +80,7 @@ export function sweepReportCommand(argv: readonly string[], stdout: (s: string) 
     const missing = gathered.missing.length > 0 ? `; ${gathered.missing.length} of ${gathered.runs.length} runs missing` : "";
     const to = output === undefined || output === "-" ? stderr : stdout;
     if (missing !== "" || failed > 0 || (output !== undefined && output !== "-")) {
-      to(`carom sweep report: ${report.rows.length} points from ${gathered.results.length} runs (${failed} failed${missing})${output !== undefined && output !== "-" ? ` into ${output}` : ""}\n`);
+      to(`carom sweep report: ${report.rows.length} point${report.rows.length === 1 ? "" : "s"} from ${gathered.results.length} run${gathered.results.length === 1 ? "" : "s"} (${failed} failed${missing})${output !== undefined && output !== "-" ? ` into ${output}` : ""}\n`);
     }
   }
   return 0;

@@ -119,9 +119,21 @@ export class SweepOutput {
 
   /** Results to standard output (`-o -`) or to a device or pipe: written as they come, nothing resumed. */
   static stream(path: string, sweep: Sweep, runs: number, version: string): OpenedResults {
-    const fd = path === "-" ? 1 : openSync(path, "a");
+    let fd = 1;
+    if (path !== "-") {
+      try {
+        fd = openSync(path, "a");
+      } catch (e) {
+        throw new CliError(`${path}: cannot write: ${(e as Error).message}; no run started`, 1);
+      }
+    }
     const output = new SweepOutput(path, fd, undefined, false);
-    writeAll(fd, headerLine(sweep, runs, version));
+    try {
+      writeAll(fd, headerLine(sweep, runs, version));
+    } catch (e) {
+      output.close();
+      throw new CliError(`${path === "-" ? "standard output" : path}: cannot write: ${(e as Error).message}; no run started`, 1);
+    }
     return { output, created: false, done: new Set(), failedBefore: 0, notes: [] };
   }
 
