@@ -17,8 +17,7 @@ import { entryDeclarations, reachable } from "./prune-types.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 // The budget for the packed tarball (gzip). Large example scenes are written by their builders
-// at `carom examples` time rather than shipped (examples/gas.json, examples/spheres.json), docs
-// no README line cites stay in the repository (docs/architecture.md), and the declarations keep
+// at `carom examples` time rather than shipped (examples/gas.json, examples/spheres.json), and the declarations keep
 // only the doc comments users see (scripts/prune-types.mjs). What is left is code and its docs:
 // with every wave-three part merged but contest the tarball is 489 KB (JavaScript 291 KB, .d.ts
 // 93 KB, README and docs 59 KB, as the check prints them): the world's queries, walls and
