@@ -11,13 +11,12 @@ const terms = new Float64Array(16);
 const expansion = new Float64Array(34);
 
 /**
- * Exact sign of (bx - ax) (qy - py) - (by - ay) (qx - px): the differences as exact two-term
+ * Writes (bx - ax) (qy - py) - (by - ay) (qx - px) into `expansion` as an exact nonoverlapping
+ * expansion (smallest component first) and returns its length: the differences as exact two-term
  * expansions (TwoSum), the eight products as exact pairs (TwoProduct), the sixteen terms summed
- * exactly by Shewchuk's Grow-Expansion; the sign of an expansion is that of its largest
- * component. Exact barring overflow and underflow. Called only when a double-double value is
- * too close to zero to trust.
+ * by Shewchuk's Grow-Expansion.
  */
-export function exactCrossSign(ax: number, ay: number, bx: number, by: number, px: number, py: number, qx: number, qy: number): number {
+function crossExpansion(ax: number, ay: number, bx: number, by: number, px: number, py: number, qx: number, qy: number): number {
   let bb: number;
   const uxh = bx - ax; bb = uxh - bx; const uxl = bx - (uxh - bb) + (-ax - bb);
   const uyh = by - ay; bb = uyh - by; const uyl = by - (uyh - bb) + (-ay - bb);
@@ -32,8 +31,19 @@ export function exactCrossSign(ax: number, ay: number, bx: number, by: number, p
   n = pushTwoProduct(terms, n, -uyh, wxl);
   n = pushTwoProduct(terms, n, -uyl, wxh);
   n = pushTwoProduct(terms, n, -uyl, wxl);
+  return growExpansion(terms, n, expansion);
+}
+
+/**
+ * Exact sign of (bx - ax) (qy - py) - (by - ay) (qx - px): the differences as exact two-term
+ * expansions (TwoSum), the eight products as exact pairs (TwoProduct), the sixteen terms summed
+ * exactly by Shewchuk's Grow-Expansion; the sign of an expansion is that of its largest
+ * component. Exact barring overflow and underflow. Called only when a double-double value is
+ * too close to zero to trust.
+ */
+export function exactCrossSign(ax: number, ay: number, bx: number, by: number, px: number, py: number, qx: number, qy: number): number {
   // The exact sum as a nonoverlapping expansion: its last component carries the sign.
-  const m = growExpansion(terms, n, expansion);
+  const m = crossExpansion(ax, ay, bx, by, px, py, qx, qy);
   return m === 0 ? 0 : expansion[m - 1] > 0 ? 1 : -1;
 }
 
@@ -47,21 +57,8 @@ export const exactCrossOut = new Float64Array(2);
  * itself, however much the products cancel). Exact barring overflow and underflow.
  */
 export function exactCrossValue(ax: number, ay: number, bx: number, by: number, px: number, py: number, qx: number, qy: number): void {
+  const m = crossExpansion(ax, ay, bx, by, px, py, qx, qy);
   let bb: number;
-  const uxh = bx - ax; bb = uxh - bx; const uxl = bx - (uxh - bb) + (-ax - bb);
-  const uyh = by - ay; bb = uyh - by; const uyl = by - (uyh - bb) + (-ay - bb);
-  const wxh = qx - px; bb = wxh - qx; const wxl = qx - (wxh - bb) + (-px - bb);
-  const wyh = qy - py; bb = wyh - qy; const wyl = qy - (wyh - bb) + (-py - bb);
-  let n = 0;
-  n = pushTwoProduct(terms, n, uxh, wyh);
-  n = pushTwoProduct(terms, n, uxh, wyl);
-  n = pushTwoProduct(terms, n, uxl, wyh);
-  n = pushTwoProduct(terms, n, uxl, wyl);
-  n = pushTwoProduct(terms, n, -uyh, wxh);
-  n = pushTwoProduct(terms, n, -uyh, wxl);
-  n = pushTwoProduct(terms, n, -uyl, wxh);
-  n = pushTwoProduct(terms, n, -uyl, wxl);
-  const m = growExpansion(terms, n, expansion);
   // Round to a double-double: accumulate from the smallest component up.
   let hi = 0;
   let lo = 0;
